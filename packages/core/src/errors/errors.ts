@@ -1,0 +1,107 @@
+import { ErrorCode } from './error-codes';
+import { KithError, type KithErrorOptions } from './kith-error';
+
+/** A character file or object failed validation. */
+export class CharacterValidationError extends KithError {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+    options?: KithErrorOptions,
+  ) {
+    super(ErrorCode.CHARACTER_INVALID, `Invalid character ${source}:\n  - ${problems.join('\n  - ')}`, options);
+  }
+}
+
+export class PluginValidationError extends KithError {
+  constructor(readonly pluginName: string, problem: string, options?: KithErrorOptions) {
+    super(ErrorCode.PLUGIN_INVALID, `Plugin "${pluginName}" is invalid: ${problem}`, options);
+  }
+}
+
+export class PluginDependencyMissingError extends KithError {
+  constructor(readonly pluginName: string, readonly dependency: string) {
+    super(
+      ErrorCode.PLUGIN_DEPENDENCY_MISSING,
+      `Plugin "${pluginName}" depends on "${dependency}", which is not registered. Add "${dependency}" to the character's plugins list.`,
+    );
+  }
+}
+
+export class PluginDependencyCycleError extends KithError {
+  constructor(readonly cycle: string[]) {
+    super(
+      ErrorCode.PLUGIN_DEPENDENCY_CYCLE,
+      `Plugin dependency cycle: ${cycle.join(' -> ')}. Remove one of these dependencies.`,
+    );
+  }
+}
+
+export class PluginInitTimeoutError extends KithError {
+  constructor(readonly pluginName: string, readonly timeoutMs: number) {
+    super(
+      ErrorCode.PLUGIN_INIT_TIMEOUT,
+      `Plugin "${pluginName}" did not finish init within ${timeoutMs} ms. Check what its init awaits, or raise PLUGIN_INIT_TIMEOUT_MS.`,
+      { retryable: true },
+    );
+  }
+}
+
+export class PluginInitError extends KithError {
+  constructor(readonly pluginName: string, cause: unknown) {
+    super(ErrorCode.PLUGIN_INIT_FAILED, `Plugin "${pluginName}" failed to initialise: ${describe(cause)}`, { cause });
+  }
+}
+
+export class PluginNotFoundError extends KithError {
+  constructor(readonly specifier: string, detail?: string) {
+    super(
+      ErrorCode.PLUGIN_NOT_FOUND,
+      `Plugin package "${specifier}" could not be loaded${detail ? ` (${detail})` : ''}. Install it with: npm install ${specifier}`,
+    );
+  }
+}
+
+export class ModelHandlerMissingError extends KithError {
+  constructor(readonly modelType: string, provider?: string) {
+    super(
+      ErrorCode.MODEL_HANDLER_MISSING,
+      provider
+        ? `No ${modelType} handler from provider "${provider}" is registered.`
+        : `No handler is registered for model type ${modelType}. Add a model plugin that provides it (e.g. @kith/plugin-eliza-classic offline, or @kith/plugin-openai).`,
+    );
+  }
+}
+
+export class DatabaseAdapterMissingError extends KithError {
+  constructor() {
+    super(
+      ErrorCode.DATABASE_ADAPTER_MISSING,
+      'No database adapter is registered. Add @kith/plugin-sql to the character\'s plugins, or pass an adapter to the AgentRuntime.',
+    );
+  }
+}
+
+export class EmbeddingDimensionMismatchError extends KithError {
+  constructor(readonly expected: number, readonly actual: number) {
+    super(
+      ErrorCode.EMBEDDING_DIMENSION_MISMATCH,
+      `Embedding has ${actual} dimensions but this agent stores ${expected}-dimension vectors. Use an embedding model with ${expected} dimensions, or start with a new data directory to switch to ${actual}.`,
+    );
+  }
+}
+
+export class ConfigValidationError extends KithError {
+  constructor(readonly scope: string, readonly problems: string[]) {
+    super(ErrorCode.CONFIG_INVALID, `Invalid configuration for ${scope}:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+export class TimeoutError extends KithError {
+  constructor(readonly what: string, readonly timeoutMs: number) {
+    super(ErrorCode.TIMEOUT, `${what} timed out after ${timeoutMs} ms`, { retryable: true });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

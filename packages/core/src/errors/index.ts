@@ -1,0 +1,3 @@
+export { KithError, type KithErrorOptions } from './kith-error';
+export { ErrorCode, type ErrorCodeName } from './error-codes';
+export * from './errors';

@@ -1,0 +1,10 @@
+// @kith/core: the plugin API, the runtime and its helpers.
+export * from './types';
+export * from './errors';
+export * from './uuid/uuid';
+export * from './parsing';
+export * from './prompts';
+export { createLogger, logger, elizaLogger, type Logger, type CreateLoggerOptions } from './logger/logger';
+export { Service, ServiceType, type ServiceTypeName } from './services/service';
+export * from './settings';
+export * from './utils';

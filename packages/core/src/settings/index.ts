@@ -1,0 +1,2 @@
+// Filled by the config helper (seed 002).
+export {};

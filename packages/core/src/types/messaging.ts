@@ -1,0 +1,46 @@
+import type { HandlerCallback, StreamChunkCallback } from './components';
+import type { Memory } from './memory';
+import type { Content } from './primitives';
+import type { IAgentRuntime } from './runtime';
+import type { State } from './state';
+
+export interface MessageProcessingOptions {
+  /** Keep a reply even if a newer message arrived meanwhile (overrides BASIC_CAPABILITIES_KEEP_RESP). */
+  keepExistingResponses?: boolean;
+  /** Overrides RESPONSE_TIMEOUT for this message (ms). */
+  timeoutMs?: number;
+  onStreamChunk?: StreamChunkCallback;
+}
+
+export type MessageProcessingMode = 'simple' | 'actions' | 'ignored' | 'discarded' | 'duplicate' | 'skipped' | 'error';
+
+export interface MessageProcessingResult {
+  didRespond: boolean;
+  mode: MessageProcessingMode;
+  responseContent: Content | null;
+  responseMessages: Memory[];
+  state?: State;
+  error?: string;
+}
+
+/** The message pipeline, implemented by plugin-bootstrap and installed on the runtime. */
+export interface IMessageService {
+  handleMessage(
+    runtime: IAgentRuntime,
+    message: Memory,
+    callback?: HandlerCallback,
+    options?: MessageProcessingOptions,
+  ): Promise<MessageProcessingResult>;
+}
+
+/** Delivers a message to a room or entity on a platform (SEND_MESSAGE). */
+export interface TargetInfo {
+  source: string;
+  roomId?: import('./primitives').UUID;
+  channelId?: string;
+  serverId?: string;
+  entityId?: import('./primitives').UUID;
+  threadId?: string;
+}
+
+export type SendHandlerFunction = (runtime: IAgentRuntime, target: TargetInfo, content: Content) => Promise<void>;

@@ -1,0 +1,151 @@
+import type { StreamChunkCallback } from './components';
+import type { IAgentRuntime } from './runtime';
+
+export const ModelType = {
+  SMALL: 'TEXT_SMALL',
+  MEDIUM: 'TEXT_LARGE',
+  LARGE: 'TEXT_LARGE',
+  TEXT_SMALL: 'TEXT_SMALL',
+  TEXT_LARGE: 'TEXT_LARGE',
+  TEXT_COMPLETION: 'TEXT_COMPLETION',
+  TEXT_EMBEDDING: 'TEXT_EMBEDDING',
+  TEXT_TOKENIZER_ENCODE: 'TEXT_TOKENIZER_ENCODE',
+  TEXT_TOKENIZER_DECODE: 'TEXT_TOKENIZER_DECODE',
+  TEXT_REASONING_SMALL: 'REASONING_SMALL',
+  TEXT_REASONING_LARGE: 'REASONING_LARGE',
+  IMAGE: 'IMAGE',
+  IMAGE_DESCRIPTION: 'IMAGE_DESCRIPTION',
+  TRANSCRIPTION: 'TRANSCRIPTION',
+  TEXT_TO_SPEECH: 'TEXT_TO_SPEECH',
+  AUDIO: 'AUDIO',
+  VIDEO: 'VIDEO',
+  OBJECT_SMALL: 'OBJECT_SMALL',
+  OBJECT_LARGE: 'OBJECT_LARGE',
+} as const;
+
+export type ModelTypeName = (typeof ModelType)[keyof typeof ModelType];
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface GenerateTextParams {
+  prompt: string;
+  system?: string;
+  temperature?: number;
+  maxTokens?: number;
+  stopSequences?: string[];
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  stream?: boolean;
+  onStreamChunk?: StreamChunkCallback;
+  /** Set by a handler that knows its token usage; the runtime reports it in MODEL_USED. */
+  usage?: TokenUsage;
+  [key: string]: unknown;
+}
+
+export interface TextEmbeddingParams {
+  text: string;
+}
+
+/** Batch form: handlers that accept it return one vector per input. */
+export interface TextEmbeddingBatchParams {
+  texts: string[];
+}
+
+export interface ObjectGenerationParams {
+  prompt: string;
+  schema?: Record<string, unknown>;
+  output?: 'object' | 'array' | 'enum';
+  enumValues?: string[];
+  temperature?: number;
+  maxTokens?: number;
+  [key: string]: unknown;
+}
+
+export interface ImageGenerationParams {
+  prompt: string;
+  size?: string;
+  count?: number;
+}
+
+export interface ImageDescriptionParams {
+  imageUrl: string;
+  prompt?: string;
+}
+
+export interface ImageDescriptionResult {
+  title: string;
+  description: string;
+}
+
+export interface TokenizeTextParams {
+  prompt: string;
+  modelType?: ModelTypeName;
+}
+
+export interface DetokenizeTextParams {
+  tokens: number[];
+  modelType?: ModelTypeName;
+}
+
+/** Parameter type of each model type. */
+export interface ModelParamsMap {
+  TEXT_SMALL: GenerateTextParams;
+  TEXT_LARGE: GenerateTextParams;
+  TEXT_COMPLETION: GenerateTextParams;
+  REASONING_SMALL: GenerateTextParams;
+  REASONING_LARGE: GenerateTextParams;
+  TEXT_EMBEDDING: TextEmbeddingParams | TextEmbeddingBatchParams | string | null;
+  TEXT_TOKENIZER_ENCODE: TokenizeTextParams;
+  TEXT_TOKENIZER_DECODE: DetokenizeTextParams;
+  IMAGE: ImageGenerationParams;
+  IMAGE_DESCRIPTION: ImageDescriptionParams | string;
+  TRANSCRIPTION: Record<string, unknown> | string;
+  TEXT_TO_SPEECH: Record<string, unknown> | string;
+  AUDIO: Record<string, unknown>;
+  VIDEO: Record<string, unknown>;
+  OBJECT_SMALL: ObjectGenerationParams;
+  OBJECT_LARGE: ObjectGenerationParams;
+}
+
+/** Result type of each model type. */
+export interface ModelResultMap {
+  TEXT_SMALL: string;
+  TEXT_LARGE: string;
+  TEXT_COMPLETION: string;
+  REASONING_SMALL: string;
+  REASONING_LARGE: string;
+  TEXT_EMBEDDING: number[] | number[][];
+  TEXT_TOKENIZER_ENCODE: number[];
+  TEXT_TOKENIZER_DECODE: string;
+  IMAGE: { url: string }[];
+  IMAGE_DESCRIPTION: ImageDescriptionResult | string;
+  TRANSCRIPTION: string;
+  TEXT_TO_SPEECH: unknown;
+  AUDIO: unknown;
+  VIDEO: unknown;
+  OBJECT_SMALL: Record<string, unknown>;
+  OBJECT_LARGE: Record<string, unknown>;
+}
+
+export type ModelHandlerFn<P = unknown, R = unknown> = (runtime: IAgentRuntime, params: P) => Promise<R>;
+
+export interface ModelHandler {
+  handler: ModelHandlerFn<never, unknown>;
+  provider: string;
+  priority: number;
+  registrationOrder: number;
+}
+
+/** Default embedding dimension of the offline embedder. */
+export const VECTOR_DIMS = {
+  SMALL: 384,
+  MEDIUM: 512,
+  LARGE: 768,
+  XL: 1024,
+  XXL: 1536,
+  XXXL: 3072,
+} as const;

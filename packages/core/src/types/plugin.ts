@@ -1,0 +1,79 @@
+import type { Service } from '../services/service';
+import type { Action, Evaluator, Provider } from './components';
+import type { IDatabaseAdapter } from './database';
+import type { PluginEvents } from './events';
+import type { ModelHandlerFn } from './model';
+import type { IAgentRuntime } from './runtime';
+
+/** A minimal view of an HTTP request, independent of the server framework. */
+export interface RouteRequest {
+  body?: unknown;
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string | string[] | undefined>;
+  method?: string;
+  path?: string;
+  url?: string;
+}
+
+export interface RouteResponse {
+  status(code: number): RouteResponse;
+  json(data: unknown): RouteResponse;
+  send(data: unknown): RouteResponse;
+  end(): RouteResponse;
+  setHeader?(name: string, value: string | string[]): RouteResponse;
+  headersSent?: boolean;
+}
+
+export interface Route {
+  type: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'STATIC';
+  path: string;
+  filePath?: string;
+  public?: boolean;
+  name?: string;
+  isMultipart?: boolean;
+  handler?: (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => Promise<void>;
+}
+
+export interface TestCase {
+  name: string;
+  fn: (runtime: IAgentRuntime) => Promise<void> | void;
+}
+
+export interface TestSuite {
+  name: string;
+  tests: TestCase[];
+}
+
+/** A service class: has a static `serviceType` and a static `start(runtime)`. */
+export type ServiceClass = typeof Service;
+
+/** The unit of extension: everything a package adds to an agent. */
+export interface Plugin {
+  name: string;
+  description: string;
+  init?: (config: Record<string, string>, runtime: IAgentRuntime) => Promise<void>;
+  config?: Record<string, string | number | boolean | null | undefined>;
+  services?: (ServiceClass | null | undefined)[];
+  componentTypes?: { name: string; schema: Record<string, unknown>; validator?: (data: unknown) => boolean }[];
+  actions?: (Action | null | undefined)[];
+  providers?: (Provider | null | undefined)[];
+  evaluators?: (Evaluator | null | undefined)[];
+  adapter?: IDatabaseAdapter;
+  models?: { [modelType: string]: ModelHandlerFn<never, unknown> };
+  events?: PluginEvents;
+  routes?: Route[];
+  tests?: TestSuite[];
+  dependencies?: string[];
+  testDependencies?: string[];
+  /** Higher-priority plugins register their models with more weight. */
+  priority?: number;
+  /** Drizzle tables this plugin owns; the adapter migrates them. */
+  schema?: Record<string, unknown>;
+}
+
+export interface ProjectAgent {
+  character: import('./character').Character;
+  init?: (runtime: IAgentRuntime) => Promise<void>;
+  plugins?: Plugin[];
+}

@@ -1,0 +1,59 @@
+/** A UUID string in the 8-4-4-4-12 form. */
+export type UUID = `${string}-${string}-${string}-${string}-${string}`;
+
+/** Open-ended metadata bag. */
+export type Metadata = Record<string, unknown>;
+
+/** JSON value, used by action parameter schemas and provider values. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export enum ContentType {
+  IMAGE = 'image',
+  VIDEO = 'video',
+  AUDIO = 'audio',
+  DOCUMENT = 'document',
+  LINK = 'link',
+}
+
+/** An attachment on a message. */
+export interface Media {
+  id: string;
+  url: string;
+  title?: string;
+  source?: string;
+  description?: string;
+  text?: string;
+  contentType?: ContentType | string;
+}
+
+export enum ChannelType {
+  SELF = 'SELF',
+  DM = 'DM',
+  GROUP = 'GROUP',
+  VOICE_DM = 'VOICE_DM',
+  VOICE_GROUP = 'VOICE_GROUP',
+  FEED = 'FEED',
+  THREAD = 'THREAD',
+  WORLD = 'WORLD',
+  FORUM = 'FORUM',
+  API = 'API',
+}
+
+/** The payload of a message: what was said, thought and decided. */
+export interface Content {
+  thought?: string;
+  text?: string;
+  actions?: string[];
+  providers?: string[];
+  source?: string;
+  target?: string;
+  url?: string;
+  inReplyTo?: UUID;
+  attachments?: Media[];
+  channelType?: ChannelType | string;
+  /** True when the reply is plain text that needs no action processing. */
+  simple?: boolean;
+  /** Action parameters from the model, keyed by action name. */
+  params?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}

@@ -1,0 +1,121 @@
+import type { Logger } from '../logger/logger';
+import type { Service } from '../services/service';
+import type { Character } from './character';
+import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from './components';
+import type { IDatabaseAdapter } from './database';
+import type { Entity, Room, World } from './environment';
+import type { EventHandler, EventName, PayloadOf } from './events';
+import type { Memory } from './memory';
+import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
+import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from './model';
+import type { Plugin, Route, ServiceClass } from './plugin';
+import type { ChannelType, Content, UUID } from './primitives';
+import type { State } from './state';
+import type { TaskWorker } from './task';
+
+export interface ProcessActionsOptions {
+  onStreamChunk?: (chunk: string, messageId?: string) => Promise<void> | void;
+}
+
+export interface EnsureConnectionParams {
+  entityId: UUID;
+  roomId: UUID;
+  worldId?: UUID;
+  worldName?: string;
+  userName?: string;
+  name?: string;
+  source?: string;
+  type?: ChannelType;
+  channelId?: string;
+  serverId?: string;
+  messageServerId?: UUID;
+  userId?: UUID;
+  metadata?: Record<string, unknown>;
+}
+
+/** One plugin's boot phase and how long it took. */
+export interface BootReportEntry {
+  plugin: string;
+  phase: 'register' | 'init' | 'services' | 'adapter-init' | 'migrations';
+  ms: number;
+}
+
+/** What plugins see of the agent. It is also a database adapter (delegated). */
+export interface IAgentRuntime extends IDatabaseAdapter {
+  readonly agentId: UUID;
+  character: Character;
+  readonly providers: Provider[];
+  readonly actions: Action[];
+  readonly evaluators: Evaluator[];
+  readonly plugins: Plugin[];
+  readonly services: Map<string, Service[]>;
+  readonly routes: Route[];
+  readonly events: Map<string, EventHandler<string>[]>;
+  readonly logger: Logger;
+  readonly fetch: typeof fetch;
+  messageService: IMessageService | null;
+  adapter: IDatabaseAdapter;
+
+  initialize(): Promise<void>;
+  stop(): Promise<void>;
+  registerPlugin(plugin: Plugin): Promise<void>;
+  registerDatabaseAdapter(adapter: IDatabaseAdapter): void;
+
+  getService<T extends Service = Service>(serviceType: string): T | null;
+  getServicesByType<T extends Service = Service>(serviceType: string): T[];
+  getAllServices(): Map<string, Service[]>;
+  hasService(serviceType: string): boolean;
+  registerService(serviceClass: ServiceClass): Promise<void>;
+
+  registerAction(action: Action): void;
+  registerProvider(provider: Provider): void;
+  registerEvaluator(evaluator: Evaluator): void;
+
+  registerModel(modelType: ModelTypeName | string, handler: ModelHandlerFn<never, unknown>, provider: string, priority?: number): void;
+  getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined;
+  getModelHandlers(modelType: ModelTypeName | string): ModelHandler[];
+  useModel<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T], provider?: string): Promise<ModelResultMap[T]>;
+
+  registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
+  on<E extends string>(event: E, handler: EventHandler<E>): void;
+  getEvent(event: string): EventHandler<string>[] | undefined;
+  emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void>;
+
+  getSetting(key: string): string | boolean | number | null;
+  setSetting(key: string, value: string | boolean | number | null, secret?: boolean): void;
+  getConversationLength(): number;
+
+  composeState(message: Memory, includeList?: string[] | null, onlyInclude?: boolean, skipCache?: boolean): Promise<State>;
+  processActions(
+    message: Memory,
+    responses: Memory[],
+    state?: State,
+    callback?: HandlerCallback,
+    options?: ProcessActionsOptions,
+  ): Promise<void>;
+  getActionResults(messageId: UUID): ActionResult[];
+  evaluate(message: Memory, state?: State, didRespond?: boolean, callback?: HandlerCallback, responses?: Memory[]): Promise<Evaluator[] | null>;
+
+  addEmbeddingToMemory(memory: Memory): Promise<Memory>;
+  queueEmbeddingGeneration(memory: Memory, priority?: 'high' | 'normal' | 'low'): Promise<void>;
+
+  createRunId(): UUID;
+  startRun(roomId?: UUID): UUID;
+  endRun(): void;
+  getCurrentRunId(): UUID | undefined;
+
+  registerTaskWorker(worker: TaskWorker): void;
+  getTaskWorker(name: string): TaskWorker | undefined;
+
+  ensureConnection(params: EnsureConnectionParams): Promise<void>;
+  ensureConnections(entities: Entity[], rooms: Room[], source: string, world: World): Promise<void>;
+  ensureParticipantInRoom(entityId: UUID, roomId: UUID): Promise<void>;
+  ensureWorldExists(world: World): Promise<void>;
+  ensureRoomExists(room: Room): Promise<void>;
+  getEntityById(entityId: UUID): Promise<Entity | null>;
+  getRoom(roomId: UUID): Promise<Room | null>;
+  createEntity(entity: Entity): Promise<boolean>;
+
+  registerSendHandler(source: string, handler: SendHandlerFunction): void;
+  sendMessageToTarget(target: TargetInfo, content: Content): Promise<void>;
+}

@@ -1,0 +1,2 @@
+// Formatting and text helpers.
+export {};
