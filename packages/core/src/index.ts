@@ -8,3 +8,4 @@ export { createLogger, logger, elizaLogger, type Logger, type CreateLoggerOption
 export { Service, ServiceType, type ServiceTypeName } from './services/service';
 export * from './settings';
 export * from './utils';
+export * from './runtime';

@@ -1,0 +1,101 @@
+import type { Entity, Room, World } from '../../types/environment';
+import { ChannelType, type UUID } from '../../types/primitives';
+import type { EnsureConnectionParams, IAgentRuntime } from '../../types/runtime';
+import { createUniqueUuid } from '../../uuid/uuid';
+
+/** Remembers which (entity, room) pairs are known to exist, so hot paths skip the database. */
+export class ConnectionCache {
+  private readonly known = new Map<string, true>();
+  constructor(private readonly maxEntries = 10_000) {}
+
+  has(key: string): boolean {
+    return this.known.has(key);
+  }
+
+  add(key: string): void {
+    this.known.set(key, true);
+    if (this.known.size > this.maxEntries) this.known.delete(this.known.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.known.clear();
+  }
+}
+
+export async function ensureWorldExists(runtime: IAgentRuntime, world: World): Promise<void> {
+  const existing = await runtime.getWorld(world.id);
+  if (!existing) await runtime.createWorld({ ...world, agentId: runtime.agentId });
+}
+
+export async function ensureRoomExists(runtime: IAgentRuntime, room: Room): Promise<void> {
+  const existing = await runtime.getRoomsByIds([room.id]);
+  if (!existing || existing.length === 0) await runtime.createRooms([{ ...room, agentId: runtime.agentId }]);
+}
+
+export async function ensureParticipantInRoom(runtime: IAgentRuntime, entityId: UUID, roomId: UUID): Promise<void> {
+  if (!(await runtime.isRoomParticipant(roomId, entityId))) await runtime.addParticipantsRoom([entityId], roomId);
+}
+
+/** Makes sure the world, room, entity and both participants of a message exist. */
+export async function ensureConnection(runtime: IAgentRuntime, cache: ConnectionCache, params: EnsureConnectionParams): Promise<void> {
+  const key = `${params.entityId}:${params.roomId}`;
+  if (cache.has(key)) return;
+  const source = params.source ?? 'unknown';
+  const worldId = params.worldId ?? createUniqueUuid(runtime, params.serverId ?? params.messageServerId ?? 'default');
+  const names = [params.name, params.userName].filter((n): n is string => typeof n === 'string' && n.length > 0);
+
+  await ensureWorldExists(runtime, {
+    id: worldId,
+    name: params.worldName ?? params.serverId ?? `${source} world`,
+    agentId: runtime.agentId,
+    serverId: params.serverId ?? 'default',
+    metadata: {},
+  });
+  await ensureRoomExists(runtime, {
+    id: params.roomId,
+    name: params.name ?? params.channelId ?? source,
+    source,
+    type: params.type ?? ChannelType.DM,
+    channelId: params.channelId ?? params.roomId,
+    serverId: params.serverId,
+    worldId,
+    metadata: params.metadata,
+  });
+
+  if (params.entityId !== runtime.agentId) {
+    const [entity] = (await runtime.getEntitiesByIds([params.entityId])) ?? [];
+    if (!entity) {
+      const created: Entity = {
+        id: params.entityId,
+        names: names.length > 0 ? names : ['User'],
+        agentId: runtime.agentId,
+        metadata: { [source]: { name: params.name, userName: params.userName } },
+      };
+      await runtime.createEntities([created]);
+    } else if (names.some((n) => !entity.names.includes(n))) {
+      await runtime.updateEntity({ ...entity, names: [...new Set([...entity.names, ...names])] });
+    }
+  }
+  await ensureParticipantInRoom(runtime, params.entityId, params.roomId);
+  await ensureParticipantInRoom(runtime, runtime.agentId, params.roomId);
+  cache.add(key);
+}
+
+export async function ensureConnections(runtime: IAgentRuntime, cache: ConnectionCache, entities: Entity[], rooms: Room[], source: string, world: World): Promise<void> {
+  await ensureWorldExists(runtime, world);
+  for (const room of rooms) await ensureRoomExists(runtime, { ...room, worldId: room.worldId ?? world.id });
+  const missing: Entity[] = [];
+  const ids = entities.map((e) => e.id).filter((id): id is UUID => Boolean(id));
+  const existing = new Set(((await runtime.getEntitiesByIds(ids)) ?? []).map((e) => e.id));
+  for (const entity of entities) if (entity.id && !existing.has(entity.id)) missing.push({ ...entity, agentId: runtime.agentId });
+  if (missing.length > 0) await runtime.createEntities(missing);
+  for (const room of rooms) {
+    for (const entity of entities) {
+      if (!entity.id) continue;
+      await ensureParticipantInRoom(runtime, entity.id, room.id);
+      cache.add(`${entity.id}:${room.id}`);
+    }
+    await ensureParticipantInRoom(runtime, runtime.agentId, room.id);
+  }
+  void source;
+}

@@ -1,0 +1,49 @@
+import { DatabaseAdapterMissingError } from '../../errors/errors';
+import type { DatabaseMethodName, IDatabaseAdapter } from '../../types/database';
+
+/**
+ * The adapter methods plugins call on the runtime (elizaOS: IAgentRuntime
+ * extends IDatabaseAdapter). Listed once; the runtime forwards them all.
+ */
+export const DATABASE_METHODS = [
+  'init', 'initialize', 'isReady', 'close', 'getConnection',
+  'getAgent', 'getAgents', 'createAgent', 'updateAgent', 'deleteAgent', 'ensureEmbeddingDimension',
+  'getEntitiesByIds', 'getEntitiesForRoom', 'createEntities', 'updateEntity',
+  'getComponent', 'getComponents', 'createComponent', 'updateComponent', 'deleteComponent',
+  'getMemories', 'getMemoryById', 'getMemoriesByIds', 'getMemoriesByRoomIds', 'getMemoriesByWorldId',
+  'getCachedEmbeddings', 'searchMemories', 'createMemory', 'updateMemory', 'deleteMemory', 'deleteManyMemories',
+  'deleteAllMemories', 'countMemories',
+  'log', 'getLogs', 'deleteLog',
+  'createWorld', 'getWorld', 'removeWorld', 'getAllWorlds', 'updateWorld',
+  'getRoomsByIds', 'createRooms', 'deleteRoom', 'deleteRoomsByWorldId', 'updateRoom', 'getRoomsForParticipant',
+  'getRoomsForParticipants', 'getRoomsByWorld',
+  'addParticipantsRoom', 'removeParticipant', 'getParticipantsForEntity', 'getParticipantsForRoom',
+  'isRoomParticipant', 'getParticipantUserState', 'setParticipantUserState',
+  'createRelationship', 'updateRelationship', 'getRelationship', 'getRelationships',
+  'getCache', 'setCache', 'deleteCache',
+  'createTask', 'getTasks', 'getTask', 'getTasksByName', 'updateTask', 'deleteTask',
+] as const satisfies readonly DatabaseMethodName[];
+
+// Compile-time check that the list is complete.
+type Missing = Exclude<DatabaseMethodName, (typeof DATABASE_METHODS)[number] | 'runMigrations' | undefined>;
+const complete: Missing extends never ? true : Missing = true;
+void complete;
+
+/** Methods the runtime implements itself instead of forwarding. */
+export type DelegatedDatabaseMethods = Omit<IDatabaseAdapter, 'db' | 'runMigrations'>;
+
+/** Installs forwarding methods on a class prototype, skipping ones it defines. */
+export function installDatabaseDelegates(prototype: object, adapterOf: (self: object) => IDatabaseAdapter | undefined): void {
+  for (const name of DATABASE_METHODS) {
+    if (Object.prototype.hasOwnProperty.call(prototype, name)) continue;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      writable: true,
+      value: function (this: object, ...args: unknown[]) {
+        const adapter = adapterOf(this);
+        if (!adapter) throw new DatabaseAdapterMissingError();
+        return (adapter[name] as (...a: unknown[]) => unknown).apply(adapter, args);
+      },
+    });
+  }
+}

@@ -1,0 +1,140 @@
+import { KithError } from '../../errors/kith-error';
+import { ModelHandlerMissingError } from '../../errors/errors';
+import type { Logger } from '../../logger/logger';
+import type { ModelEventPayload } from '../../types/events';
+import type { ModelHandler, TokenUsage } from '../../types/model';
+import type { IAgentRuntime } from '../../types/runtime';
+import type { CircuitBreaker } from '../resilience/circuit-breaker';
+import type { ModelRegistry } from './model-registry';
+
+export interface UseModelDeps {
+  runtime: IAgentRuntime;
+  registry: ModelRegistry;
+  logger: Logger;
+  breaker: CircuitBreaker;
+  setting(key: string): string | number | boolean | null;
+  emitModelUsed(payload: Omit<ModelEventPayload, 'runtime'>): void;
+  currentRunId(): string | undefined;
+}
+
+const TEXT_TYPES = new Set(['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_COMPLETION', 'REASONING_SMALL', 'REASONING_LARGE', 'OBJECT_SMALL', 'OBJECT_LARGE']);
+
+/** `<TYPE>_MAX_TOKENS`, `_TEMPERATURE`, ... from settings; explicit params win. */
+function withSettingDefaults(deps: UseModelDeps, modelType: string, params: unknown): unknown {
+  if (!TEXT_TYPES.has(modelType) || typeof params !== 'object' || params === null) return params;
+  const merged: Record<string, unknown> = { ...(params as Record<string, unknown>) };
+  const numeric: [string, string][] = [
+    ['maxTokens', 'MAX_TOKENS'],
+    ['temperature', 'TEMPERATURE'],
+    ['frequencyPenalty', 'FREQUENCY_PENALTY'],
+    ['presencePenalty', 'PRESENCE_PENALTY'],
+  ];
+  for (const [param, suffix] of numeric) {
+    if (merged[param] !== undefined) continue;
+    const raw = deps.setting(`${modelType}_${suffix}`);
+    const value = raw === null || raw === '' ? NaN : Number(raw);
+    if (Number.isFinite(value)) merged[param] = value;
+  }
+  return merged;
+}
+
+function promptLength(params: unknown): number {
+  if (typeof params === 'string') return params.length;
+  if (params && typeof params === 'object') {
+    const { prompt, text, texts } = params as { prompt?: unknown; text?: unknown; texts?: unknown };
+    if (typeof prompt === 'string') return prompt.length;
+    if (typeof text === 'string') return text.length;
+    if (Array.isArray(texts)) return texts.reduce((sum: number, t) => sum + (typeof t === 'string' ? t.length : 0), 0);
+  }
+  return 0;
+}
+
+/** A retryable failure lets the next handler of the same type try. */
+export function isRetryableModelError(error: unknown): boolean {
+  if (KithError.isInstance(error)) return error.retryable;
+  if (error && typeof error === 'object') {
+    const flags = error as { isRetryable?: unknown; retryable?: unknown };
+    return flags.isRetryable === true || flags.retryable === true;
+  }
+  return false;
+}
+
+/**
+ * Calls the best handler for a model type; on a retryable failure falls back
+ * to the next one (unless a stream already sent chunks). Every attempt emits
+ * MODEL_USED.
+ */
+export async function useModel(deps: UseModelDeps, modelType: string, params: unknown, provider?: string): Promise<unknown> {
+  const all = deps.registry.handlers(modelType);
+  const candidates: ModelHandler[] = provider ? all.filter((entry) => entry.provider === provider) : all;
+  if (candidates.length === 0) throw new ModelHandlerMissingError(modelType, provider);
+
+  const effective = withSettingDefaults(deps, modelType, params);
+  const streamState = wrapStream(effective);
+  let lastError: unknown;
+
+  for (let index = 0; index < candidates.length; index++) {
+    const candidate = candidates[index];
+    const circuitName = `model:${modelType}:${candidate.provider}`;
+    const isLast = index === candidates.length - 1;
+    if (!isLast && deps.breaker.isOpen(circuitName)) continue;
+    const started = performance.now();
+    try {
+      const result = await (candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>)(deps.runtime, streamState.params);
+      deps.breaker.recordSuccess(circuitName);
+      deps.emitModelUsed({
+        type: modelType,
+        provider: candidate.provider,
+        runId: deps.currentRunId() as ModelEventPayload['runId'],
+        promptChars: promptLength(effective),
+        durationMs: performance.now() - started,
+        tokens: usageOf(streamState.params),
+        success: true,
+      });
+      return result;
+    } catch (error) {
+      lastError = error;
+      deps.breaker.recordFailure(circuitName);
+      deps.emitModelUsed({
+        type: modelType,
+        provider: candidate.provider,
+        runId: deps.currentRunId() as ModelEventPayload['runId'],
+        promptChars: promptLength(effective),
+        durationMs: performance.now() - started,
+        success: false,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      const next = candidates[index + 1];
+      if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) throw error;
+      deps.logger.warn(
+        { modelType, failed: candidate.provider, next: next.provider, err: error },
+        `${modelType} provider "${candidate.provider}" failed; falling back to "${next.provider}"`,
+      );
+    }
+  }
+  throw lastError;
+}
+
+function usageOf(params: unknown): TokenUsage | undefined {
+  if (params && typeof params === 'object' && 'usage' in params) {
+    const usage = (params as { usage?: TokenUsage }).usage;
+    if (usage && typeof usage.totalTokens === 'number') return usage;
+  }
+  return undefined;
+}
+
+/** Counts stream chunks so a started stream is never switched to another provider. */
+function wrapStream(params: unknown): { params: unknown; chunksSent: number } {
+  const state = { params, chunksSent: 0 };
+  if (params && typeof params === 'object' && typeof (params as { onStreamChunk?: unknown }).onStreamChunk === 'function') {
+    const original = (params as { onStreamChunk: (chunk: string, id?: string) => unknown }).onStreamChunk;
+    state.params = {
+      ...(params as Record<string, unknown>),
+      onStreamChunk: (chunk: string, id?: string) => {
+        state.chunksSent++;
+        return original(chunk, id);
+      },
+    };
+  }
+  return state;
+}
