@@ -1,0 +1,71 @@
+import { ChannelType, createUniqueUuid, randomUuid, type Content, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
+
+export interface ChatSessionOptions {
+  /** Who is typing; names the user entity and, with the agent, the DM room. */
+  userName?: string;
+  source?: string;
+}
+
+/** One reply as the terminal shows it. */
+export interface ChatReply {
+  text: string;
+  actions: string[];
+  thought: string;
+}
+
+/**
+ * A DM conversation between a terminal user and one agent. Ids are derived
+ * from the names, so the same user meets the same room and history next run.
+ */
+export class ChatSession {
+  readonly userName: string;
+  readonly entityId: UUID;
+  readonly roomId: UUID;
+  private readonly source: string;
+  private connected = false;
+
+  constructor(
+    private readonly runtime: IAgentRuntime,
+    options: ChatSessionOptions = {},
+  ) {
+    this.userName = options.userName ?? process.env.USER ?? 'user';
+    this.source = options.source ?? 'cli';
+    this.entityId = createUniqueUuid(runtime, `cli-user:${this.userName}`);
+    this.roomId = createUniqueUuid(runtime, `cli-dm:${this.userName}`);
+  }
+
+  /** Sends one message and resolves with the agent's replies (none when it chose to ignore). */
+  async send(text: string): Promise<ChatReply[]> {
+    const service = this.runtime.messageService;
+    if (!service) throw new Error('The agent has no message service: add @kith/plugin-bootstrap to its plugins.');
+    if (!this.connected) {
+      await this.runtime.ensureConnection({
+        entityId: this.entityId,
+        roomId: this.roomId,
+        userName: this.userName,
+        name: this.userName,
+        source: this.source,
+        type: ChannelType.DM,
+        channelId: `cli-${this.userName}`,
+        serverId: 'cli',
+      });
+      this.connected = true;
+    }
+    const message: Memory = {
+      id: randomUuid(),
+      entityId: this.entityId,
+      agentId: this.runtime.agentId,
+      roomId: this.roomId,
+      content: { text, source: this.source, channelType: ChannelType.DM },
+      createdAt: Date.now(),
+    };
+    const replies: ChatReply[] = [];
+    await service.handleMessage(this.runtime, message, async (content: Content) => {
+      if (content.text && !(content.actions ?? []).includes('IGNORE')) {
+        replies.push({ text: content.text, actions: content.actions ?? [], thought: content.thought ?? '' });
+      }
+      return [];
+    });
+    return replies;
+  }
+}

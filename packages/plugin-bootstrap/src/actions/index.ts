@@ -1,0 +1,3 @@
+export { replyAction } from './reply';
+export { ignoreAction } from './ignore';
+export { noneAction } from './none';

@@ -1,0 +1,12 @@
+import type { Action } from '@kith/core';
+
+/** A no-op, for when the reply alone is enough and no action applies. */
+export const noneAction: Action = {
+  name: 'NONE',
+  similes: ['NO_ACTION', 'NO_RESPONSE', 'PASS'],
+  description: 'No extra action; use alongside REPLY when nothing else is needed.',
+  priority: 80,
+  validate: async () => true,
+  handler: async () => ({ success: true }),
+  examples: [],
+};

@@ -1,0 +1,4 @@
+export { recentMessagesProvider } from './recent-messages';
+export { characterProvider } from './character';
+export { timeProvider } from './time';
+export { actionsProvider } from './actions';
