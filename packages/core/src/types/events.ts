@@ -130,41 +130,44 @@ export interface ControlMessagePayload extends EventPayload {
 
 /** The payload type of every event the runtime knows. */
 export interface EventPayloadMap {
-  [EventType.WORLD_JOINED]: WorldPayload;
-  [EventType.WORLD_CONNECTED]: WorldPayload;
-  [EventType.WORLD_LEFT]: WorldPayload;
-  [EventType.ENTITY_JOINED]: EntityPayload;
-  [EventType.ENTITY_LEFT]: EntityPayload;
-  [EventType.ENTITY_UPDATED]: EntityPayload;
-  [EventType.ROOM_JOINED]: EventPayload & { room: Room };
-  [EventType.ROOM_LEFT]: EventPayload & { room: Room };
-  [EventType.MESSAGE_RECEIVED]: MessagePayload;
-  [EventType.MESSAGE_SENT]: MessagePayload;
-  [EventType.MESSAGE_DELETED]: MessagePayload;
-  [EventType.CHANNEL_CLEARED]: ChannelClearedPayload;
-  [EventType.VOICE_MESSAGE_RECEIVED]: MessagePayload;
-  [EventType.VOICE_MESSAGE_SENT]: MessagePayload;
-  [EventType.REACTION_RECEIVED]: MessagePayload;
-  [EventType.POST_GENERATED]: PostGeneratedPayload;
-  [EventType.INTERACTION_RECEIVED]: MessagePayload;
-  [EventType.RUN_STARTED]: RunEventPayload;
-  [EventType.RUN_ENDED]: RunEventPayload;
-  [EventType.RUN_TIMEOUT]: RunEventPayload;
-  [EventType.ACTION_STARTED]: ActionEventPayload;
-  [EventType.ACTION_COMPLETED]: ActionEventPayload;
-  [EventType.EVALUATOR_STARTED]: EvaluatorEventPayload;
-  [EventType.EVALUATOR_COMPLETED]: EvaluatorEventPayload;
-  [EventType.MODEL_USED]: ModelEventPayload;
-  [EventType.EMBEDDING_GENERATION_REQUESTED]: EmbeddingGenerationPayload;
-  [EventType.EMBEDDING_GENERATION_COMPLETED]: EmbeddingGenerationPayload;
-  [EventType.EMBEDDING_GENERATION_FAILED]: EmbeddingGenerationPayload;
-  [EventType.CONTROL_MESSAGE]: ControlMessagePayload;
+  WORLD_JOINED: WorldPayload;
+  WORLD_CONNECTED: WorldPayload;
+  WORLD_LEFT: WorldPayload;
+  ENTITY_JOINED: EntityPayload;
+  ENTITY_LEFT: EntityPayload;
+  ENTITY_UPDATED: EntityPayload;
+  ROOM_JOINED: EventPayload & { room: Room };
+  ROOM_LEFT: EventPayload & { room: Room };
+  MESSAGE_RECEIVED: MessagePayload;
+  MESSAGE_SENT: MessagePayload;
+  MESSAGE_DELETED: MessagePayload;
+  CHANNEL_CLEARED: ChannelClearedPayload;
+  VOICE_MESSAGE_RECEIVED: MessagePayload;
+  VOICE_MESSAGE_SENT: MessagePayload;
+  REACTION_RECEIVED: MessagePayload;
+  POST_GENERATED: PostGeneratedPayload;
+  INTERACTION_RECEIVED: MessagePayload;
+  RUN_STARTED: RunEventPayload;
+  RUN_ENDED: RunEventPayload;
+  RUN_TIMEOUT: RunEventPayload;
+  ACTION_STARTED: ActionEventPayload;
+  ACTION_COMPLETED: ActionEventPayload;
+  EVALUATOR_STARTED: EvaluatorEventPayload;
+  EVALUATOR_COMPLETED: EvaluatorEventPayload;
+  MODEL_USED: ModelEventPayload;
+  EMBEDDING_GENERATION_REQUESTED: EmbeddingGenerationPayload;
+  EMBEDDING_GENERATION_COMPLETED: EmbeddingGenerationPayload;
+  EMBEDDING_GENERATION_FAILED: EmbeddingGenerationPayload;
+  CONTROL_MESSAGE: ControlMessagePayload;
 }
 
 export type EventName = keyof EventPayloadMap;
 
-/** Payload of a known event; plugin-defined events carry any object. */
-export type PayloadOf<E extends string> = E extends EventName ? EventPayloadMap[E] : EventPayload & Record<string, unknown>;
+/**
+ * Payload of a known event (by enum member or plain name); plugin-defined
+ * events carry any object.
+ */
+export type PayloadOf<E extends string> = `${E}` extends EventName ? EventPayloadMap[`${E}` & EventName] : EventPayload & Record<string, unknown>;
 
 export type EventHandler<E extends string = EventName> = (payload: PayloadOf<E>) => Promise<void> | void;
 

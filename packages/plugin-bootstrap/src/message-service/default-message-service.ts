@@ -169,15 +169,15 @@ export class DefaultMessageService implements IMessageService {
       return [memory];
     };
 
+    // A newer message already waits in this room: skip the model call, its turn will answer.
+    if (this.isStale(message, responseId, keep)) return this.discard(runtime, message, state);
+
     const respond = shouldBypassShouldRespond(runtime, room, message.content.source) || (await this.askShouldRespond(runtime, state));
     if (!respond) return this.ignore(runtime, message, responseId, keep, deliver, state);
 
     const content = await this.generate(runtime, state);
     if (!content) return this.ignore(runtime, message, responseId, keep, deliver, state);
-    if (this.isStale(message, responseId, keep)) {
-      runtime.logger.info({ roomId: message.roomId }, 'Response discarded: a newer message in this room is being processed');
-      return { didRespond: false, mode: 'discarded', responseContent: content, responseMessages: [], state };
-    }
+    if (this.isStale(message, responseId, keep)) return this.discard(runtime, message, state);
 
     const actions = content.actions ?? [];
     if (actions.length === 1 && actions[0] === 'IGNORE') return this.ignore(runtime, message, responseId, keep, deliver, state, content);
@@ -203,6 +203,11 @@ export class DefaultMessageService implements IMessageService {
     }
     await runtime.evaluate(message, state, true, collect, delivered);
     return { didRespond: true, mode: content.simple ? 'simple' : 'actions', responseContent: content, responseMessages: delivered, state };
+  }
+
+  private discard(runtime: IAgentRuntime, message: Memory, state: State): MessageProcessingResult {
+    runtime.logger.info({ roomId: message.roomId, messageId: message.id }, 'Response discarded: a newer message in this room is being processed');
+    return { didRespond: false, mode: 'discarded', responseContent: null, responseMessages: [], state };
   }
 
   private async askShouldRespond(runtime: IAgentRuntime, state: State): Promise<boolean> {
@@ -252,7 +257,7 @@ export class DefaultMessageService implements IMessageService {
     state: State,
     generated?: Content,
   ): Promise<MessageProcessingResult> {
-    if (this.isStale(message, responseId, keep)) return { didRespond: false, mode: 'discarded', responseContent: null, responseMessages: [], state };
+    if (this.isStale(message, responseId, keep)) return this.discard(runtime, message, state);
     const content: Content = {
       thought: generated?.thought || 'Agent decided not to respond to this message.',
       actions: ['IGNORE'],

@@ -1,0 +1,70 @@
+import { PassThrough } from 'node:stream';
+import type { Content, HandlerCallback, IAgentRuntime, IMessageService, Memory, MessageProcessingResult } from '@kith/core';
+import { createTestRuntime } from '@kith/core/test';
+import { ChatSession } from './chat-session';
+import { runTerminalChat } from './terminal-chat';
+
+/** A message service that answers with scripted contents and records what it received. */
+function scriptedService(answer: (text: string) => Content[]): IMessageService & { received: Memory[] } {
+  const received: Memory[] = [];
+  return {
+    received,
+    async handleMessage(_runtime: IAgentRuntime, message: Memory, callback?: HandlerCallback): Promise<MessageProcessingResult> {
+      received.push(message);
+      for (const content of answer(message.content.text ?? '')) await callback?.(content);
+      return { didRespond: true, mode: 'simple', responseContent: null, responseMessages: [] };
+    },
+  };
+}
+
+describe('ChatSession', () => {
+  it('sends a DM from the named user and returns the replies', async () => {
+    const runtime = await createTestRuntime();
+    const service = scriptedService((text) => [{ text: `you said ${text}`, actions: ['REPLY'], thought: 't' }]);
+    runtime.messageService = service;
+    const session = new ChatSession(runtime, { userName: 'ada' });
+
+    const replies = await session.send('hello');
+
+    expect(replies).toEqual([{ text: 'you said hello', actions: ['REPLY'], thought: 't' }]);
+    expect(service.received[0]).toMatchObject({ entityId: session.entityId, roomId: session.roomId, content: { text: 'hello', source: 'cli' } });
+    const room = await runtime.getRoom(session.roomId);
+    expect(room?.type).toBe('DM');
+    expect(await runtime.isRoomParticipant(session.roomId, session.entityId)).toBe(true);
+    expect((await runtime.getEntityById(session.entityId))?.names).toContain('ada');
+  });
+
+  it('derives the same room for the same user, and another for another user', async () => {
+    const runtime = await createTestRuntime();
+    expect(new ChatSession(runtime, { userName: 'ada' }).roomId).toBe(new ChatSession(runtime, { userName: 'ada' }).roomId);
+    expect(new ChatSession(runtime, { userName: 'ada' }).roomId).not.toBe(new ChatSession(runtime, { userName: 'bob' }).roomId);
+  });
+
+  it('leaves IGNORE decisions out of the replies', async () => {
+    const runtime = await createTestRuntime();
+    runtime.messageService = scriptedService(() => [{ actions: ['IGNORE'], thought: 'no' }]);
+    expect(await new ChatSession(runtime).send('spam')).toEqual([]);
+  });
+
+  it('explains what is missing when the agent has no message service', async () => {
+    const runtime = await createTestRuntime();
+    await expect(new ChatSession(runtime).send('hi')).rejects.toThrow(/plugin-bootstrap/);
+  });
+});
+
+describe('runTerminalChat', () => {
+  it('reads lines, prints replies and stops at "exit"', async () => {
+    const runtime = await createTestRuntime();
+    runtime.messageService = scriptedService((text) => [{ text: text.toUpperCase(), actions: ['REPLY'] }]);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const done = runTerminalChat(runtime, { input, output, userName: 'ada' });
+    input.write('hello there\n');
+    input.write('exit\n');
+    await done;
+    expect(printed).toContain(`${runtime.character.name}: HELLO THERE`);
+    expect(printed).toContain('Type "exit" to leave.');
+  });
+});
