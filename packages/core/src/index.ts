@@ -4,7 +4,18 @@ export * from './errors';
 export * from './uuid/uuid';
 export * from './parsing';
 export * from './prompts';
-export { createLogger, logger, elizaLogger, type Logger, type CreateLoggerOptions } from './logger/logger';
+export {
+  createLogger,
+  logger,
+  elizaLogger,
+  logPrompt,
+  logChat,
+  getLogFileDir,
+  type Logger,
+  type CreateLoggerOptions,
+  type LogPromptParams,
+  type LogChatParams,
+} from './logger';
 export { Service, ServiceType, type ServiceTypeName } from './services/service';
 export * from './settings';
 export * from './utils';

@@ -1,93 +1,69 @@
-import { XMLParser } from 'fast-xml-parser';
+import { scanXml, xmlText, type XmlElement } from './xml-scanner';
 
 /** Fields whose value is a comma list in model output. */
 const LIST_FIELDS = new Set(['actions', 'providers', 'evaluators']);
-/** Fields whose inner markup is kept verbatim (model prose may contain '<'). */
-const RAW_FIELDS = ['text', 'thought', 'post', 'reasoning', 'description', 'claim'];
-
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  stopNodes: RAW_FIELDS.map((name) => `*.${name}`),
-});
+/** Fields kept as text even when they hold markup (model prose may contain tags). */
+const RAW_FIELDS = new Set(['text', 'thought', 'post', 'reasoning', 'description', 'claim']);
+/** Keys that would reach Object.prototype if assigned. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Deeper nesting than this is kept as text rather than recursed into. */
+const MAX_DEPTH = 32;
 
 export type XmlValue = string | boolean | string[] | XmlObject | XmlValue[];
 export interface XmlObject {
   [key: string]: XmlValue;
 }
 
-/**
- * Parses the `<response>` block (or the first element) of model output into a
- * plain object. Nested elements become objects; a wrapper of repeated
- * elements (`<facts><fact/>...</facts>`) becomes an array; `actions` and
- * `providers` become string arrays. Never throws: null when nothing parses.
- */
-export function parseKeyValueXml(text: unknown): Record<string, XmlValue> | null {
-  if (typeof text !== 'string' || text.length === 0) return null;
-  try {
-    const xml = extractXmlBlock(text);
-    if (!xml) return null;
-    return parseStrict(xml) ?? parseLenient(xml);
-  } catch {
-    return null;
-  }
+/** `facts`/`fact`, `matches`/`match`, `entities`/`entity`. */
+function isPluralOf(parent: string, child: string): boolean {
+  const p = parent.toLowerCase();
+  const c = child.toLowerCase();
+  return p === `${c}s` || p === `${c}es` || (c.endsWith('y') && p === `${c.slice(0, -1)}ies`);
 }
 
-function extractXmlBlock(text: string): string | null {
-  const unfenced = text.replace(/```(?:xml)?/gi, '');
-  const response = /<response>([\s\S]*?)<\/response>/i.exec(unfenced);
-  if (response) return response[1];
-  const first = /<([A-Za-z_][\w.-]*)>([\s\S]*)<\/\1>/.exec(unfenced);
-  return first ? first[0] : null;
-}
-
-function parseStrict(xml: string): Record<string, XmlValue> | null {
-  let parsed: unknown;
-  try {
-    parsed = parser.parse(`<root>${xml}</root>`, true);
-  } catch {
-    return null;
-  }
-  const root = (parsed as { root?: unknown }).root;
-  if (!isObject(root)) return null;
-  const result = normalise(root, '') as XmlObject;
-  return Object.keys(result).length > 0 ? finish(result) : null;
-}
-
-/** Fallback for malformed XML: top-level `<key>value</key>` pairs by regex. */
-function parseLenient(xml: string): Record<string, XmlValue> | null {
-  const result: XmlObject = {};
-  const pattern = /<([A-Za-z_][\w-]*)>([\s\S]*?)<\/\1>/g;
-  for (let match = pattern.exec(xml); match; match = pattern.exec(xml)) {
-    result[match[1]] = decodeEntities(match[2].trim());
-  }
-  return Object.keys(result).length > 0 ? finish(result) : null;
-}
-
-function normalise(value: unknown, key: string): XmlValue {
-  if (Array.isArray(value)) return value.map((item) => normalise(item, key));
-  if (!isObject(value)) return value === undefined || value === null ? '' : String(value);
-  const entries = Object.entries(value);
-  // <facts><fact>a</fact><fact>b</fact></facts> → facts: [a, b]
-  if (entries.length === 1) {
-    const [childKey, childValue] = entries[0];
-    if (Array.isArray(childValue) || key === `${childKey}s` || key === `${childKey}es`) {
-      const items = Array.isArray(childValue) ? childValue : [childValue];
-      return items.map((item) => normalise(item, childKey));
-    }
-  }
+function toObject(elements: XmlElement[], depth: number): XmlObject {
   const out: XmlObject = {};
-  for (const [childKey, childValue] of entries) {
-    if (childKey === '#text') continue;
-    out[childKey] = normalise(childValue, childKey);
+  for (const { tag, inner } of elements) {
+    if (UNSAFE_KEYS.has(tag)) continue;
+    const value = toValue(tag, inner, depth + 1);
+    if (!(tag in out)) out[tag] = value;
+    else {
+      // A repeated tag collects into an array.
+      const current = out[tag];
+      out[tag] = Array.isArray(current) ? [...current, value] : [current, value];
+    }
   }
   return out;
 }
 
-function finish(result: XmlObject): Record<string, XmlValue> {
+function toValue(tag: string, inner: string, depth: number): XmlValue {
+  if (RAW_FIELDS.has(tag.toLowerCase()) || depth > MAX_DEPTH) return xmlText(inner);
+  const { elements, loose } = scanXml(inner);
+  // Plain text, or prose with inline tags: keep it as written.
+  if (elements.length === 0 || loose.trim() !== '') return xmlText(inner);
+  const first = elements[0].tag;
+  const uniform = elements.every((element) => element.tag === first);
+  // <facts><fact>..</fact></facts> is a list even with one <fact>.
+  if (uniform && (elements.length > 1 || isPluralOf(tag, first))) {
+    return elements.map((element) => toValue(element.tag, element.inner, depth + 1));
+  }
+  return toObject(elements, depth);
+}
+
+function isObject(value: XmlValue): value is XmlObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function splitList(value: string): string[] {
+  return value
+    .replace(/^\s*\[|\]\s*$/g, '')
+    .split(',')
+    .map((item) => item.trim().replace(/^["'`]|["'`]$/g, '').trim())
+    .filter((item) => item.length > 0);
+}
+
+function finish(result: XmlObject): Record<string, XmlValue> | null {
+  if (Object.keys(result).length === 0) return null;
   for (const field of LIST_FIELDS) {
     const value = result[field];
     if (typeof value === 'string') result[field] = splitList(value);
@@ -96,22 +72,29 @@ function finish(result: XmlObject): Record<string, XmlValue> {
   return result;
 }
 
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
-}
-
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Parses the `<response>` block of model output (or, without one, the
+ * top-level elements; a lone wrapper element is unwrapped, as elizaOS does)
+ * into a plain object. Nested elements become objects, repeated elements
+ * arrays, and a plural wrapper (`<facts><fact>..</fact></facts>`) an array
+ * even with one item. `actions`, `providers` and `evaluators` become string
+ * arrays; `simple` a boolean. Text around the XML, ```xml fences and a
+ * truncated ending are tolerated; `<text>` keeps '<3', '&' and inline tags.
+ * Never throws: null when nothing parses.
+ */
+export function parseKeyValueXml(text: unknown): Record<string, XmlValue> | null {
+  if (typeof text !== 'string' || text.length === 0) return null;
+  try {
+    const top = scanXml(text);
+    const response = top.elements.find((element) => element.tag.toLowerCase() === 'response');
+    if (response) return finish(toObject(scanXml(response.inner).elements, 0));
+    if (top.elements.length === 1) {
+      const [only] = top.elements;
+      const value = toValue(only.tag, only.inner, 0);
+      if (isObject(value)) return finish(value);
+    }
+    return finish(toObject(top.elements, 0));
+  } catch {
+    return null;
+  }
 }

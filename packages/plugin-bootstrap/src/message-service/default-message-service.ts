@@ -1,6 +1,7 @@
 import {
   composePromptFromState,
   createUniqueUuid,
+  logChat,
   messageHandlerTemplate,
   parseKeyValueXml,
   randomUuid,
@@ -153,6 +154,7 @@ export class DefaultMessageService implements IMessageService {
     }
 
     const [state, room] = await Promise.all([runtime.composeState(message, FIRST_PASS_PROVIDERS), runtime.getRoom(message.roomId)]);
+    logChat({ direction: 'in', roomId: message.roomId, name: String(state.values.senderName ?? message.entityId), text: message.content.text ?? '' });
 
     const deliver = async (content: Content, actionName?: string): Promise<Memory[]> => {
       const memory: Memory = {
@@ -165,6 +167,7 @@ export class DefaultMessageService implements IMessageService {
         createdAt: Date.now(),
       };
       if (persist) await runtime.createMemory(memory, 'messages');
+      logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
       if (callback) await callback(memory.content, actionName);
       return [memory];
     };

@@ -1,6 +1,6 @@
 import { ChannelType, type Room, type UUID } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
-import { listSetting, shouldBypassShouldRespond } from './should-bypass';
+import { shouldBypassShouldRespond } from './should-bypass';
 
 const room = (type: ChannelType): Room => ({ id: '00000000-0000-4000-8000-000000000001' as UUID, source: 'test', type });
 
@@ -26,10 +26,4 @@ describe('shouldBypassShouldRespond', () => {
     expect(shouldBypassShouldRespond(runtime, room(ChannelType.FORUM), 'discord')).toBe(false);
   });
 
-  it('reads list settings in every accepted form', () => {
-    expect(listSetting(['a', ' b '])).toEqual(['a', 'b']);
-    expect(listSetting('["x","y"]')).toEqual(['x', 'y']);
-    expect(listSetting('x, y,,z')).toEqual(['x', 'y', 'z']);
-    expect(listSetting(null)).toEqual([]);
-  });
 });

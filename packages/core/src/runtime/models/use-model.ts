@@ -1,5 +1,6 @@
 import { KithError } from '../../errors/kith-error';
 import { ModelHandlerMissingError } from '../../errors/errors';
+import { logPrompt } from '../../logger/file-logs';
 import type { Logger } from '../../logger/logger';
 import type { ModelEventPayload } from '../../types/events';
 import type { ModelHandler, TokenUsage } from '../../types/model';
@@ -36,6 +37,12 @@ function withSettingDefaults(deps: UseModelDeps, modelType: string, params: unkn
     if (Number.isFinite(value)) merged[param] = value;
   }
   return merged;
+}
+
+function promptOf(params: unknown): string {
+  if (typeof params === 'string') return params;
+  const prompt = (params as { prompt?: unknown } | null)?.prompt;
+  return typeof prompt === 'string' ? prompt : JSON.stringify(params);
 }
 
 function promptLength(params: unknown): number {
@@ -82,6 +89,7 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
     try {
       const result = await (candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>)(deps.runtime, streamState.params);
       deps.breaker.recordSuccess(circuitName);
+      logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
       deps.emitModelUsed({
         type: modelType,
         provider: candidate.provider,

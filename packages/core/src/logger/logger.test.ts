@@ -1,0 +1,99 @@
+import * as barrel from './index';
+import { createLogger, elizaLogger, logger } from './logger';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  return { lines, destination: { write: (line: string) => void lines.push(JSON.parse(line)) } };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the namespace', () => {
+    const { lines, destination } = capture();
+    createLogger({ json: true, namespace: 'core:test', destination }).info('hello');
+    expect(lines[0]).toMatchObject({ msg: 'hello', ns: 'core:test', level: 30 });
+  });
+
+  it("keeps elizaOS-style extra arguments (logger.info('text', value))", () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ json: true, destination });
+    // pino's types reject this call shape; plugins written against elizaOS make it anyway.
+    const elizaStyle = log as unknown as Record<'info' | 'error', (...args: unknown[]) => void>;
+    elizaStyle.info('with details', { a: 1 });
+    elizaStyle.info('with several', 1, 'two');
+    elizaStyle.error('failed', new Error('boom'));
+    expect(lines[0]).toMatchObject({ msg: 'with details', details: { a: 1 } });
+    expect(lines[1]).toMatchObject({ msg: 'with several', details: [1, 'two'] });
+    expect(lines[2]).toMatchObject({ msg: 'failed', err: { message: 'boom' } });
+  });
+
+  it('keeps pino-style calls and format strings', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ json: true, destination });
+    log.info({ runId: 'r1' }, 'object first');
+    log.info('count %d', 5);
+    expect(lines[0]).toMatchObject({ msg: 'object first', runId: 'r1' });
+    expect(lines[1]).toMatchObject({ msg: 'count 5' });
+  });
+
+  it('honours the level and falls back to info for unknown levels', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ json: true, level: 'warn', destination });
+    log.info('dropped');
+    log.warn('kept');
+    expect(lines.map((line) => line.msg)).toEqual(['kept']);
+    expect(createLogger({ json: true, level: 'loud', destination }).level).toBe('info');
+  });
+
+  it('writes pretty output without colours to a given destination', () => {
+    let output = '';
+    const log = createLogger({ json: false, destination: { write: (chunk: string) => void (output += chunk) } });
+    log.info('pretty line');
+    expect(output).toContain('pretty line');
+    expect(output).not.toContain('\u001b[');
+  });
+});
+
+describe('exports', () => {
+  it('elizaLogger is the default logger', () => {
+    expect(elizaLogger).toBe(logger);
+    expect(typeof logger.info).toBe('function');
+  });
+
+  it('the barrel re-exports the logger and the file logs', () => {
+    expect(barrel.logger).toBe(logger);
+    expect(barrel.createLogger).toBe(createLogger);
+    expect(typeof barrel.logPrompt).toBe('function');
+    expect(typeof barrel.logChat).toBe('function');
+    expect(typeof barrel.getLogFileDir).toBe('function');
+  });
+});
+
+describe('elizaOS compatibility methods', () => {
+  type ElizaStyle = { success(msg: string): void; progress(msg: string): void; log(msg: string): void; clear(): void };
+
+  it('has success, progress and log levels (below info, as in elizaOS) and clear()', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ json: true, level: 'success', destination }) as unknown as ElizaStyle;
+    log.success('done');
+    log.progress('half way');
+    log.log('plain');
+    expect(() => log.clear()).not.toThrow();
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [27, 'done'],
+      [28, 'half way'],
+      [29, 'plain'],
+    ]);
+  });
+
+  it('hides them at the default info level', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ json: true, level: 'info', destination }) as unknown as ElizaStyle;
+    log.success('hidden');
+    expect(lines).toEqual([]);
+  });
+
+  it('the default logger has them', () => {
+    expect(typeof (logger as unknown as ElizaStyle).success).toBe('function');
+    expect(typeof (elizaLogger as unknown as ElizaStyle).clear).toBe('function');
+  });
+});

@@ -1,0 +1,7 @@
+// CSI sequences (colours, cursor moves) and OSC sequences (hyperlinks, titles).
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+
+/** Removes terminal escape codes so file logs stay plain, greppable text. */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}

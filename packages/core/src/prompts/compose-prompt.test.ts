@@ -1,0 +1,85 @@
+import type { State } from '../types/state';
+import { composePrompt, composePromptFromState } from './compose-prompt';
+
+function state(values: Record<string, unknown>, providers: Record<string, { text?: unknown }> = {}, text = ''): State {
+  return { values, data: { providers: providers as State['data']['providers'] }, text };
+}
+
+describe('composePromptFromState', () => {
+  it('fills {{vars}} from state.values', () => {
+    expect(composePromptFromState({ state: state({ agentName: 'Eliza' }), template: 'I am {{agentName}}.' })).toBe(
+      'I am Eliza.',
+    );
+  });
+
+  it('does not HTML-escape values', () => {
+    const values = { text: `<b>"Tom" & 'Jerry'</b> = \`x\`` };
+    expect(composePromptFromState({ state: state(values), template: '{{text}}' })).toBe(values.text);
+  });
+
+  it('renders missing values as empty strings', () => {
+    expect(composePromptFromState({ state: state({}), template: '[{{missing}}]' })).toBe('[]');
+  });
+
+  it('supports {{#if}} / {{else}} and {{#each}}', () => {
+    const template = '{{#if hasFacts}}Facts: {{#each facts}}{{this}};{{/each}}{{else}}none{{/if}}';
+    expect(composePromptFromState({ state: state({ hasFacts: true, facts: ['a', 'b'] }), template })).toBe('Facts: a;b;');
+    expect(composePromptFromState({ state: state({ hasFacts: false }), template })).toBe('none');
+  });
+
+  it('renders {{providers}} as the joined provider text from values', () => {
+    const s = state({ providers: 'ALL PROVIDERS' }, { FACTS: { text: 'fact text' } }, 'state text');
+    expect(composePromptFromState({ state: s, template: '<p>{{providers}}</p>' })).toBe('<p>ALL PROVIDERS</p>');
+  });
+
+  it('falls back to state.text for {{providers}}', () => {
+    const s = state({}, {}, 'joined from state.text');
+    expect(composePromptFromState({ state: s, template: '{{providers}}' })).toBe('joined from state.text');
+  });
+
+  it("renders {{providers.NAME}} as one provider's text", () => {
+    const s = state(
+      { providers: 'everything' },
+      { FACTS: { text: 'Alice likes <tea> & cake' }, RECENT_MESSAGES: { text: 'hi' }, EMPTY: {} },
+    );
+    expect(
+      composePromptFromState({
+        state: s,
+        template: '{{providers.FACTS}}|{{providers.RECENT_MESSAGES}}|{{providers.EMPTY}}|{{providers.UNKNOWN}}',
+      }),
+    ).toBe('Alice likes <tea> & cake|hi||');
+  });
+
+  it('lets {{#if providers.NAME}} test for a provider', () => {
+    const template = '{{#if providers.FACTS}}has facts{{else}}no facts{{/if}}';
+    expect(composePromptFromState({ state: state({}, { FACTS: { text: 'x' } }), template })).toBe('has facts');
+    expect(composePromptFromState({ state: state({}, { FACTS: { text: '' } }), template })).toBe('no facts');
+  });
+
+  it('accepts a function template, called with the values', () => {
+    const template = ({ state: values }: { state: Record<string, unknown> }) =>
+      `Hello {{name}}${values.formal ? ', sir' : ''}.`;
+    expect(composePromptFromState({ state: state({ name: 'Bob', formal: true }), template })).toBe('Hello Bob, sir.');
+  });
+
+  it('gives the same output for a repeated template (compile cache)', () => {
+    const s = state({ n: 1 });
+    expect(composePromptFromState({ state: s, template: 'n={{n}}' })).toBe('n=1');
+    expect(composePromptFromState({ state: state({ n: 2 }), template: 'n={{n}}' })).toBe('n=2');
+  });
+
+  it('does not expose prototype properties', () => {
+    expect(composePromptFromState({ state: state({}), template: '[{{constructor.name}}]' })).toBe('[]');
+  });
+});
+
+describe('composePrompt', () => {
+  it('fills a template from a plain object without escaping', () => {
+    expect(composePrompt({ state: { a: '<x>&' }, template: '{{a}}' })).toBe('<x>&');
+  });
+
+  it('supports {{#if}} and function templates', () => {
+    expect(composePrompt({ state: { on: true }, template: '{{#if on}}yes{{/if}}' })).toBe('yes');
+    expect(composePrompt({ state: { v: 'z' }, template: () => '[{{v}}]' })).toBe('[z]');
+  });
+});

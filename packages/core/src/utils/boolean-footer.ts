@@ -1,0 +1,2 @@
+/** The instruction elizaOS appends to yes/no prompts. */
+export const booleanFooter = 'Respond with only a YES or a NO.';
