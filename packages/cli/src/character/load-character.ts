@@ -1,18 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CharacterValidationError, type Character } from '@kith/core';
+import JSON5 from 'json5';
 import type { z } from 'zod';
 import { characterSchema } from './character-schema';
 
 /** The character shipped with the CLI (Weizenbaum's Eliza). */
 export const DEFAULT_CHARACTER_PATH = resolve(__dirname, '../../characters/eliza.json');
 
+/** Where the syntax error is: V8 names an offset only sometimes; JSON5's parser always knows the line. */
 function position(text: string, error: SyntaxError): string {
-  const match = /position (\d+)/.exec(error.message);
-  if (!match) return '';
-  const offset = Number(match[1]);
-  const before = text.slice(0, offset).split('\n');
-  return ` at line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  const offset = /position (\d+)/.exec(error.message);
+  if (offset) {
+    const before = text.slice(0, Number(offset[1])).split('\n');
+    return ` at line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  }
+  try {
+    JSON5.parse(text);
+  } catch (json5Error) {
+    const { lineNumber, columnNumber } = json5Error as { lineNumber?: number; columnNumber?: number };
+    if (lineNumber) return ` at line ${lineNumber}, column ${columnNumber ?? 1}`;
+  }
+  return '';
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
