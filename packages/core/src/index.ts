@@ -20,3 +20,4 @@ export { Service, ServiceType, type ServiceTypeName } from './services/service';
 export * from './settings';
 export * from './utils';
 export * from './runtime';
+export * from './batch-queue';

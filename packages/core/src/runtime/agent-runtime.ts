@@ -139,7 +139,8 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   private async doInitialize(): Promise<void> {
-    for (const plugin of resolvePluginOrder(this.pending)) {
+    // Plugins registered before initialize() count as present for dependencies.
+    for (const plugin of resolvePluginOrder(this.pending, { installed: this.plugins.map((p) => p.name) })) {
       await this.timed(plugin.name, 'init', () => installPlugin(this.pluginHost, plugin));
     }
     this.pending.length = 0;

@@ -46,8 +46,10 @@ export function validateActionParameters(action: Action, input: Record<string, u
   if (validate(candidate)) return { ok: true, parameters: candidate };
   const problems = (validate.errors ?? []).map((e) => {
     const missing = (e.params as { missingProperty?: string }).missingProperty;
-    const where = missing ?? (e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(parameters)');
-    return missing ? `parameter "${where}" is required` : `parameter "${where}" ${e.message ?? 'is invalid'}`;
+    const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    // A nested missing property is named with its parent path (contact.email).
+    if (missing) return `parameter "${path ? `${path}.${missing}` : missing}" is required`;
+    return `parameter "${path || '(parameters)'}" ${e.message ?? 'is invalid'}`;
   });
   return { ok: false, error: `Invalid parameters for ${action.name}: ${problems.join('; ')}` };
 }

@@ -4,9 +4,11 @@ import type { DatabaseMethodName, IDatabaseAdapter } from '../../types/database'
 /**
  * The adapter methods plugins call on the runtime (elizaOS: IAgentRuntime
  * extends IDatabaseAdapter). Listed once; the runtime forwards them all.
+ * `initialize` is not among them: on the runtime it boots the agent (which
+ * calls the adapter's `init`), so forwarding it is impossible.
  */
 export const DATABASE_METHODS = [
-  'init', 'initialize', 'isReady', 'close', 'getConnection',
+  'init', 'isReady', 'close', 'getConnection',
   'getAgent', 'getAgents', 'createAgent', 'updateAgent', 'deleteAgent', 'ensureEmbeddingDimension',
   'getEntitiesByIds', 'getEntitiesForRoom', 'createEntities', 'updateEntity',
   'getComponent', 'getComponents', 'createComponent', 'updateComponent', 'deleteComponent',
@@ -25,7 +27,7 @@ export const DATABASE_METHODS = [
 ] as const satisfies readonly DatabaseMethodName[];
 
 // Compile-time check that the list is complete.
-type Missing = Exclude<DatabaseMethodName, (typeof DATABASE_METHODS)[number] | 'runMigrations' | undefined>;
+type Missing = Exclude<DatabaseMethodName, (typeof DATABASE_METHODS)[number] | 'runMigrations' | 'initialize' | undefined>;
 const complete: Missing extends never ? true : Missing = true;
 void complete;
 
@@ -41,7 +43,8 @@ export function installDatabaseDelegates(prototype: object, adapterOf: (self: ob
       writable: true,
       value: function (this: object, ...args: unknown[]) {
         const adapter = adapterOf(this);
-        if (!adapter) throw new DatabaseAdapterMissingError();
+        // Adapter methods are async: a missing adapter is a rejection, never a synchronous throw.
+        if (!adapter) return Promise.reject(new DatabaseAdapterMissingError());
         return (adapter[name] as (...a: unknown[]) => unknown).apply(adapter, args);
       },
     });

@@ -6,6 +6,8 @@ export interface RunContext {
   runId: UUID;
   roomId?: UUID;
   startedAt: number;
+  /** Set when the run ends; an ended run is no longer current. */
+  ended?: boolean;
 }
 
 /**
@@ -33,24 +35,28 @@ export class RunTracker {
     try {
       return await this.storage.run(context, () => fn(context.runId));
     } finally {
-      this.notifyEnded(context.runId);
+      this.finish(context);
     }
   }
 
+  /** Ends the current run: it stops being current (elizaOS cleared its field) and its listeners fire once. */
   end(): void {
     const context = this.storage.getStore();
-    if (context) this.notifyEnded(context.runId);
+    if (context) this.finish(context);
   }
 
   current(): RunContext | undefined {
-    return this.storage.getStore();
+    const context = this.storage.getStore();
+    return context && !context.ended ? context : undefined;
   }
 
   onEnded(listener: (runId: UUID) => void): void {
     this.endListeners.push(listener);
   }
 
-  private notifyEnded(runId: UUID): void {
-    for (const listener of this.endListeners) listener(runId);
+  private finish(context: RunContext): void {
+    if (context.ended) return;
+    context.ended = true;
+    for (const listener of this.endListeners) listener(context.runId);
   }
 }

@@ -1,0 +1,119 @@
+import type { Logger } from '../logger/logger';
+import type { IAgentRuntime } from '../types/runtime';
+import { BatchProcessor, type BatchResult } from './batch-processor';
+import { PriorityQueue, type Priority } from './priority-queue';
+import type { RetryOptions } from './retry';
+import { TaskDrain } from './task-drain';
+
+export interface BatchQueueOptions<T> {
+  runtime: IAgentRuntime;
+  name: string;
+  /** Handles a batch of items (e.g. one embedding request with array input). */
+  processBatch: (items: T[], attempt: number) => Promise<void>;
+  /** Items per batch (default 32). */
+  batchSize?: number;
+  /** Batches in flight at once (default 2). */
+  maxParallel?: number;
+  /** Attempts per batch (default 3). */
+  maxAttempts?: number;
+  retry?: Omit<RetryOptions, 'maxAttempts'>;
+  /** Queue bound; the oldest low-priority items are dropped first. */
+  maxSize?: number;
+  intervalMs?: number;
+  maxIdleIntervalMs?: number;
+  /** Worker name shared with other queues (their drains tell themselves apart). */
+  taskName?: string;
+  skipRegisterWorker?: boolean;
+  onExhausted?: (items: T[], error: unknown) => void | Promise<void>;
+  onDrop?: (item: T, priority: Priority) => void;
+  logger?: Logger;
+}
+
+/**
+ * PriorityQueue + BatchProcessor + TaskDrain: work is queued by priority,
+ * drained on an interval in bounded, retried batches. High-priority work
+ * also triggers a drain at once.
+ */
+export class BatchQueue<T> {
+  private readonly queue: PriorityQueue<T>;
+  private readonly processor: BatchProcessor<T[], void>;
+  private readonly drain: TaskDrain;
+  private readonly batchSize: number;
+  private scheduled = false;
+
+  constructor(private readonly options: BatchQueueOptions<T>) {
+    this.batchSize = Math.max(1, options.batchSize ?? 32);
+    this.queue = new PriorityQueue<T>({ maxSize: options.maxSize, onDrop: options.onDrop, name: options.name, logger: options.logger ?? options.runtime.logger });
+    this.processor = new BatchProcessor<T[], void>({
+      process: (batch, attempt) => options.processBatch(batch, attempt),
+      maxParallel: options.maxParallel ?? 2,
+      maxAttempts: options.maxAttempts ?? 3,
+      retry: options.retry,
+      onExhausted: (batch, error) => options.onExhausted?.(batch, error),
+    });
+    this.drain = new TaskDrain({
+      runtime: options.runtime,
+      taskName: options.taskName ?? `BATCH_QUEUE_${options.name.toUpperCase()}`,
+      drainId: options.name,
+      intervalMs: options.intervalMs ?? 1_000,
+      maxIdleIntervalMs: options.maxIdleIntervalMs,
+      drain: () => this.drainOnce(),
+      skipRegisterWorker: options.skipRegisterWorker,
+    });
+  }
+
+  start(): Promise<void> {
+    return this.drain.start();
+  }
+
+  enqueue(item: T, priority: Priority | string = 'normal'): void {
+    this.queue.enqueue(item, priority);
+    if (priority === 'high') this.drainSoon();
+  }
+
+  get size(): number {
+    return this.queue.size;
+  }
+
+  get droppedCount(): number {
+    return this.queue.droppedCount;
+  }
+
+  /** Drains everything queued now (used by the task worker and by tests). */
+  async drainOnce(): Promise<number> {
+    const items = this.queue.take(this.queue.size);
+    if (items.length === 0) return 0;
+    const batches: T[][] = [];
+    for (let i = 0; i < items.length; i += this.batchSize) batches.push(items.slice(i, i + this.batchSize));
+    await this.processor.run(batches);
+    return items.length;
+  }
+
+  /** Runs a drain pass on the next turn of the event loop, once. */
+  private drainSoon(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.drain.tick();
+    });
+  }
+
+  /**
+   * Stops the drain and flushes high-priority items through a serial
+   * processor with one attempt each. Work already in flight is not cancelled.
+   */
+  async dispose(): Promise<BatchResult<T[], void>> {
+    await this.drain.dispose();
+    const high = this.queue.takeAll('high');
+    const flush = new BatchProcessor<T[], void>({
+      process: (batch, attempt) => this.options.processBatch(batch, attempt),
+      maxParallel: 1,
+      maxAttempts: 1,
+      onExhausted: (batch, error) => this.options.onExhausted?.(batch, error),
+    });
+    const batches: T[][] = [];
+    for (let i = 0; i < high.length; i += this.batchSize) batches.push(high.slice(i, i + this.batchSize));
+    return flush.run(batches);
+  }
+}

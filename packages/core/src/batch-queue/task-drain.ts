@@ -1,0 +1,118 @@
+import type { UUID } from '../types/primitives';
+import type { IAgentRuntime } from '../types/runtime';
+import type { Task } from '../types/task';
+
+export interface TaskDrainOptions {
+  runtime: IAgentRuntime;
+  /** Worker name of the repeat task. Several drains may share one. */
+  taskName: string;
+  /** Tells drains that share a worker apart (default: taskName). */
+  drainId?: string;
+  /** Interval while there is work. */
+  intervalMs: number;
+  /** Cap of the idle backoff (default 8 × intervalMs). */
+  maxIdleIntervalMs?: number;
+  /** Handles queued work; resolves with how many items it handled. */
+  drain: () => Promise<number>;
+  /** Set when another drain already registered the shared worker. */
+  skipRegisterWorker?: boolean;
+}
+
+const registries = new WeakMap<IAgentRuntime, Map<string, TaskDrain>>();
+
+function registryOf(runtime: IAgentRuntime): Map<string, TaskDrain> {
+  let registry = registries.get(runtime);
+  if (!registry) {
+    registry = new Map();
+    registries.set(runtime, registry);
+  }
+  return registry;
+}
+
+/**
+ * A repeat task (through the runtime's task system) that drains a queue on
+ * an interval and backs off while idle. Drains sharing a worker name are
+ * told apart by `metadata.drainId`, so only one worker is registered.
+ */
+export class TaskDrain {
+  readonly drainId: string;
+  private taskId: UUID | null = null;
+  private interval: number;
+  private disposed = false;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: TaskDrainOptions) {
+    this.drainId = options.drainId ?? options.taskName;
+    this.interval = options.intervalMs;
+  }
+
+  get intervalMs(): number {
+    return this.interval;
+  }
+
+  get id(): UUID | null {
+    return this.taskId;
+  }
+
+  async start(): Promise<void> {
+    const { runtime, taskName } = this.options;
+    registryOf(runtime).set(this.drainId, this);
+    if (!this.options.skipRegisterWorker) {
+      runtime.registerTaskWorker({
+        name: taskName,
+        execute: async (rt, _options, task) => {
+          const id = typeof task.metadata?.drainId === 'string' ? task.metadata.drainId : taskName;
+          await registryOf(rt).get(id)?.tick();
+        },
+      });
+    }
+    const existing = (await runtime.getTasksByName(taskName)).find((t) => (t.metadata?.drainId ?? taskName) === this.drainId);
+    if (existing?.id) {
+      this.taskId = existing.id;
+      await this.setInterval(this.options.intervalMs, true);
+      return;
+    }
+    const task: Task = {
+      name: taskName,
+      description: `Drains the ${this.drainId} queue`,
+      tags: ['queue', 'repeat'],
+      metadata: { updateInterval: this.interval, drainId: this.drainId, maxFailures: -1 },
+    };
+    this.taskId = await runtime.createTask(task);
+  }
+
+  /** One drain pass (also what the task worker runs). Concurrent calls share one pass. */
+  tick(): Promise<number> {
+    if (this.disposed) return Promise.resolve(0);
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const handled = await this.options.drain();
+    const max = this.options.maxIdleIntervalMs ?? this.options.intervalMs * 8;
+    await this.setInterval(handled > 0 ? this.options.intervalMs : Math.min(max, this.interval * 2));
+    return handled;
+  }
+
+  private async setInterval(next: number, force = false): Promise<void> {
+    if (!force && next === this.interval) return;
+    this.interval = next;
+    if (this.taskId && !this.disposed) {
+      await this.options.runtime.updateTask(this.taskId, {
+        metadata: { updateInterval: next, drainId: this.drainId, maxFailures: -1 },
+      });
+    }
+  }
+
+  /** Removes the task; a pass already running finishes (it is not cancelled). */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    registryOf(this.options.runtime).delete(this.drainId);
+    if (this.taskId) await this.options.runtime.deleteTask(this.taskId);
+    this.taskId = null;
+  }
+}

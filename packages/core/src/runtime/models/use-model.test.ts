@@ -1,0 +1,228 @@
+import { ModelHandlerMissingError } from '../../errors/errors';
+import { KithError } from '../../errors/kith-error';
+import { createTestRuntime } from '../../test';
+import type { ModelEventPayload } from '../../types/events';
+import type { GenerateTextParams } from '../../types/model';
+import type { IAgentRuntime } from '../../types/runtime';
+import type { AgentRuntime } from '../agent-runtime';
+import { isRetryableModelError } from './use-model';
+
+type TextHandler = (runtime: IAgentRuntime, params: GenerateTextParams) => Promise<string>;
+
+const reply = (text: string): TextHandler => async () => text;
+const failWith = (error: unknown): TextHandler => async () => {
+  throw error;
+};
+const retryable = (): KithError => new KithError('KITH_TEST_UNAVAILABLE', 'provider unavailable', { retryable: true });
+
+async function runtimeWith(settings: Record<string, string | number> = {}): Promise<{ runtime: AgentRuntime; used: ModelEventPayload[] }> {
+  const runtime = await createTestRuntime({ settings });
+  const used: ModelEventPayload[] = [];
+  runtime.on('MODEL_USED', (payload) => void used.push(payload));
+  return { runtime, used };
+}
+
+describe('useModel', () => {
+  it('uses the highest-priority handler, then the earliest registered among equals', async () => {
+    const { runtime } = await runtimeWith();
+    runtime.registerModel('TEXT_SMALL', reply('low'), 'low', 0);
+    runtime.registerModel('TEXT_SMALL', reply('high'), 'high', 10);
+    runtime.registerModel('TEXT_SMALL', reply('high-later'), 'high-later', 10);
+    expect(await runtime.useModel('TEXT_SMALL', { prompt: 'x' })).toBe('high');
+    expect(runtime.getModelHandlers('TEXT_SMALL').map((h) => h.provider)).toEqual(['high', 'high-later', 'low']);
+    expect(runtime.getModel('TEXT_SMALL')).toBeDefined();
+  });
+
+  it('gives plugin model handlers the plugin priority', async () => {
+    const runtime = await createTestRuntime({
+      plugins: [
+        { name: 'cheap', description: '', priority: 0, models: { TEXT_LARGE: reply('cheap') } },
+        { name: 'good', description: '', priority: 5, models: { TEXT_LARGE: reply('good') } },
+      ],
+    });
+    expect(await runtime.useModel('TEXT_LARGE', { prompt: 'x' })).toBe('good');
+  });
+
+  it('uses a named provider when asked', async () => {
+    const { runtime } = await runtimeWith();
+    runtime.registerModel('TEXT_SMALL', reply('a'), 'a', 10);
+    runtime.registerModel('TEXT_SMALL', reply('b'), 'b', 0);
+    expect(await runtime.useModel('TEXT_SMALL', { prompt: 'x' }, 'b')).toBe('b');
+    expect(runtime.getModel('TEXT_SMALL', 'b')).toBeDefined();
+    await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' }, 'c')).rejects.toThrow('"c"');
+  });
+
+  it('names the model type when no handler is registered', async () => {
+    const { runtime } = await runtimeWith();
+    const error = await runtime.useModel('IMAGE', { prompt: 'cat' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelHandlerMissingError);
+    expect((error as ModelHandlerMissingError).modelType).toBe('IMAGE');
+    expect((error as Error).message).toContain('IMAGE');
+  });
+
+  it('merges <TYPE>_MAX_TOKENS and <TYPE>_TEMPERATURE from settings; explicit params win', async () => {
+    const { runtime } = await runtimeWith({ TEXT_SMALL_MAX_TOKENS: '256', TEXT_SMALL_TEMPERATURE: 0.2, TEXT_LARGE_MAX_TOKENS: 'not a number' });
+    const seen: GenerateTextParams[] = [];
+    const capture: TextHandler = async (_rt, params) => {
+      seen.push(params);
+      return 'ok';
+    };
+    runtime.registerModel('TEXT_SMALL', capture, 'cap');
+    runtime.registerModel('TEXT_LARGE', capture, 'cap');
+    await runtime.useModel('TEXT_SMALL', { prompt: 'a' });
+    await runtime.useModel('TEXT_SMALL', { prompt: 'b', maxTokens: 10 });
+    await runtime.useModel('TEXT_LARGE', { prompt: 'c' });
+    expect(seen[0]).toMatchObject({ prompt: 'a', maxTokens: 256, temperature: 0.2 });
+    expect(seen[1]).toMatchObject({ maxTokens: 10, temperature: 0.2 });
+    expect(seen[2].maxTokens).toBeUndefined();
+  });
+
+  it('emits MODEL_USED with type, provider, prompt size, duration and token usage', async () => {
+    const { runtime, used } = await runtimeWith();
+    runtime.registerModel(
+      'TEXT_SMALL',
+      (async (_rt, params) => {
+        params.usage = { promptTokens: 3, completionTokens: 2, totalTokens: 5 };
+        return 'done';
+      }) satisfies TextHandler,
+      'counting',
+    );
+    await runtime.withRun(undefined, async (runId) => {
+      await runtime.useModel('TEXT_SMALL', { prompt: 'hello' });
+      expect(used).toEqual([
+        expect.objectContaining({
+          type: 'TEXT_SMALL',
+          provider: 'counting',
+          promptChars: 5,
+          durationMs: expect.any(Number),
+          tokens: { promptTokens: 3, completionTokens: 2, totalTokens: 5 },
+          success: true,
+          runId,
+        }),
+      ]);
+    });
+  });
+
+  it('passes onStreamChunk through to the handler', async () => {
+    const { runtime } = await runtimeWith();
+    runtime.registerModel(
+      'TEXT_LARGE',
+      (async (_rt, params) => {
+        await params.onStreamChunk?.('Hel');
+        await params.onStreamChunk?.('lo');
+        return 'Hello';
+      }) satisfies TextHandler,
+      'streamer',
+    );
+    const chunks: string[] = [];
+    const result = await runtime.useModel('TEXT_LARGE', { prompt: 'x', onStreamChunk: (chunk) => void chunks.push(chunk) });
+    expect(result).toBe('Hello');
+    expect(chunks).toEqual(['Hel', 'lo']);
+  });
+
+  it('falls back to the next handler on a retryable KithError or an error with isRetryable', async () => {
+    const { runtime, used } = await runtimeWith();
+    const retryableObject = Object.assign(new Error('rate limited'), { isRetryable: true });
+    runtime.registerModel('TEXT_SMALL', failWith(retryable()), 'first', 20);
+    runtime.registerModel('TEXT_SMALL', failWith(retryableObject), 'second', 10);
+    runtime.registerModel('TEXT_SMALL', reply('third'), 'third', 0);
+    expect(await runtime.useModel('TEXT_SMALL', { prompt: 'x' })).toBe('third');
+    expect(used.map((u) => [u.provider, u.success])).toEqual([
+      ['first', false],
+      ['second', false],
+      ['third', true],
+    ]);
+    expect(used[0].error).toBe('provider unavailable');
+  });
+
+  it('does not fall back on a non-retryable error', async () => {
+    const { runtime } = await runtimeWith();
+    const fallback = jest.fn(reply('fallback'));
+    runtime.registerModel('TEXT_SMALL', failWith(new Error('bad request')), 'first', 10);
+    runtime.registerModel('TEXT_SMALL', fallback, 'second', 0);
+    await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' })).rejects.toThrow('bad request');
+    runtime.registerModel('TEXT_EMBEDDING', failWith(new KithError('KITH_TEST', 'no', { retryable: false })), 'e1', 10);
+    runtime.registerModel('TEXT_EMBEDDING', async () => [1], 'e2', 0);
+    await expect(runtime.useModel('TEXT_EMBEDDING', { text: 'x' })).rejects.toThrow('no');
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('never falls back once a stream chunk was sent', async () => {
+    const { runtime } = await runtimeWith();
+    const fallback = jest.fn(reply('fallback'));
+    runtime.registerModel(
+      'TEXT_LARGE',
+      (async (_rt, params) => {
+        await params.onStreamChunk?.('partial');
+        throw retryable();
+      }) satisfies TextHandler,
+      'first',
+      10,
+    );
+    runtime.registerModel('TEXT_LARGE', fallback, 'second', 0);
+    const chunks: string[] = [];
+    await expect(runtime.useModel('TEXT_LARGE', { prompt: 'x', onStreamChunk: (c) => void chunks.push(c) })).rejects.toThrow('provider unavailable');
+    expect(chunks).toEqual(['partial']);
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('rethrows the last retryable error when every handler fails', async () => {
+    const { runtime } = await runtimeWith();
+    runtime.registerModel('TEXT_SMALL', failWith(retryable()), 'a', 1);
+    runtime.registerModel('TEXT_SMALL', failWith(Object.assign(new Error('last one'), { isRetryable: true })), 'b', 0);
+    await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' })).rejects.toThrow('last one');
+  });
+
+  describe('circuit breaker', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('skips a handler after CIRCUIT_BREAKER_THRESHOLD failures and probes it again after CIRCUIT_BREAKER_RESET_MS', async () => {
+      let now = 1_000_000;
+      jest.spyOn(Date, 'now').mockImplementation(() => now);
+      const { runtime } = await runtimeWith({ CIRCUIT_BREAKER_THRESHOLD: 2, CIRCUIT_BREAKER_RESET_MS: 5_000 });
+      let primaryHealthy = false;
+      const primary = jest.fn(async (): Promise<string> => {
+        if (!primaryHealthy) throw retryable();
+        return 'primary';
+      });
+      runtime.registerModel('TEXT_SMALL', primary, 'primary', 10);
+      runtime.registerModel('TEXT_SMALL', reply('backup'), 'backup', 0);
+
+      expect(await runtime.useModel('TEXT_SMALL', { prompt: '1' })).toBe('backup');
+      expect(await runtime.useModel('TEXT_SMALL', { prompt: '2' })).toBe('backup');
+      expect(primary).toHaveBeenCalledTimes(2);
+
+      // Open: the primary is not even tried.
+      expect(await runtime.useModel('TEXT_SMALL', { prompt: '3' })).toBe('backup');
+      expect(primary).toHaveBeenCalledTimes(2);
+
+      // After the reset time one probe goes through; its success closes the circuit.
+      now += 5_000;
+      primaryHealthy = true;
+      expect(await runtime.useModel('TEXT_SMALL', { prompt: '4' })).toBe('primary');
+      expect(await runtime.useModel('TEXT_SMALL', { prompt: '5' })).toBe('primary');
+      expect(primary).toHaveBeenCalledTimes(4);
+    });
+
+    it('still calls the last remaining handler when its circuit is open', async () => {
+      const { runtime } = await runtimeWith({ CIRCUIT_BREAKER_THRESHOLD: 1 });
+      const only = jest.fn(failWith(retryable()));
+      runtime.registerModel('TEXT_SMALL', only, 'only');
+      await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' })).rejects.toThrow();
+      await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' })).rejects.toThrow();
+      expect(only).toHaveBeenCalledTimes(2);
+    });
+  });
+});
+
+describe('isRetryableModelError', () => {
+  it('reads KithError.retryable and isRetryable/retryable flags', () => {
+    expect(isRetryableModelError(retryable())).toBe(true);
+    expect(isRetryableModelError(new KithError('X', 'x'))).toBe(false);
+    expect(isRetryableModelError({ isRetryable: true })).toBe(true);
+    expect(isRetryableModelError({ retryable: true })).toBe(true);
+    expect(isRetryableModelError(new Error('plain'))).toBe(false);
+    expect(isRetryableModelError('string')).toBe(false);
+    expect(isRetryableModelError(null)).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+// @kith/core/test: test doubles for agents and plugins.
+export { InMemoryDatabaseAdapter } from './in-memory-database-adapter';
+export {
+  createScriptedModel,
+  type ModelScript,
+  type ModelScriptFunction,
+  type ScriptedModel,
+  type ScriptedModelCall,
+} from './scripted-model';
+export { scriptedReply, type ScriptedReplyOptions } from './scripted-reply';
+export { createScriptedModelPlugin, type ScriptedModelPluginOptions } from './scripted-model-plugin';
+export { createTestRuntime, type TestRuntimeOptions } from './create-test-runtime';
+export { testCharacter } from './test-character';
+export { deterministicEmbedding } from './deterministic-embedding';
+export { createCapturingLogger, type CapturingLogger, type CapturedLogEntry } from './capturing-logger';
+export { runAdapterContractTests } from './adapter-contract/run-adapter-contract-tests';
+export { unitVector, vectorAtSimilarity } from './adapter-contract/contract-fixture';

@@ -1,4 +1,0 @@
-module.exports = {
-  ...require('../../jest.preset.js'),
-  displayName: 'plugin-openai',
-};

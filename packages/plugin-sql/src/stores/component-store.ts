@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Component, UUID } from '@kith/core';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { components } from '../schema';
+import type { StoreContext } from './store-context';
+
+type ComponentRow = typeof components.$inferSelect;
+
+export function toComponent(row: ComponentRow): Component {
+  return {
+    id: row.id as UUID,
+    entityId: row.entityId as UUID,
+    agentId: row.agentId as UUID,
+    roomId: row.roomId as UUID,
+    worldId: row.worldId as UUID,
+    sourceEntityId: row.sourceEntityId as UUID,
+    type: row.type,
+    createdAt: row.createdAt,
+    data: row.data,
+  };
+}
+
+function scope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): SQL[] {
+  const conditions = [eq(components.entityId, entityId)];
+  if (worldId) conditions.push(eq(components.worldId, worldId));
+  if (sourceEntityId) conditions.push(eq(components.sourceEntityId, sourceEntityId));
+  return conditions;
+}
+
+export function getComponent(
+  ctx: StoreContext,
+  entityId: UUID,
+  type: string,
+  worldId?: UUID,
+  sourceEntityId?: UUID,
+): Component | null {
+  const row = ctx.conn.db
+    .select()
+    .from(components)
+    .where(and(...scope(entityId, worldId, sourceEntityId), eq(components.type, type)))
+    .orderBy(components.createdAt)
+    .get();
+  return row ? toComponent(row) : null;
+}
+
+export function getComponents(ctx: StoreContext, entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Component[] {
+  return ctx.conn.db
+    .select()
+    .from(components)
+    .where(and(...scope(entityId, worldId, sourceEntityId)))
+    .orderBy(components.createdAt)
+    .all()
+    .map(toComponent);
+}
+
+/** Components of many entities at once, grouped by entity id. */
+export function componentsByEntity(ctx: StoreContext, entityIds: string[]): Map<string, Component[]> {
+  const grouped = new Map<string, Component[]>();
+  if (entityIds.length === 0) return grouped;
+  const rows = ctx.conn.db.select().from(components).where(inArray(components.entityId, entityIds)).orderBy(components.createdAt).all();
+  for (const row of rows) {
+    const list = grouped.get(row.entityId) ?? [];
+    list.push(toComponent(row));
+    grouped.set(row.entityId, list);
+  }
+  return grouped;
+}
+
+/** Inserts the component; false when its id exists. */
+export function createComponent(ctx: StoreContext, component: Component): boolean {
+  const result = ctx.conn.db
+    .insert(components)
+    .values({
+      id: component.id ?? randomUUID(),
+      entityId: component.entityId,
+      agentId: component.agentId ?? ctx.agentId,
+      roomId: component.roomId ?? null,
+      worldId: component.worldId ?? null,
+      sourceEntityId: component.sourceEntityId ?? null,
+      type: component.type,
+      data: component.data ?? {},
+      createdAt: component.createdAt ?? Date.now(),
+    })
+    .onConflictDoNothing()
+    .run();
+  return result.changes > 0;
+}
+
+export function updateComponent(ctx: StoreContext, component: Component): void {
+  ctx.conn.db
+    .update(components)
+    .set({
+      type: component.type,
+      data: component.data ?? {},
+      roomId: component.roomId ?? null,
+      worldId: component.worldId ?? null,
+      sourceEntityId: component.sourceEntityId ?? null,
+    })
+    .where(eq(components.id, component.id))
+    .run();
+}
+
+export function deleteComponent(ctx: StoreContext, componentId: UUID): void {
+  ctx.conn.db.delete(components).where(eq(components.id, componentId)).run();
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Entity, UUID } from '@kith/core';
+import { eq, inArray } from 'drizzle-orm';
+import { SqlInvalidArgumentError } from '../errors';
+import { entities, participants } from '../schema';
+import { componentsByEntity } from './component-store';
+import type { StoreContext } from './store-context';
+
+type EntityRow = typeof entities.$inferSelect;
+
+const CHUNK = 500;
+
+function toEntities(ctx: StoreContext, rows: EntityRow[], includeComponents: boolean): Entity[] {
+  const byEntity = includeComponents ? componentsByEntity(ctx, rows.map((row) => row.id)) : undefined;
+  return rows.map((row) => ({
+    id: row.id as UUID,
+    names: row.names,
+    metadata: row.metadata,
+    agentId: row.agentId as UUID,
+    ...(byEntity ? { components: byEntity.get(row.id) ?? [] } : {}),
+  }));
+}
+
+/** The entities with these ids (with their components); ids not found are skipped. */
+export function getEntitiesByIds(ctx: StoreContext, entityIds: UUID[]): Entity[] {
+  if (entityIds.length === 0) return [];
+  const rows = ctx.conn.db.select().from(entities).where(inArray(entities.id, entityIds)).all();
+  return toEntities(ctx, rows, true);
+}
+
+export function getEntitiesForRoom(ctx: StoreContext, roomId: UUID, includeComponents = false): Entity[] {
+  const rows = ctx.conn.db
+    .select({ entity: entities })
+    .from(participants)
+    .innerJoin(entities, eq(entities.id, participants.entityId))
+    .where(eq(participants.roomId, roomId))
+    .orderBy(participants.createdAt)
+    .all()
+    .map((row) => row.entity);
+  return toEntities(ctx, rows, includeComponents);
+}
+
+/** Inserts the entities in one transaction; ids that already exist are left as they are. */
+export function createEntities(ctx: StoreContext, list: Entity[]): boolean {
+  const now = Date.now();
+  const rows = list.map((entity) => ({
+    id: entity.id ?? randomUUID(),
+    agentId: entity.agentId ?? ctx.agentId,
+    names: entity.names ?? [],
+    metadata: entity.metadata ?? {},
+    createdAt: now,
+  }));
+  ctx.conn.write(() => {
+    // Chunks keep each statement under SQLite's bound-parameter limit.
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      ctx.conn.db.insert(entities).values(rows.slice(i, i + CHUNK)).onConflictDoNothing().run();
+    }
+  });
+  return true;
+}
+
+export function updateEntity(ctx: StoreContext, entity: Entity): void {
+  if (!entity.id) throw new SqlInvalidArgumentError('updateEntity', 'the entity has no id');
+  ctx.conn.db
+    .update(entities)
+    .set({ names: entity.names ?? [], metadata: entity.metadata ?? {} })
+    .where(eq(entities.id, entity.id))
+    .run();
+}

@@ -1,0 +1,97 @@
+import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
+import type { SqlParam } from '../connection/sql-runner';
+import { MEMORY_SELECT, type MemoryRow, toMemory } from './memory-row';
+import { jsonList, type StoreContext } from './store-context';
+
+const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
+
+/** `LIMIT ? OFFSET ?` values; SQLite needs a limit (-1 = none) before an offset. */
+function page(count: number | undefined, offset: number | undefined): [number, number] {
+  const limit = count !== undefined && count > 0 ? Math.floor(count) : -1;
+  return [limit, Math.max(0, Math.floor(offset ?? 0))];
+}
+
+/**
+ * A table's memories of this agent (or params.agentId), newest first. The
+ * SQL differs only in which filters are present, so each shape is prepared
+ * once and reused.
+ */
+export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memory[] {
+  const where = ['m.agent_id = ?', 'm.type = ?'];
+  const values: SqlParam[] = [params.agentId ?? ctx.agentId, params.tableName];
+  if (params.roomId !== undefined) where.push('m.room_id = ?'), values.push(params.roomId);
+  if (params.worldId !== undefined) where.push('m.world_id = ?'), values.push(params.worldId);
+  if (params.entityId !== undefined) where.push('m.entity_id = ?'), values.push(params.entityId);
+  if (params.unique) where.push('m.is_unique = 1');
+  if (params.start !== undefined) where.push('m.created_at >= ?'), values.push(params.start);
+  if (params.end !== undefined) where.push('m.created_at <= ?'), values.push(params.end);
+  const rows = ctx.conn.all<MemoryRow>(
+    `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT ? OFFSET ?`,
+    ...values,
+    ...page(params.count, params.offset),
+  );
+  return rows.map(toMemory);
+}
+
+export function getMemoryById(ctx: StoreContext, id: UUID): Memory | null {
+  const row = ctx.conn.get<MemoryRow>(`${MEMORY_SELECT} WHERE m.id = ?`, id);
+  return row ? toMemory(row) : null;
+}
+
+export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: string): Memory[] {
+  if (ids.length === 0) return [];
+  const inList = 'm.id IN (SELECT value FROM json_each(?))';
+  const rows =
+    tableName === undefined
+      ? ctx.conn.all<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} ${NEWEST_FIRST}`, jsonList(ids))
+      : ctx.conn.all<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`, jsonList(ids), tableName);
+  return rows.map(toMemory);
+}
+
+export function getMemoriesByRoomIds(
+  ctx: StoreContext,
+  params: { tableName: string; roomIds: UUID[]; limit?: number },
+): Memory[] {
+  if (params.roomIds.length === 0) return [];
+  const rows = ctx.conn.all<MemoryRow>(
+    `${MEMORY_SELECT} WHERE m.room_id IN (SELECT value FROM json_each(?)) AND m.agent_id = ? AND m.type = ?
+     ${NEWEST_FIRST} LIMIT ?`,
+    jsonList(params.roomIds),
+    ctx.agentId,
+    params.tableName,
+    page(params.limit, 0)[0],
+  );
+  return rows.map(toMemory);
+}
+
+export function getMemoriesByWorldId(
+  ctx: StoreContext,
+  params: { worldId: UUID; count?: number; tableName?: string },
+): Memory[] {
+  const limit = page(params.count, 0)[0];
+  const rows =
+    params.tableName === undefined
+      ? ctx.conn.all<MemoryRow>(
+          `${MEMORY_SELECT} WHERE m.world_id = ? AND m.agent_id = ? ${NEWEST_FIRST} LIMIT ?`,
+          params.worldId,
+          ctx.agentId,
+          limit,
+        )
+      : ctx.conn.all<MemoryRow>(
+          `${MEMORY_SELECT} WHERE m.world_id = ? AND m.agent_id = ? AND m.type = ? ${NEWEST_FIRST} LIMIT ?`,
+          params.worldId,
+          ctx.agentId,
+          params.tableName,
+          limit,
+        );
+  return rows.map(toMemory);
+}
+
+/** This agent's memories in a room; all tables unless `tableName`, all rows unless `unique`. */
+export function countMemories(ctx: StoreContext, roomId: UUID, unique?: boolean, tableName?: string): number {
+  const where = ['m.room_id = ?', 'm.agent_id = ?'];
+  const values: SqlParam[] = [roomId, ctx.agentId];
+  if (tableName) where.push('m.type = ?'), values.push(tableName);
+  if (unique) where.push('m.is_unique = 1');
+  return ctx.conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories m WHERE ${where.join(' AND ')}`, ...values)?.n ?? 0;
+}

@@ -1,0 +1,50 @@
+import type { Memory, SearchMemoriesParams } from '@kith/core';
+import { toFtsQuery } from '../search/fts-query';
+import { rerankWithBm25 } from '../search/hybrid-rerank';
+import type { VectorHit } from '../vectors/vector-index';
+import type { AgentDimension } from './agent-dimension';
+import { MEMORY_SELECT, type MemoryRow, toMemory } from './memory-row';
+import type { StoreContext } from './store-context';
+
+const DEFAULT_COUNT = 10;
+/** With a text query, this many vector candidates per wanted result are re-ranked. */
+const RERANK_POOL_FACTOR = 4;
+const RERANK_POOL_MIN = 50;
+
+/**
+ * Nearest memories of a table by cosine similarity, with the filters applied
+ * inside the KNN. `match_threshold` is a minimum similarity. With `query`,
+ * a larger candidate pool is re-ranked by the hybrid score (see
+ * rerankWithBm25); `similarity` stays the cosine either way.
+ */
+export function searchMemories(ctx: StoreContext, dims: AgentDimension, params: SearchMemoriesParams): Memory[] {
+  const count = params.count ?? DEFAULT_COUNT;
+  if (!Array.isArray(params.embedding) || params.embedding.length === 0 || count <= 0) return [];
+  const vector = Float32Array.from(params.embedding);
+  if (!dims.checkSearch(vector.length)) return [];
+  const ftsQuery = params.query ? toFtsQuery(params.query) : null;
+  let hits: VectorHit[] = ctx.conn.vectors.search({
+    agentId: ctx.agentId,
+    type: params.tableName,
+    vector,
+    k: ftsQuery ? Math.max(count * RERANK_POOL_FACTOR, RERANK_POOL_MIN) : count,
+    roomId: params.roomId,
+    worldId: params.worldId,
+    entityId: params.entityId,
+    unique: params.unique,
+  });
+  const threshold = params.match_threshold;
+  if (threshold !== undefined) hits = hits.filter((hit) => hit.similarity >= threshold);
+  if (ftsQuery && hits.length > 1) hits = rerankWithBm25(ctx.conn, hits, ftsQuery);
+  hits = hits.slice(0, count);
+  if (hits.length === 0) return [];
+  const rows = ctx.conn.all<MemoryRow>(
+    `${MEMORY_SELECT} WHERE m.seq IN (SELECT value FROM json_each(?))`,
+    JSON.stringify(hits.map((hit) => hit.seq)),
+  );
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  return hits.flatMap((hit) => {
+    const row = bySeq.get(hit.seq);
+    return row ? [{ ...toMemory(row), similarity: hit.similarity }] : [];
+  });
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { Memory, MemoryMetadata, UUID } from '@kith/core';
+import { toFloat32Blob } from '../vectors/float32-blob';
+import type { AgentDimension } from './agent-dimension';
+import { jsonList, type StoreContext } from './store-context';
+
+/** elizaOS's near-duplicate threshold: a memory this close to another in the room is not unique. */
+export const DUPLICATE_SIMILARITY = 0.95;
+
+const INSERT_MEMORY = `INSERT INTO memories
+  (id, agent_id, type, entity_id, room_id, world_id, content, metadata, is_unique, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`;
+const INSERT_EMBEDDING = 'INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (?, ?, ?)';
+
+function hasVector(embedding: number[] | undefined): embedding is number[] {
+  return Array.isArray(embedding) && embedding.length > 0;
+}
+
+/**
+ * Stores a memory under `tableName` (its type). Idempotent on id. `unique`
+ * (the argument, else memory.unique) wins; when neither is given and the
+ * memory has a vector, it is unique unless a memory of the same table and
+ * room is at least 0.95 cosine-similar.
+ */
+export function createMemory(
+  ctx: StoreContext,
+  dims: AgentDimension,
+  memory: Memory,
+  tableName: string,
+  unique?: boolean,
+): UUID {
+  const { conn } = ctx;
+  const id = memory.id ?? (randomUUID() as UUID);
+  const agentId = memory.agentId ?? ctx.agentId;
+  const vector = hasVector(memory.embedding) ? Float32Array.from(memory.embedding) : null;
+  if (vector) dims.checkWrite(vector.length);
+  return conn.write(() => {
+    let isUnique = unique ?? memory.unique;
+    if (isUnique === undefined) {
+      isUnique = true;
+      if (vector && !conn.get('SELECT 1 FROM memories WHERE id = ?', id)) {
+        const [nearest] = conn.vectors.search({ agentId, type: tableName, vector, k: 1, roomId: memory.roomId });
+        isUnique = !nearest || nearest.similarity < DUPLICATE_SIMILARITY;
+      }
+    }
+    const result = conn.run(
+      INSERT_MEMORY,
+      id,
+      agentId,
+      tableName,
+      memory.entityId,
+      memory.roomId,
+      memory.worldId ?? null,
+      JSON.stringify(memory.content ?? {}),
+      JSON.stringify(memory.metadata ?? {}),
+      isUnique ? 1 : 0,
+      memory.createdAt ?? Date.now(),
+    );
+    if (result.changes === 0 || !vector) return id;
+    const seq = Number(result.lastInsertRowid);
+    conn.run(INSERT_EMBEDDING, seq, vector.length, toFloat32Blob(vector));
+    conn.vectors.add({
+      seq,
+      agentId,
+      type: tableName,
+      roomId: memory.roomId,
+      worldId: memory.worldId ?? null,
+      entityId: memory.entityId,
+      unique: isUnique,
+      vector,
+    });
+    return id;
+  });
+}
+
+interface StoredMemory {
+  seq: number;
+  agent_id: string;
+  type: string;
+  entity_id: string;
+  room_id: string;
+  world_id: string | null;
+  is_unique: number;
+  dimension: number | null;
+}
+
+/** Replaces content, metadata and/or the vector of a memory. False when it does not exist. */
+export function updateMemory(
+  ctx: StoreContext,
+  dims: AgentDimension,
+  memory: Partial<Memory> & { id: UUID; metadata?: MemoryMetadata },
+): boolean {
+  const { conn } = ctx;
+  const vector = hasVector(memory.embedding) ? Float32Array.from(memory.embedding) : null;
+  if (vector) dims.checkWrite(vector.length);
+  return conn.write(() => {
+    const row = conn.get<StoredMemory>(
+      `SELECT m.seq, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.is_unique, e.dimension
+       FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE m.id = ?`,
+      memory.id,
+    );
+    if (!row) return false;
+    if (memory.content !== undefined) {
+      conn.run('UPDATE memories SET content = ? WHERE seq = ?', JSON.stringify(memory.content), row.seq);
+    }
+    if (memory.metadata !== undefined) {
+      conn.run('UPDATE memories SET metadata = ? WHERE seq = ?', JSON.stringify(memory.metadata), row.seq);
+    }
+    if (vector) {
+      if (row.dimension !== null) conn.vectors.remove(row.seq, row.dimension);
+      conn.run(
+        'INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (?, ?, ?) ON CONFLICT(memory_seq) DO UPDATE SET dimension = excluded.dimension, vector = excluded.vector',
+        row.seq,
+        vector.length,
+        toFloat32Blob(vector),
+      );
+      conn.vectors.add({
+        seq: row.seq,
+        agentId: row.agent_id,
+        type: row.type,
+        roomId: row.room_id,
+        worldId: row.world_id,
+        entityId: row.entity_id,
+        unique: row.is_unique === 1,
+        vector,
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * Deletes the memories matched by `where` (SQL over alias `m`), their vectors
+ * from the index, and (by cascade and trigger) their embeddings and
+ * full-text rows. Returns how many were deleted.
+ */
+export function deleteMemoriesWhere(ctx: StoreContext, where: string, ...params: string[]): number {
+  const { conn } = ctx;
+  return conn.write(() => {
+    const rows = conn.all<{ seq: number; dimension: number | null }>(
+      `SELECT m.seq, e.dimension FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE ${where}`,
+      ...params,
+    );
+    if (rows.length === 0) return 0;
+    for (const row of rows) if (row.dimension !== null) conn.vectors.remove(row.seq, row.dimension);
+    conn.run(
+      'DELETE FROM memories WHERE seq IN (SELECT value FROM json_each(?))',
+      JSON.stringify(rows.map((row) => row.seq)),
+    );
+    return rows.length;
+  });
+}
+
+export function deleteMemoriesByIds(ctx: StoreContext, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  deleteMemoriesWhere(ctx, 'm.id IN (SELECT value FROM json_each(?))', jsonList(ids));
+}

@@ -1,0 +1,78 @@
+import type { ChannelType, Room, UUID } from '@kith/core';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { participants, rooms } from '../schema';
+import { deleteMemoriesWhere } from './memory-writes';
+import type { StoreContext } from './store-context';
+
+type RoomRow = typeof rooms.$inferSelect;
+
+function toRoom(row: RoomRow): Room {
+  const room: Room = { id: row.id as UUID, source: row.source, type: row.type as ChannelType, metadata: row.metadata };
+  if (row.agentId !== null) room.agentId = row.agentId as UUID;
+  if (row.name !== null) room.name = row.name;
+  if (row.channelId !== null) room.channelId = row.channelId;
+  if (row.serverId !== null) room.serverId = row.serverId;
+  if (row.messageServerId !== null) room.messageServerId = row.messageServerId as UUID;
+  if (row.worldId !== null) room.worldId = row.worldId as UUID;
+  return room;
+}
+
+function toValues(ctx: StoreContext, room: Room): Omit<RoomRow, 'createdAt'> {
+  return {
+    id: room.id,
+    agentId: room.agentId ?? ctx.agentId,
+    name: room.name ?? null,
+    source: room.source,
+    type: room.type,
+    channelId: room.channelId ?? null,
+    serverId: room.serverId ?? null,
+    messageServerId: room.messageServerId ?? null,
+    worldId: room.worldId ?? null,
+    metadata: room.metadata ?? {},
+  };
+}
+
+export function getRoomsByIds(ctx: StoreContext, roomIds: UUID[]): Room[] {
+  if (roomIds.length === 0) return [];
+  return ctx.conn.db.select().from(rooms).where(inArray(rooms.id, roomIds)).all().map(toRoom);
+}
+
+/** Inserts the rooms in one transaction; existing ids are kept as they are. Returns every id. */
+export function createRooms(ctx: StoreContext, list: Room[]): UUID[] {
+  const now = Date.now();
+  ctx.conn.write(() => {
+    for (const room of list) {
+      ctx.conn.db.insert(rooms).values({ ...toValues(ctx, room), createdAt: now }).onConflictDoNothing().run();
+    }
+  });
+  return list.map((room) => room.id);
+}
+
+export function updateRoom(ctx: StoreContext, room: Room): void {
+  const { id: _id, ...values } = toValues(ctx, room);
+  ctx.conn.db.update(rooms).set(values).where(eq(rooms.id, room.id)).run();
+}
+
+/** Deletes a room with its memories (and their vectors) and participants. */
+export function deleteRoom(ctx: StoreContext, roomId: UUID): void {
+  ctx.conn.write(() => {
+    deleteMemoriesWhere(ctx, 'm.room_id = ?', roomId);
+    ctx.conn.db.delete(participants).where(eq(participants.roomId, roomId)).run();
+    ctx.conn.db.delete(rooms).where(eq(rooms.id, roomId)).run();
+  });
+}
+
+export function getRoomsByWorld(ctx: StoreContext, worldId: UUID): Room[] {
+  return ctx.conn.db.select().from(rooms).where(eq(rooms.worldId, worldId)).orderBy(asc(rooms.createdAt)).all().map(toRoom);
+}
+
+/** Ids of the rooms any of these entities takes part in. */
+export function getRoomsForParticipants(ctx: StoreContext, entityIds: UUID[]): UUID[] {
+  if (entityIds.length === 0) return [];
+  const rows = ctx.conn.db
+    .selectDistinct({ roomId: participants.roomId })
+    .from(participants)
+    .where(inArray(participants.entityId, entityIds))
+    .all();
+  return rows.map((row) => row.roomId as UUID);
+}

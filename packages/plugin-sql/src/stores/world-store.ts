@@ -1,0 +1,75 @@
+import type { UUID, World } from '@kith/core';
+import { eq } from 'drizzle-orm';
+import { rooms, worlds } from '../schema';
+import { deleteRoom } from './room-store';
+import type { StoreContext } from './store-context';
+
+type WorldRow = typeof worlds.$inferSelect;
+
+function toWorld(row: WorldRow): World {
+  return {
+    id: row.id as UUID,
+    agentId: row.agentId as UUID,
+    ...(row.name === null ? {} : { name: row.name }),
+    ...(row.serverId === null ? {} : { serverId: row.serverId }),
+    ...(row.messageServerId === null ? {} : { messageServerId: row.messageServerId as UUID }),
+    metadata: row.metadata,
+  };
+}
+
+/** Inserts the world (an existing id is kept as is) and returns its id. */
+export function createWorld(ctx: StoreContext, world: World): UUID {
+  ctx.conn.db
+    .insert(worlds)
+    .values({
+      id: world.id,
+      agentId: world.agentId ?? ctx.agentId,
+      name: world.name ?? null,
+      serverId: world.serverId ?? null,
+      messageServerId: world.messageServerId ?? null,
+      metadata: world.metadata ?? {},
+      createdAt: Date.now(),
+    })
+    .onConflictDoNothing()
+    .run();
+  return world.id;
+}
+
+export function getWorld(ctx: StoreContext, id: UUID): World | null {
+  const row = ctx.conn.db.select().from(worlds).where(eq(worlds.id, id)).get();
+  return row ? toWorld(row) : null;
+}
+
+/** This agent's worlds. */
+export function getAllWorlds(ctx: StoreContext): World[] {
+  return ctx.conn.db.select().from(worlds).where(eq(worlds.agentId, ctx.agentId)).orderBy(worlds.createdAt).all().map(toWorld);
+}
+
+export function updateWorld(ctx: StoreContext, world: World): void {
+  ctx.conn.db
+    .update(worlds)
+    .set({
+      name: world.name ?? null,
+      serverId: world.serverId ?? null,
+      messageServerId: world.messageServerId ?? null,
+      metadata: world.metadata ?? {},
+    })
+    .where(eq(worlds.id, world.id))
+    .run();
+}
+
+/** Deletes the rooms of a world, with their memories and participants. */
+export function deleteRoomsByWorldId(ctx: StoreContext, worldId: UUID): void {
+  ctx.conn.write(() => {
+    const ids = ctx.conn.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.worldId, worldId)).all();
+    for (const { id } of ids) deleteRoom(ctx, id as UUID);
+  });
+}
+
+/** Deletes a world and everything in its rooms. */
+export function removeWorld(ctx: StoreContext, id: UUID): void {
+  ctx.conn.write(() => {
+    deleteRoomsByWorldId(ctx, id);
+    ctx.conn.db.delete(worlds).where(eq(worlds.id, id)).run();
+  });
+}
