@@ -2,6 +2,7 @@ import type { Plugin } from '@kith/core';
 import { ignoreAction, noneAction, replyAction } from './actions';
 import { bootstrapEvents } from './events/message-events';
 import { DefaultMessageService } from './message-service/default-message-service';
+import { EmbeddingGenerationService, TaskService } from './services';
 import { actionsProvider, characterProvider, recentMessagesProvider, timeProvider } from './providers';
 
 /** The message pipeline, its core actions and providers. */
@@ -15,6 +16,7 @@ export const bootstrapPlugin: Plugin = {
   providers: [characterProvider, timeProvider, actionsProvider, recentMessagesProvider],
   evaluators: [],
   events: bootstrapEvents,
+  services: [TaskService, EmbeddingGenerationService],
 };
 
 export default bootstrapPlugin;

@@ -1,3 +1,4 @@
+import { QueueDisposedError } from '../errors/errors';
 import type { Logger } from '../logger/logger';
 import type { IAgentRuntime } from '../types/runtime';
 import { BatchProcessor, type BatchResult } from './batch-processor';
@@ -39,14 +40,17 @@ export class BatchQueue<T> {
   private readonly processor: BatchProcessor<T[], void>;
   private readonly drain: TaskDrain;
   private readonly batchSize: number;
+  private readonly maxParallel: number;
   private scheduled = false;
+  private disposed = false;
 
   constructor(private readonly options: BatchQueueOptions<T>) {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
+    this.maxParallel = Math.max(1, options.maxParallel ?? 2);
     this.queue = new PriorityQueue<T>({ maxSize: options.maxSize, onDrop: options.onDrop, name: options.name, logger: options.logger ?? options.runtime.logger });
     this.processor = new BatchProcessor<T[], void>({
       process: (batch, attempt) => options.processBatch(batch, attempt),
-      maxParallel: options.maxParallel ?? 2,
+      maxParallel: this.maxParallel,
       maxAttempts: options.maxAttempts ?? 3,
       retry: options.retry,
       onExhausted: (batch, error) => options.onExhausted?.(batch, error),
@@ -67,6 +71,7 @@ export class BatchQueue<T> {
   }
 
   enqueue(item: T, priority: Priority | string = 'normal'): void {
+    if (this.disposed) throw new QueueDisposedError(this.options.name);
     this.queue.enqueue(item, priority);
     if (priority === 'high') this.drainSoon();
   }
@@ -79,14 +84,21 @@ export class BatchQueue<T> {
     return this.queue.droppedCount;
   }
 
-  /** Drains everything queued now (used by the task worker and by tests). */
+  /**
+   * Drains the queue until it is empty, items enqueued meanwhile included
+   * (used by the task worker and by tests). Resolves with the items handled.
+   */
   async drainOnce(): Promise<number> {
-    const items = this.queue.take(this.queue.size);
-    if (items.length === 0) return 0;
-    const batches: T[][] = [];
-    for (let i = 0; i < items.length; i += this.batchSize) batches.push(items.slice(i, i + this.batchSize));
-    await this.processor.run(batches);
-    return items.length;
+    let handled = 0;
+    // Take at most maxParallel batches per round so late high-priority items overtake queued low ones.
+    const round = this.batchSize * this.maxParallel;
+    while (!this.disposed) {
+      const items = this.queue.take(round);
+      if (items.length === 0) break;
+      await this.processor.run(chunk(items, this.batchSize));
+      handled += items.length;
+    }
+    return handled;
   }
 
   /** Runs a drain pass on the next turn of the event loop, once. */
@@ -104,6 +116,7 @@ export class BatchQueue<T> {
    * processor with one attempt each. Work already in flight is not cancelled.
    */
   async dispose(): Promise<BatchResult<T[], void>> {
+    this.disposed = true;
     await this.drain.dispose();
     const high = this.queue.takeAll('high');
     const flush = new BatchProcessor<T[], void>({
@@ -112,8 +125,12 @@ export class BatchQueue<T> {
       maxAttempts: 1,
       onExhausted: (batch, error) => this.options.onExhausted?.(batch, error),
     });
-    const batches: T[][] = [];
-    for (let i = 0; i < high.length; i += this.batchSize) batches.push(high.slice(i, i + this.batchSize));
-    return flush.run(batches);
+    return flush.run(chunk(high, this.batchSize));
   }
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
 }

@@ -11,6 +11,8 @@ import {
   PluginDependencyMissingError,
   PluginInitError,
   PluginInitTimeoutError,
+  QueueDisposedError,
+  ModelOutputInvalidError,
   PluginNotFoundError,
   PluginValidationError,
   TimeoutError,
@@ -31,6 +33,8 @@ const samples: [KithError, string][] = [
   [new EmbeddingDimensionMismatchError(384, 1536), ErrorCode.EMBEDDING_DIMENSION_MISMATCH],
   [new ConfigValidationError('plugin-openai', ['OPENAI_API_KEY: missing']), ErrorCode.CONFIG_INVALID],
   [new TimeoutError('provider FACTS', 30000), ErrorCode.TIMEOUT],
+  [new QueueDisposedError('embeddings'), ErrorCode.QUEUE_DISPOSED],
+  [new ModelOutputInvalidError('TEXT_EMBEDDING', 'expected a vector'), ErrorCode.MODEL_OUTPUT_INVALID],
 ];
 
 describe('KithError', () => {

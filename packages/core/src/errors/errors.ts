@@ -102,6 +102,24 @@ export class TimeoutError extends KithError {
   }
 }
 
+/** Work was offered to a BatchQueue after its dispose() began. */
+export class QueueDisposedError extends KithError {
+  constructor(readonly queueName: string) {
+    super(ErrorCode.QUEUE_DISPOSED, `Queue "${queueName}" is disposed and accepts no more items; enqueue before stopping its service, or create a new queue.`);
+  }
+}
+
+/** A model handler answered with output of the wrong shape (e.g. no vector from TEXT_EMBEDDING). */
+export class ModelOutputInvalidError extends KithError {
+  constructor(readonly modelType: string, readonly problem: string) {
+    super(
+      ErrorCode.MODEL_OUTPUT_INVALID,
+      `${modelType} returned invalid output: ${problem}. Check the model plugin that handles ${modelType} (and its model setting).`,
+      { retryable: true },
+    );
+  }
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

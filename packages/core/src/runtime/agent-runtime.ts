@@ -13,7 +13,7 @@ import type { Plugin, Route, ServiceClass } from '../types/plugin';
 import type { Content, UUID } from '../types/primitives';
 import type { BootReportEntry, EnsureConnectionParams, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
 import type { State } from '../types/state';
-import type { TaskWorker } from '../types/task';
+import type { Task, TaskWorker } from '../types/task';
 import { stringToUuid } from '../uuid/uuid';
 import { processActions } from './actions/process-actions';
 import * as connections from './connections/ensure-connection';
@@ -77,6 +77,7 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly actionResults = new Map<string, ActionResult[]>();
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandlerFunction>();
+  private readonly taskListeners = new Set<() => void>();
   private readonly connectionCache = new connections.ConnectionCache();
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private readonly boot: BootReportEntry[] = [];
@@ -449,6 +450,38 @@ export class AgentRuntime implements IAgentRuntime {
 
   getTaskWorker(name: string): TaskWorker | undefined {
     return this.taskWorkers.get(name);
+  }
+
+  // Task writes notify listeners so a scheduler can wake for the next due time instead of polling.
+  async createTask(task: Task): Promise<UUID> {
+    const id = await this.adapter.createTask(task);
+    this.notifyTasksChanged();
+    return id;
+  }
+
+  async updateTask(id: UUID, task: Partial<Task>): Promise<void> {
+    await this.adapter.updateTask(id, task);
+    this.notifyTasksChanged();
+  }
+
+  async deleteTask(id: UUID): Promise<void> {
+    await this.adapter.deleteTask(id);
+    this.notifyTasksChanged();
+  }
+
+  onTasksChanged(listener: () => void): () => void {
+    this.taskListeners.add(listener);
+    return () => this.taskListeners.delete(listener);
+  }
+
+  private notifyTasksChanged(): void {
+    for (const listener of this.taskListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.error({ err: error }, 'A task-change listener threw');
+      }
+    }
   }
 
   // ---- connections -----------------------------------------------------

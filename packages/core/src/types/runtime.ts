@@ -106,6 +106,8 @@ export interface IAgentRuntime extends IDatabaseAdapter {
 
   registerTaskWorker(worker: TaskWorker): void;
   getTaskWorker(name: string): TaskWorker | undefined;
+  /** Kith: called after every createTask/updateTask/deleteTask through the runtime; returns an unsubscribe function. */
+  onTasksChanged(listener: () => void): () => void;
 
   ensureConnection(params: EnsureConnectionParams): Promise<void>;
   ensureConnections(entities: Entity[], rooms: Room[], source: string, world: World): Promise<void>;

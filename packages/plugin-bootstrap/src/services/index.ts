@@ -1,0 +1,2 @@
+export { TaskService } from './task-service';
+export { EmbeddingGenerationService } from './embedding-generation-service';
