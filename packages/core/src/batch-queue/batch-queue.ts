@@ -26,6 +26,8 @@ export interface BatchQueueOptions<T> {
   taskName?: string;
   skipRegisterWorker?: boolean;
   onExhausted?: (items: T[], error: unknown) => void | Promise<void>;
+  /** Drain right after every enqueue, not only high-priority ones (for latency-sensitive work). */
+  drainOnEnqueue?: boolean;
   onDrop?: (item: T, priority: Priority) => void;
   logger?: Logger;
 }
@@ -73,7 +75,7 @@ export class BatchQueue<T> {
   enqueue(item: T, priority: Priority | string = 'normal'): void {
     if (this.disposed) throw new QueueDisposedError(this.options.name);
     this.queue.enqueue(item, priority);
-    if (priority === 'high') this.drainSoon();
+    if (priority === 'high' || this.options.drainOnEnqueue) this.drainSoon();
   }
 
   get size(): number {
@@ -99,6 +101,11 @@ export class BatchQueue<T> {
       handled += items.length;
     }
     return handled;
+  }
+
+  /** After dispose(): removes and returns what was never processed, so owners can settle it. */
+  takeRemaining(): T[] {
+    return this.queue.take(this.queue.size);
   }
 
   /** Runs a drain pass on the next turn of the event loop, once. */

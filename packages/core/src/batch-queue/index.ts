@@ -4,3 +4,4 @@ export { BatchProcessor, type BatchProcessorOptions, type BatchResult } from './
 export { TaskDrain, type TaskDrainOptions } from './task-drain';
 export { BatchQueue, type BatchQueueOptions } from './batch-queue';
 export { backoffDelay, retryWithBackoff, type RetryOptions } from './retry';
+export { PromptBatcher, PROMPT_BATCHER_WORKER, type PromptBatcherOptions } from './prompt-batcher';

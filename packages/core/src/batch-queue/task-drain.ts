@@ -40,6 +40,7 @@ export class TaskDrain {
   private interval: number;
   private disposed = false;
   private running: Promise<number> | null = null;
+  private again = false;
 
   constructor(private readonly options: TaskDrainOptions) {
     this.drainId = options.drainId ?? options.taskName;
@@ -81,11 +82,23 @@ export class TaskDrain {
     this.taskId = await runtime.createTask(task);
   }
 
-  /** One drain pass (also what the task worker runs). Concurrent calls share one pass. */
+  /**
+   * One drain pass (also what the task worker runs). A tick during a pass
+   * shares it and asks for one more pass after it, so work that arrived
+   * late in the pass is never left for the next interval.
+   */
   tick(): Promise<number> {
     if (this.disposed) return Promise.resolve(0);
-    this.running ??= this.pass().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.pass().finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        void this.tick();
+      }
     });
     return this.running;
   }

@@ -1,3 +1,6 @@
+import { PromptBatcher } from '../batch-queue/prompt-batcher';
+import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
+import { addKnowledge, searchKnowledge } from './knowledge/add-knowledge';
 import { DatabaseAdapterMissingError } from '../errors/errors';
 import { createLogger, type Logger } from '../logger/logger';
 import type { Service } from '../services/service';
@@ -78,6 +81,7 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandlerFunction>();
   private readonly taskListeners = new Set<() => void>();
+  private promptBatcher: PromptBatcher | undefined;
   private readonly connectionCache = new connections.ConnectionCache();
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private readonly boot: BootReportEntry[] = [];
@@ -195,6 +199,8 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   async stop(): Promise<void> {
+    await this.promptBatcher?.dispose();
+    this.promptBatcher = undefined;
     await this.serviceRegistry.stopAll();
     if (this.adapterRef) await this.adapterRef.close();
   }
@@ -405,6 +411,28 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   // ---- memory helpers --------------------------------------------------
+
+  /**
+   * A model call that must not hold up a reply (reflection, evaluators):
+   * queued per model type with at most MAX_CONCURRENT_BACKGROUND_PROMPTS
+   * (default 2) in flight, while replies call useModel directly.
+   */
+  useModelInBackground<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T]): Promise<ModelResultMap[T]> {
+    this.promptBatcher ??= new PromptBatcher(this, { maxConcurrent: this.settings.number('MAX_CONCURRENT_BACKGROUND_PROMPTS', 2) });
+    return this.promptBatcher.submit(modelType, params);
+  }
+
+  // ---- knowledge -------------------------------------------------------
+
+  /** Learns a document (text or file path): chunked, embedded with bounded parallelism, stored. */
+  addKnowledge(input: KnowledgeInput, options?: AddKnowledgeOptions): Promise<AddKnowledgeResult> {
+    return addKnowledge(this, input, options);
+  }
+
+  /** The knowledge fragments most relevant to a message. */
+  getKnowledge(message: Memory, options: { count?: number } = {}): Promise<Memory[]> {
+    return searchKnowledge(this, message.content.text ?? '', options.count ?? 5, message.embedding);
+  }
 
   async addEmbeddingToMemory(memory: Memory): Promise<Memory> {
     if (memory.embedding || !memory.content.text || !this.models.has('TEXT_EMBEDDING')) return memory;

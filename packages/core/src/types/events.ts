@@ -117,6 +117,14 @@ export interface EmbeddingGenerationPayload extends EventPayload {
   error?: string;
 }
 
+/** Kith: progress of `runtime.addKnowledge`, after each batch of fragments. */
+export interface KnowledgeProgressPayload extends EventPayload {
+  documentId: UUID;
+  done: number;
+  failed: number;
+  total: number;
+}
+
 export interface PostGeneratedPayload extends EventPayload {
   roomId: UUID;
   worldId?: UUID;
@@ -158,6 +166,7 @@ export interface EventPayloadMap {
   EMBEDDING_GENERATION_REQUESTED: EmbeddingGenerationPayload;
   EMBEDDING_GENERATION_COMPLETED: EmbeddingGenerationPayload;
   EMBEDDING_GENERATION_FAILED: EmbeddingGenerationPayload;
+  KNOWLEDGE_PROGRESS: KnowledgeProgressPayload;
   CONTROL_MESSAGE: ControlMessagePayload;
 }
 

@@ -7,6 +7,7 @@ export * from './components';
 export * from './model';
 export * from './events';
 export * from './task';
+export * from './knowledge';
 export * from './database';
 export * from './plugin';
 export * from './messaging';

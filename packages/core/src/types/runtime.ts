@@ -12,6 +12,7 @@ import type { Plugin, Route, ServiceClass } from './plugin';
 import type { ChannelType, Content, UUID } from './primitives';
 import type { State } from './state';
 import type { TaskWorker } from './task';
+import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from './knowledge';
 
 export interface ProcessActionsOptions {
   onStreamChunk?: (chunk: string, messageId?: string) => Promise<void> | void;
@@ -96,6 +97,11 @@ export interface IAgentRuntime extends IDatabaseAdapter {
   getActionResults(messageId: UUID): ActionResult[];
   evaluate(message: Memory, state?: State, didRespond?: boolean, callback?: HandlerCallback, responses?: Memory[]): Promise<Evaluator[] | null>;
 
+  /** Kith: a model call queued behind the reply path (per model type, MAX_CONCURRENT_BACKGROUND_PROMPTS in flight). */
+  useModelInBackground<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T]): Promise<ModelResultMap[T]>;
+  /** Learns a document (`{ text }` or `{ path }`): chunked into `knowledge` fragments linked to a `documents` memory. */
+  addKnowledge(input: KnowledgeInput, options?: AddKnowledgeOptions): Promise<AddKnowledgeResult>;
+  getKnowledge(message: Memory, options?: { count?: number }): Promise<Memory[]>;
   addEmbeddingToMemory(memory: Memory): Promise<Memory>;
   queueEmbeddingGeneration(memory: Memory, priority?: 'high' | 'normal' | 'low'): Promise<void>;
 
