@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUuid } from '@kith/core';
 import { createDatabaseAdapter } from './create-database-adapter';
 import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
-import { unitVector } from '@kith/core/test';
+import { unitVector } from '@kith/core/test/adapter-contract';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-agents-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabaseAdapter } from './create-database-adapter';
-import { runAdapterContractTests } from '@kith/core/test';
+import { runAdapterContractTests } from '@kith/core/test/adapter-contract';
 import { silentLogger } from './test-support/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-contract-'));

@@ -1,5 +1,4 @@
 import { retryWithBackoff, type RetryOptions } from './retry';
-import { Semaphore } from './semaphore';
 
 export interface BatchProcessorOptions<T, R> {
   /** Processes one item. */
@@ -23,30 +22,41 @@ export interface BatchResult<T, R> {
  * backoff with jitter). One failing item never fails the batch.
  */
 export class BatchProcessor<T, R> {
-  private readonly semaphore: Semaphore;
+  private readonly maxParallel: number;
 
   constructor(private readonly options: BatchProcessorOptions<T, R>) {
-    this.semaphore = new Semaphore(Math.max(1, options.maxParallel ?? 4));
+    this.maxParallel = Math.max(1, Math.floor(options.maxParallel ?? 4));
   }
 
   async run(items: readonly T[]): Promise<BatchResult<T, R>> {
+    let next = 0;
+    return this.runFrom(() => (next < items.length ? { item: items[next++] } : undefined));
+  }
+
+  /**
+   * Pulls items from `take` until it returns undefined, keeping up to
+   * maxParallel in progress. Each item is taken only when a slot is free, so
+   * a queue behind `take` keeps its priority order for late arrivals.
+   */
+  async runFrom(take: () => { item: T } | undefined): Promise<BatchResult<T, R>> {
     const result: BatchResult<T, R> = { succeeded: [], failed: [] };
-    await Promise.all(
-      items.map((item) =>
-        this.semaphore.run(async () => {
-          try {
-            const value = await retryWithBackoff((attempt) => this.options.process(item, attempt), {
-              ...this.options.retry,
-              maxAttempts: this.options.maxAttempts ?? 3,
-            });
-            result.succeeded.push({ item, result: value });
-          } catch (error) {
-            result.failed.push({ item, error });
-            await this.options.onExhausted?.(item, error);
-          }
-        }),
-      ),
-    );
+    const worker = async () => {
+      for (let next = take(); next; next = take()) await this.runOne(next.item, result);
+    };
+    await Promise.all(Array.from({ length: this.maxParallel }, worker));
     return result;
+  }
+
+  private async runOne(item: T, result: BatchResult<T, R>): Promise<void> {
+    try {
+      const value = await retryWithBackoff((attempt) => this.options.process(item, attempt), {
+        ...this.options.retry,
+        maxAttempts: this.options.maxAttempts ?? 3,
+      });
+      result.succeeded.push({ item, result: value });
+    } catch (error) {
+      result.failed.push({ item, error });
+      await this.options.onExhausted?.(item, error);
+    }
   }
 }

@@ -92,14 +92,12 @@ export class BatchQueue<T> {
    */
   async drainOnce(): Promise<number> {
     let handled = 0;
-    // Take at most maxParallel batches per round so late high-priority items overtake queued low ones.
-    const round = this.batchSize * this.maxParallel;
-    while (!this.disposed) {
-      const items = this.queue.take(round);
-      if (items.length === 0) break;
-      await this.processor.run(chunk(items, this.batchSize));
-      handled += items.length;
-    }
+    await this.processor.runFrom(() => {
+      if (this.disposed) return undefined;
+      const batch = this.queue.take(this.batchSize);
+      handled += batch.length;
+      return batch.length > 0 ? { item: batch } : undefined;
+    });
     return handled;
   }
 

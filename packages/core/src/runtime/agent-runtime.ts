@@ -16,7 +16,7 @@ import type { Plugin, Route, ServiceClass } from '../types/plugin';
 import type { Content, UUID } from '../types/primitives';
 import type { BootReportEntry, EnsureConnectionParams, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
 import type { State } from '../types/state';
-import type { Task, TaskWorker } from '../types/task';
+import type { TaskWorker } from '../types/task';
 import { stringToUuid } from '../uuid/uuid';
 import { processActions } from './actions/process-actions';
 import * as connections from './connections/ensure-connection';
@@ -481,20 +481,22 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   // Task writes notify listeners so a scheduler can wake for the next due time instead of polling.
-  async createTask(task: Task): Promise<UUID> {
-    const id = await this.adapter.createTask(task);
+  async createTask(...args: Parameters<IDatabaseAdapter['createTask']>): Promise<UUID> {
+    const id = await this.adapter.createTask(...args);
     this.notifyTasksChanged();
     return id;
   }
 
-  async updateTask(id: UUID, task: Partial<Task>): Promise<void> {
-    await this.adapter.updateTask(id, task);
+  async updateTask(...args: Parameters<IDatabaseAdapter['updateTask']>): Promise<void> {
+    const result = await this.adapter.updateTask(...args);
     this.notifyTasksChanged();
+    return result;
   }
 
-  async deleteTask(id: UUID): Promise<void> {
-    await this.adapter.deleteTask(id);
+  async deleteTask(...args: Parameters<IDatabaseAdapter['deleteTask']>): Promise<void> {
+    const result = await this.adapter.deleteTask(...args);
     this.notifyTasksChanged();
+    return result;
   }
 
   onTasksChanged(listener: () => void): () => void {

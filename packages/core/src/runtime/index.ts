@@ -7,4 +7,3 @@ export { CircuitBreaker } from './resilience/circuit-breaker';
 export { DATABASE_METHODS } from './database/database-delegates';
 export { embedTexts, type EmbedTextsOptions } from './models/embed-texts';
 export { addKnowledge, searchKnowledge, KNOWLEDGE_TABLES } from './knowledge/add-knowledge';
-export { splitIntoChunks } from './knowledge/split-into-chunks';

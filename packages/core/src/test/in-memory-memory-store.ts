@@ -4,7 +4,7 @@ import type { Memory, MemoryMetadata } from '../types/memory';
 import type { UUID } from '../types/primitives';
 import { randomUuid } from '../uuid/uuid';
 import { copyValue } from './copy-value';
-import { cosineSimilarity } from './cosine-similarity';
+import { cosineSimilarity } from '../utils/cosine-similarity';
 
 interface MemoryRow {
   memory: Memory;

@@ -1,5 +1,5 @@
 import { parseKeyValueXml } from '../parsing/parse-key-value-xml';
-import { cosineSimilarity } from './cosine-similarity';
+import { cosineSimilarity } from '../utils/cosine-similarity';
 import { deterministicEmbedding } from './deterministic-embedding';
 import { createScriptedModel } from './scripted-model';
 import { createScriptedModelPlugin } from './scripted-model-plugin';

@@ -55,7 +55,8 @@ export class EmbeddingGenerationService extends Service {
       name: 'embeddings',
       taskName: 'EMBEDDING_DRAIN',
       batchSize: numberSetting(runtime, 'EMBEDDING_BATCH_SIZE'),
-      maxParallel,
+      // Twice as many batches as model calls: one batch stores its vectors while another waits on the model.
+      maxParallel: maxParallel * 2,
       maxSize: numberSetting(runtime, 'EMBEDDING_QUEUE_MAX'),
       intervalMs: numberSetting(runtime, 'EMBEDDING_DRAIN_INTERVAL_MS'),
       processBatch: (memories) => this.embedBatch(memories),

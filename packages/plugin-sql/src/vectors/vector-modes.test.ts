@@ -5,7 +5,7 @@ import { randomUuid, type UUID } from '@kith/core';
 import { createDatabaseAdapter } from '../create-database-adapter';
 import { SqlErrorCode } from '../errors';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
-import { unitVector, vectorAtSimilarity } from '@kith/core/test';
+import { unitVector, vectorAtSimilarity } from '@kith/core/test/adapter-contract';
 import { silentLogger } from '../test-support/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-vectors-'));

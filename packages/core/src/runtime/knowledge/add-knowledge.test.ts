@@ -124,3 +124,17 @@ describe('runtime.addKnowledge', () => {
     else expect([1, 2, 3]).toContain(probes);
   });
 });
+
+describe('runtime.getKnowledge', () => {
+  it('makes no embedding call for an agent that has no knowledge', async () => {
+    const { plugin, stats } = embedder({ batches: true });
+    const runtime = await createTestRuntime({ plugins: [plugin] });
+    stats.calls = 0;
+    expect(await runtime.getKnowledge(message(runtime, 'anything'))).toEqual([]);
+    expect(await runtime.getKnowledge(message(runtime, 'anything else'))).toEqual([]);
+    expect(stats.calls).toBe(0);
+    await runtime.addKnowledge({ text: 'Tea is served at four.' });
+    expect((await runtime.getKnowledge(message(runtime, 'when is tea served?'))).map((m) => m.content.text)).toEqual(['Tea is served at four.']);
+    await runtime.stop();
+  });
+});

@@ -9,10 +9,13 @@ import type { IAgentRuntime } from '../../types/runtime';
 import { createUniqueUuid } from '../../uuid/uuid';
 import { embedTexts } from '../models/embed-texts';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput, KnowledgeProgress } from '../../types/knowledge';
-import { splitIntoChunks } from './split-into-chunks';
+import { splitIntoChunks } from '../../utils/split-into-chunks';
 
 /** Table names of the knowledge base (elizaOS: documents and knowledge). */
 export const KNOWLEDGE_TABLES = { documents: 'documents', fragments: 'knowledge' } as const;
+
+/** Per runtime: whether any knowledge fragment is stored, so agents without knowledge skip the embedding call. */
+const hasKnowledge = new WeakMap<IAgentRuntime, boolean>();
 
 async function readInput(input: KnowledgeInput): Promise<{ text: string; source?: string }> {
   if ('path' in input) return { text: await readFile(input.path, 'utf8'), source: path.resolve(input.path) };
@@ -65,6 +68,7 @@ export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput
         };
         await runtime.createMemory(memory, KNOWLEDGE_TABLES.fragments, true);
       }
+      hasKnowledge.set(runtime, true);
       progress.done += batch.length;
       await report();
     },
@@ -99,6 +103,11 @@ export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput
 /** The fragments most similar to `text` (empty when nothing is known or no embedder is registered). */
 export async function searchKnowledge(runtime: IAgentRuntime, text: string, count = 5, embedding?: number[]): Promise<Memory[]> {
   if (!text.trim() || !runtime.getModel('TEXT_EMBEDDING')) return [];
+  if (!hasKnowledge.has(runtime)) {
+    const [any] = await runtime.getMemories({ tableName: KNOWLEDGE_TABLES.fragments, roomId: runtime.agentId, count: 1 });
+    hasKnowledge.set(runtime, Boolean(any));
+  }
+  if (!hasKnowledge.get(runtime)) return [];
   const vector = embedding ?? (await embedTexts(runtime, [text]))[0];
   return runtime.searchMemories({ tableName: KNOWLEDGE_TABLES.fragments, embedding: vector, count, query: text, match_threshold: 0.1 });
 }

@@ -1,4 +1,4 @@
-import type { ChunkOptions } from '../../types/knowledge';
+import type { ChunkOptions } from '../types/knowledge';
 
 /**
  * Splits a document into chunks of at most `chunkSize` characters at the
@@ -7,7 +7,7 @@ import type { ChunkOptions } from '../../types/knowledge';
  * to `overlap` characters so a fact cut in two is still found whole.
  */
 export function splitIntoChunks(text: string, options: ChunkOptions = {}): string[] {
-  const size = Math.max(20, options.chunkSize ?? 1_500);
+  const size = Math.max(1, options.chunkSize ?? 1_500);
   const overlap = Math.min(Math.max(0, options.overlap ?? 150), Math.floor(size / 2));
   const pieces = toPieces(text.replace(/\r\n?/g, '\n').trim(), size);
   const chunks: string[] = [];
