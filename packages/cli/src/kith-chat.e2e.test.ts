@@ -10,7 +10,8 @@ const BIN = resolve(__dirname, '../dist/bin/kith.js');
 function kith(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // Empty OPENAI_* count as unset: the developer's own key must not switch these runs to a real model.
+    env: { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env },
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -27,7 +28,7 @@ describe('kith chat (built CLI in a child process)', () => {
     const dataDir = join(dir, 'data');
     const logs = join(dir, 'logs');
     const first = kith(['chat', '--message', 'I am unhappy', '--data-dir', dataDir, '--user', 'tester'], { LOG_FILE: logs });
-    expect(first.stderr).toBe('');
+    expect(first.stderr).toBe('model: eliza-classic (offline)\n');
     expect(first.code).toBe(0);
     const reply = first.stdout.trim();
     expect(reply.length).toBeGreaterThan(0);

@@ -1,8 +1,15 @@
 export { bootstrapPlugin, default } from './plugin';
 export * from './actions';
 export * from './providers';
+export * from './evaluators';
 export * from './services';
 export { DefaultMessageService } from './message-service/default-message-service';
 export { shouldBypassShouldRespond } from './message-service/should-bypass';
 export { KeyedSerialQueue } from './message-service/keyed-serial-queue';
 export { bootstrapEvents } from './events/message-events';
+export { handleReactionReceived } from './events/reaction-received';
+export { handleMessageDeleted } from './events/message-deleted';
+export { handleChannelCleared } from './events/channel-cleared';
+export { handlePostGenerated } from './events/post-generated';
+export { handleWorldSync } from './events/world-sync';
+export { handleEntityJoined, handleEntityLeft } from './events/entity-sync';

@@ -1,9 +1,10 @@
 import type { Plugin } from '@kith/core';
-import { ignoreAction, noneAction, replyAction } from './actions';
+import { bootstrapActions } from './actions';
 import { bootstrapEvents } from './events/message-events';
 import { DefaultMessageService } from './message-service/default-message-service';
-import { EmbeddingGenerationService, TaskService } from './services';
-import { actionsProvider, characterProvider, recentMessagesProvider, timeProvider } from './providers';
+import { ActionFilterService, EmbeddingGenerationService, TaskService } from './services';
+import { bootstrapProviders } from './providers';
+import { bootstrapEvaluators } from './evaluators';
 
 /** The message pipeline, its core actions and providers. */
 export const bootstrapPlugin: Plugin = {
@@ -12,11 +13,11 @@ export const bootstrapPlugin: Plugin = {
   init: async (_config, runtime) => {
     runtime.messageService = new DefaultMessageService();
   },
-  actions: [replyAction, ignoreAction, noneAction],
-  providers: [characterProvider, timeProvider, actionsProvider, recentMessagesProvider],
-  evaluators: [],
+  actions: bootstrapActions,
+  providers: bootstrapProviders,
+  evaluators: bootstrapEvaluators,
   events: bootstrapEvents,
-  services: [TaskService, EmbeddingGenerationService],
+  services: [TaskService, EmbeddingGenerationService, ActionFilterService],
 };
 
 export default bootstrapPlugin;

@@ -1,17 +1,20 @@
 import { resolve } from 'node:path';
 import { AgentRuntime, createLogger, type Character } from '@kith/core';
-import { resolvePlugins } from '../plugins/resolve-plugins';
+import { resolveAgentPlugins } from '../plugins/resolve-plugins';
 
 export interface CreateAgentOptions {
   character: Character;
   dataDir?: string;
   logLevel?: string;
+  /** Receives the one start-up line naming the model (default: written to stderr). */
+  announce?: (line: string) => void;
 }
 
 /** Builds and initialises an agent for a validated character. */
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const dataDir = resolve(options.dataDir ?? process.env.KITH_DATA_DIR ?? '.kith');
-  const plugins = await resolvePlugins(options.character.plugins);
+  const { plugins, model } = await resolveAgentPlugins(options.character);
+  if (model) (options.announce ?? ((line: string) => void process.stderr.write(`${line}\n`)))(`model: ${model.description}`);
   const runtime = new AgentRuntime({
     character: options.character,
     plugins,

@@ -15,7 +15,8 @@ describe('loadCharacter', () => {
   it('loads the shipped Eliza character', () => {
     const character = loadCharacter(DEFAULT_CHARACTER_PATH);
     expect(character.name).toBe('Eliza');
-    expect(character.plugins).toContain('@kith/plugin-eliza-classic');
+    // No model plugin listed: kith picks plugin-openai or the offline eliza-classic at start.
+    expect(character.plugins).toEqual(['@kith/plugin-sql', '@kith/plugin-bootstrap']);
   });
 
   it('reports the line and column of a JSON syntax error', () => {

@@ -1,10 +1,18 @@
 import { pathToFileURL } from 'node:url';
-import { PluginNotFoundError, PluginValidationError, type Plugin } from '@kith/core';
+import { PluginNotFoundError, PluginValidationError, type Character, type Plugin } from '@kith/core';
+import {
+  characterSettingsSource,
+  chooseModelPlugin,
+  describeModelChoice,
+  OFFLINE_MODEL_PLUGIN,
+  primaryModelPlugin,
+  type ModelChoice,
+} from './choose-model-plugin';
 
 /** Always present: persistence and the message pipeline. */
 export const REQUIRED_PLUGINS = ['@kith/plugin-sql', '@kith/plugin-bootstrap'];
-/** The offline model, used when no listed plugin provides a text model. */
-export const DEFAULT_MODEL_PLUGIN = '@kith/plugin-eliza-classic';
+/** The offline model, used when no listed plugin provides a text model and no OPENAI_* setting is set. */
+export const DEFAULT_MODEL_PLUGIN = OFFLINE_MODEL_PLUGIN;
 
 function isPlugin(value: unknown): value is Plugin {
   return typeof value === 'object' && value !== null && typeof (value as Plugin).name === 'string' && typeof (value as Plugin).description === 'string';
@@ -49,13 +57,40 @@ export function pluginSpecifiers(characterPlugins: readonly string[] | undefined
   return [...missing, ...listed];
 }
 
-/** Loads every plugin; adds the offline model when none of them provides TEXT_LARGE. */
-export async function resolvePlugins(characterPlugins: readonly string[] | undefined, searchPaths?: string[]): Promise<Plugin[]> {
-  const specifiers = pluginSpecifiers(characterPlugins);
+export interface ResolvedPlugins {
+  plugins: Plugin[];
+  /** Which plugin answers text, for the start-up line; null only if no plugin provides TEXT_LARGE. */
+  model: ModelChoice | null;
+}
+
+/**
+ * Loads every plugin a character needs. When none of them provides
+ * TEXT_LARGE, adds @kith/plugin-openai if OPENAI_API_KEY or OPENAI_BASE_URL
+ * is set (character secrets/settings or the environment), else the offline
+ * @kith/plugin-eliza-classic. A model plugin in the character's own list wins.
+ */
+export async function resolveAgentPlugins(
+  character: Pick<Character, 'plugins' | 'settings' | 'secrets'>,
+  searchPaths?: string[],
+): Promise<ResolvedPlugins> {
+  const settings = characterSettingsSource(character);
+  const specifiers = pluginSpecifiers(character.plugins);
   const plugins: Plugin[] = [];
   for (const specifier of specifiers) plugins.push(await loadPlugin(specifier, searchPaths));
-  if (!plugins.some((p) => p.models?.TEXT_LARGE) && !specifiers.includes(DEFAULT_MODEL_PLUGIN)) {
-    plugins.push(await loadPlugin(DEFAULT_MODEL_PLUGIN, searchPaths));
+  let source: ModelChoice['source'] = 'character';
+  if (!plugins.some((p) => p.models?.TEXT_LARGE)) {
+    const chosen = chooseModelPlugin(settings);
+    if (!specifiers.includes(chosen)) {
+      plugins.push(await loadPlugin(chosen, searchPaths));
+      source = 'automatic';
+    }
   }
-  return plugins;
+  const primary = primaryModelPlugin(plugins);
+  const model = primary ? { plugin: primary.name, source, description: describeModelChoice(primary, source, settings) } : null;
+  return { plugins, model };
+}
+
+/** resolveAgentPlugins for a plugins list alone (the model choice then reads only the environment). */
+export async function resolvePlugins(characterPlugins: readonly string[] | undefined, searchPaths?: string[]): Promise<Plugin[]> {
+  return (await resolveAgentPlugins({ plugins: characterPlugins ? [...characterPlugins] : undefined }, searchPaths)).plugins;
 }

@@ -110,6 +110,31 @@ describe('BatchQueue', () => {
     expect(KithError.hasCode(thrown, ErrorCode.QUEUE_DISPOSED)).toBe(true);
   });
 
+  it('dispose waits for a batch already in flight without starting new ones', async () => {
+    let release!: () => void;
+    const started: string[] = [];
+    const queue = queueOf({
+      batchSize: 1,
+      maxParallel: 1,
+      processBatch: async ([item]) => {
+        started.push(item);
+        if (item === 'first') await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    queue.enqueue('first');
+    queue.enqueue('second');
+    const draining = queue.drainOnce();
+    await new Promise((resolve) => setImmediate(resolve));
+    let disposed = false;
+    const disposing = queue.dispose().then(() => (disposed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(disposed).toBe(false);
+    release();
+    await disposing;
+    await draining;
+    expect(started).toEqual(['first']);
+  });
+
   it('is bounded: when full, low-priority and oldest items go first', async () => {
     const dropped: string[] = [];
     const queue = queueOf({ maxSize: 2, processBatch: async () => undefined, onDrop: (item) => void dropped.push(item) });

@@ -45,6 +45,8 @@ export class BatchQueue<T> {
   private readonly maxParallel: number;
   private scheduled = false;
   private disposed = false;
+  /** Drain passes running now; dispose() waits for them (it never cancels them). */
+  private readonly active = new Set<Promise<number>>();
 
   constructor(private readonly options: BatchQueueOptions<T>) {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
@@ -91,6 +93,16 @@ export class BatchQueue<T> {
    * (used by the task worker and by tests). Resolves with the items handled.
    */
   async drainOnce(): Promise<number> {
+    const pass = this.pass();
+    this.active.add(pass);
+    try {
+      return await pass;
+    } finally {
+      this.active.delete(pass);
+    }
+  }
+
+  private async pass(): Promise<number> {
     let handled = 0;
     await this.processor.runFrom(() => {
       if (this.disposed) return undefined;
@@ -123,6 +135,8 @@ export class BatchQueue<T> {
   async dispose(): Promise<BatchResult<T[], void>> {
     this.disposed = true;
     await this.drain.dispose();
+    // Batches already started finish first (no new ones start), so owners may close resources after this.
+    await Promise.allSettled([...this.active]);
     const high = this.queue.takeAll('high');
     const flush = new BatchProcessor<T[], void>({
       process: (batch, attempt) => this.options.processBatch(batch, attempt),

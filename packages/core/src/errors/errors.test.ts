@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from './error-codes';
 import {
+  AttachmentFetchError,
+  AttachmentTooLargeError,
+  AttachmentUrlRefusedError,
   CharacterValidationError,
   ConfigValidationError,
   DatabaseAdapterMissingError,
@@ -35,6 +38,9 @@ const samples: [KithError, string][] = [
   [new TimeoutError('provider FACTS', 30000), ErrorCode.TIMEOUT],
   [new QueueDisposedError('embeddings'), ErrorCode.QUEUE_DISPOSED],
   [new ModelOutputInvalidError('TEXT_EMBEDDING', 'expected a vector'), ErrorCode.MODEL_OUTPUT_INVALID],
+  [new AttachmentUrlRefusedError('http://10.0.0.1/a.txt', 'address', 'host 10.0.0.1 is a private address'), ErrorCode.ATTACHMENT_URL_REFUSED],
+  [new AttachmentTooLargeError('https://example.com/big.txt', 1048576), ErrorCode.ATTACHMENT_TOO_LARGE],
+  [new AttachmentFetchError('https://example.com/a.txt', 'HTTP 404'), ErrorCode.ATTACHMENT_FETCH_FAILED],
 ];
 
 describe('KithError', () => {
@@ -118,6 +124,9 @@ describe('error classes', () => {
       'Invalid configuration for plugin-x:\n  - A: missing\n  - B: bad',
     );
     expect(new PluginDependencyCycleError(['a', 'b', 'a']).message).toContain('a -> b -> a');
+    expect(new AttachmentUrlRefusedError('http://10.0.0.1/', 'address', 'private').message).toMatch(/ALLOW_PRIVATE_ATTACHMENT_URLS=true/);
+    expect(new AttachmentUrlRefusedError('file:///etc/passwd', 'scheme', 'scheme file:').message).not.toMatch(/ALLOW_PRIVATE/);
+    expect(new AttachmentTooLargeError('u', 10).message).toMatch(/ATTACHMENT_MAX_BYTES/);
   });
 
   it('exposes the structured fields', () => {

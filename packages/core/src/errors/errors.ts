@@ -120,6 +120,47 @@ export class ModelOutputInvalidError extends KithError {
   }
 }
 
+/** Why an attachment URL was refused before any request was sent. */
+export type AttachmentRefusalReason = 'invalid' | 'scheme' | 'address';
+
+/**
+ * An attachment URL was refused: it does not parse, its scheme is not
+ * http(s), or its host is (or resolves to) a non-public address.
+ */
+export class AttachmentUrlRefusedError extends KithError {
+  constructor(
+    readonly url: string,
+    readonly reason: AttachmentRefusalReason,
+    readonly detail: string,
+  ) {
+    super(ErrorCode.ATTACHMENT_URL_REFUSED, `Attachment URL ${url} refused: ${detail}. ${attachmentRefusalHint(reason)}`);
+  }
+}
+
+function attachmentRefusalHint(reason: AttachmentRefusalReason): string {
+  if (reason === 'address') {
+    return 'Loopback, private and link-local addresses are refused by default; set ALLOW_PRIVATE_ATTACHMENT_URLS=true if fetching from such hosts is intended.';
+  }
+  return 'Only http: and https: URLs are fetched.';
+}
+
+/** An attachment's body exceeded the size limit; the download was aborted there. */
+export class AttachmentTooLargeError extends KithError {
+  constructor(readonly url: string, readonly limitBytes: number) {
+    super(
+      ErrorCode.ATTACHMENT_TOO_LARGE,
+      `Attachment ${url} is larger than the ${limitBytes}-byte limit; the download was stopped. Raise ATTACHMENT_MAX_BYTES to accept larger attachments.`,
+    );
+  }
+}
+
+/** An attachment could not be fetched: network error, HTTP error status, too many redirects. */
+export class AttachmentFetchError extends KithError {
+  constructor(readonly url: string, readonly problem: string, options?: KithErrorOptions) {
+    super(ErrorCode.ATTACHMENT_FETCH_FAILED, `Attachment ${url} could not be fetched: ${problem}. Check that the URL is reachable from the agent.`, options);
+  }
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -199,6 +199,7 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   async stop(): Promise<void> {
+    await this.messageService?.whenIdle?.();
     await this.promptBatcher?.dispose();
     this.promptBatcher = undefined;
     await this.serviceRegistry.stopAll();

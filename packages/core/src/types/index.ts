@@ -12,3 +12,4 @@ export * from './database';
 export * from './plugin';
 export * from './messaging';
 export * from './runtime';
+export * from './world-settings';

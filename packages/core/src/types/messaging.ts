@@ -21,6 +21,8 @@ export interface MessageProcessingResult {
   responseMessages: Memory[];
   state?: State;
   error?: string;
+  /** The run that handled the message (absent for duplicates and skipped messages). */
+  runId?: import('./primitives').UUID;
 }
 
 /** The message pipeline, implemented by plugin-bootstrap and installed on the runtime. */
@@ -31,6 +33,8 @@ export interface IMessageService {
     callback?: HandlerCallback,
     options?: MessageProcessingOptions,
   ): Promise<MessageProcessingResult>;
+  /** Kith: resolves when work started by earlier messages (evaluators) has finished. */
+  whenIdle?(): Promise<void>;
 }
 
 /** Delivers a message to a room or entity on a platform (SEND_MESSAGE). */

@@ -108,6 +108,8 @@ export interface IAgentRuntime extends IDatabaseAdapter {
   createRunId(): UUID;
   startRun(roomId?: UUID): UUID;
   endRun(): void;
+  /** Runs `fn` inside its own run (the run id follows the async context); the run ends when `fn` settles. */
+  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T>;
   getCurrentRunId(): UUID | undefined;
 
   registerTaskWorker(worker: TaskWorker): void;

@@ -1,3 +1,15 @@
 export { replyAction } from './reply';
 export { ignoreAction } from './ignore';
 export { noneAction } from './none';
+export { followRoomAction } from './follow-room';
+export { unfollowRoomAction } from './unfollow-room';
+export { muteRoomAction } from './mute-room';
+export { unmuteRoomAction } from './unmute-room';
+export { sendMessageAction } from './send-message';
+export { updateEntityAction } from './update-entity';
+export { choiceAction } from './choice';
+export { updateRoleAction } from './update-role';
+export { updateSettingsAction } from './update-settings';
+export { generateImageAction } from './generate-image';
+export { roomStateAction, type RoomStateActionSpec } from './room-state-action';
+export { bootstrapActions } from './bootstrap-actions';

@@ -1,4 +1,10 @@
-import { KithError, type ChannelClearedPayload, type MessagePayload, type PluginEvents } from '@kith/core';
+import type { MessagePayload, PluginEvents } from '@kith/core';
+import { handleChannelCleared } from './channel-cleared';
+import { handleEntityJoined, handleEntityLeft } from './entity-sync';
+import { handleMessageDeleted } from './message-deleted';
+import { handlePostGenerated } from './post-generated';
+import { handleReactionReceived } from './reaction-received';
+import { handleWorldSync } from './world-sync';
 
 async function handleIncoming(payload: MessagePayload): Promise<void> {
   const { runtime, message, callback, onComplete } = payload;
@@ -13,37 +19,16 @@ async function handleIncoming(payload: MessagePayload): Promise<void> {
   }
 }
 
-async function handleReaction({ runtime, message }: MessagePayload): Promise<void> {
-  try {
-    await runtime.createMemory(message, 'messages');
-  } catch (error) {
-    if (KithError.isInstance(error) && /DUPLICATE/.test(error.code)) {
-      runtime.logger.warn({ messageId: message.id }, 'Duplicate reaction memory; skipping it');
-      return;
-    }
-    runtime.logger.error({ err: error }, 'Storing a reaction failed');
-  }
-}
-
-async function handleDeleted({ runtime, message }: MessagePayload): Promise<void> {
-  if (!message.id) {
-    runtime.logger.error('Cannot delete a memory: the message has no id');
-    return;
-  }
-  await runtime.deleteMemory(message.id);
-}
-
-async function handleChannelCleared({ runtime, roomId, channelId }: ChannelClearedPayload): Promise<void> {
-  const before = await runtime.countMemories(roomId, false, 'messages');
-  await runtime.deleteAllMemories(roomId, 'messages');
-  runtime.logger.info({ roomId, channelId, deleted: before }, `Cleared ${before} message memories from channel ${channelId}`);
-}
-
 /** Event handlers of the bootstrap plugin; every platform's messages take the same path. */
 export const bootstrapEvents: PluginEvents = {
   MESSAGE_RECEIVED: [handleIncoming],
   VOICE_MESSAGE_RECEIVED: [handleIncoming],
-  REACTION_RECEIVED: [handleReaction],
-  MESSAGE_DELETED: [handleDeleted],
+  REACTION_RECEIVED: [handleReactionReceived],
+  MESSAGE_DELETED: [handleMessageDeleted],
   CHANNEL_CLEARED: [handleChannelCleared],
+  POST_GENERATED: [handlePostGenerated],
+  WORLD_JOINED: [handleWorldSync],
+  WORLD_CONNECTED: [handleWorldSync],
+  ENTITY_JOINED: [handleEntityJoined],
+  ENTITY_LEFT: [handleEntityLeft],
 };

@@ -1,24 +1,8 @@
 import { ChannelType, randomUuid, type Content, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, scriptedReply, type ModelScript } from '@kith/core/test';
-import { bootstrapPlugin } from '../plugin';
+import { scriptedReply } from '@kith/core/test';
+import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
 
-const USER = '11111111-1111-4111-8111-111111111111' as UUID;
-
-async function setup(script: ModelScript, options: { type?: ChannelType; settings?: Record<string, string> } = {}) {
-  const model = createScriptedModel(script);
-  const runtime = await createTestRuntime({ plugins: [bootstrapPlugin, createScriptedModelPlugin(model)], settings: options.settings });
-  const roomId = randomUuid();
-  await runtime.ensureConnection({ entityId: USER, roomId, userName: 'ada', name: 'Ada', source: 'test', type: options.type ?? ChannelType.DM });
-  const replies: Content[] = [];
-  const callback = async (content: Content) => {
-    replies.push(content);
-    return [];
-  };
-  const send = (text: string, extra: Partial<Memory> = {}) =>
-    runtime.messageService!.handleMessage(runtime, { id: randomUuid(), entityId: USER, roomId, content: { text, source: 'test' }, ...extra }, callback);
-  const stored = () => runtime.getMemories({ tableName: 'messages', roomId, count: 100 });
-  return { runtime, model, roomId, replies, send, stored };
-}
+const setup = pipelineHarness;
 
 describe('DefaultMessageService', () => {
   it('answers a DM with exactly one TEXT_LARGE call and stores both messages', async () => {

@@ -1,63 +1,64 @@
 import {
-  composePromptFromState,
-  createUniqueUuid,
-  logChat,
-  messageHandlerTemplate,
-  parseKeyValueXml,
-  randomUuid,
-  shouldRespondTemplate,
   type Content,
+  createUniqueUuid,
   type HandlerCallback,
   type IAgentRuntime,
   type IMessageService,
+  logChat,
   type Memory,
   type MessageProcessingOptions,
   type MessageProcessingResult,
+  randomUuid,
   type RunStatus,
   type State,
   type UUID,
 } from '@kith/core';
+import { AgentReplyChain } from './agent-reply-chain';
+import { generateResponse } from './generate-response';
 import { KeyedSerialQueue } from './keyed-serial-queue';
-import { shouldBypassShouldRespond } from './should-bypass';
+import { shouldStoreMemories } from './memory-policy';
+import { decideResponse } from './respond-decision';
+import { ResponseTracker } from './response-tracker';
+import { SeenMessages } from './seen-messages';
 
-const MAX_ATTEMPTS = 3;
 const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
+/** Providers of the first composeState: enough for should-respond and the reply. */
 const FIRST_PASS_PROVIDERS = ['ANXIETY', 'ENTITIES', 'CHARACTER', 'RECENT_MESSAGES', 'ACTIONS'];
 
-type RunWithRun = IAgentRuntime & { withRun?<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> };
-
-/** Remembers handled message ids so a message delivered twice is answered once. */
-class SeenMessages {
-  private readonly ids = new Map<string, true>();
-  constructor(private readonly max = 20_000) {}
-  has(id: string): boolean {
-    return this.ids.has(id);
-  }
-  add(id: string): void {
-    this.ids.set(id, true);
-    if (this.ids.size > this.max) this.ids.delete(this.ids.keys().next().value as string);
-  }
+/** One message's way through the pipeline. */
+interface Turn {
+  runtime: IAgentRuntime;
+  message: Memory;
+  callback?: HandlerCallback;
+  options: MessageProcessingOptions;
+  /** This message's response token (the latest per room wins). */
+  token: number;
+  store: boolean;
+  /** Set once the run timed out: nothing may be sent after that. */
+  aborted: boolean;
+  delivered: Memory[];
 }
 
-function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String).map((s) => s.trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
-  return [];
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+function result(mode: MessageProcessingResult['mode'], extra: Partial<MessageProcessingResult> = {}): MessageProcessingResult {
+  return { didRespond: false, mode, responseContent: null, responseMessages: [], ...extra };
 }
 
 /**
- * The platform-agnostic message pipeline: store, decide, generate, act,
- * deliver, evaluate. Messages of one room run in arrival order.
+ * The platform-agnostic message pipeline of seed 000: validation, storage,
+ * should-respond, generation, actions, delivery, evaluators, run events.
+ *
+ * Exactly once: a message id (or platform id) is taken once, even across
+ * restarts (a stored id is not answered again); messages of one room run in
+ * arrival order while rooms run concurrently. The room is released as soon
+ * as the reply is delivered: evaluators (reflection) run afterwards, off the
+ * reply path, and `handleMessage` resolves at delivery.
  */
 export class DefaultMessageService implements IMessageService {
   private readonly rooms = new KeyedSerialQueue();
   private readonly seen = new SeenMessages();
-  /** Latest response id per room: a newer message makes an older reply stale. */
-  private readonly latestResponse = new Map<string, string>();
+  private readonly responses = new ResponseTracker();
+  private readonly chain = new AgentReplyChain();
+  private readonly background = new Set<Promise<void>>();
 
   async handleMessage(
     runtime: IAgentRuntime,
@@ -65,62 +66,95 @@ export class DefaultMessageService implements IMessageService {
     callback?: HandlerCallback,
     options: MessageProcessingOptions = {},
   ): Promise<MessageProcessingResult> {
-    const dedupeKeys = [message.id, message.metadata?.sourceId].filter((k): k is string => typeof k === 'string' && k.length > 0);
-    if (dedupeKeys.some((key) => this.seen.has(key))) return this.skipped('duplicate');
-    dedupeKeys.forEach((key) => this.seen.add(key));
+    if (message.entityId === runtime.agentId) return result('skipped');
+    const sourceId = message.metadata?.sourceId;
+    const keys = [message.id, typeof sourceId === 'string' && sourceId ? `source:${sourceId}` : undefined].filter((k): k is string => Boolean(k));
+    if (!this.seen.claim(keys)) return result('duplicate');
 
-    const responseId = randomUuid();
-    this.latestResponse.set(message.roomId, responseId);
-    const run = (fn: (runId: UUID) => Promise<MessageProcessingResult>) => {
-      const host = runtime as RunWithRun;
-      return host.withRun ? host.withRun(message.roomId, fn) : fn(runtime.startRun(message.roomId));
+    const turn: Turn = {
+      runtime,
+      message,
+      callback,
+      options,
+      token: this.responses.begin(message.roomId),
+      store: shouldStoreMemories(runtime, message),
+      aborted: false,
+      delivered: [],
     };
-    try {
-      return await this.rooms.run(message.roomId, () => run((runId) => this.processWithTimeout(runtime, message, callback, options, responseId, runId)));
-    } finally {
-      if (this.latestResponse.get(message.roomId) === responseId) this.latestResponse.delete(message.roomId);
-    }
+    let settle!: (value: MessageProcessingResult) => void;
+    const settled = new Promise<MessageProcessingResult>((resolve) => (settle = resolve));
+
+    void this.rooms
+      .run(message.roomId, () => {
+        const run = this.runTurn(turn, settle);
+        this.track(run);
+        // The next message of the room may start once this one is answered (or its run ended).
+        return Promise.race([settled, run]);
+      })
+      .finally(() => this.responses.finish(message.roomId));
+    return settled;
   }
 
-  private skipped(mode: MessageProcessingResult['mode']): MessageProcessingResult {
-    return { didRespond: false, mode, responseContent: null, responseMessages: [] };
+  /** Rooms with a message in flight (the response-tracking map empties when rooms go idle). */
+  get trackedRooms(): number {
+    return this.responses.size;
   }
 
-  private async processWithTimeout(
-    runtime: IAgentRuntime,
-    message: Memory,
-    callback: HandlerCallback | undefined,
-    options: MessageProcessingOptions,
-    responseId: string,
-    runId: UUID,
-  ): Promise<MessageProcessingResult> {
-    const startTime = Date.now();
-    const base = { runId, messageId: message.id, roomId: message.roomId, entityId: message.entityId, startTime, source: 'messageHandler' };
-    const end = (status: RunStatus, error?: string) =>
-      runtime.emitEvent('RUN_ENDED', { ...base, status, endTime: Date.now(), duration: Date.now() - startTime, error });
-    await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
+  /** Resolves when every run, evaluators included, has finished (tests and shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
 
-    const timeoutMs = options.timeoutMs ?? (Number(runtime.getSetting('RESPONSE_TIMEOUT')) || DEFAULT_TIMEOUT_MS);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<MessageProcessingResult>((resolve) => {
-      timer = setTimeout(() => {
-        const error = `Run exceeded ${timeoutMs} ms timeout`;
-        void runtime.emitEvent('RUN_TIMEOUT', { ...base, status: 'timeout', endTime: Date.now(), duration: Date.now() - startTime, error });
-        resolve({ didRespond: false, mode: 'error', responseContent: null, responseMessages: [], error });
-      }, timeoutMs);
+  private track(run: Promise<void>): void {
+    this.background.add(run);
+    void run.finally(() => this.background.delete(run));
+  }
+
+  /** The whole run: RUN_STARTED, the turn under the timeout, evaluators, RUN_ENDED. */
+  private runTurn(turn: Turn, settle: (value: MessageProcessingResult) => void): Promise<void> {
+    const { runtime, message } = turn;
+    return runtime.withRun(message.roomId, async (runId) => {
+      const startTime = Date.now();
+      const base = { runId, messageId: message.id, roomId: message.roomId, entityId: message.entityId, startTime, source: 'messageHandler' };
+      const end = (status: RunStatus, error?: string) =>
+        runtime.emitEvent('RUN_ENDED', { ...base, status, endTime: Date.now(), duration: Date.now() - startTime, error });
+      await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
+
+      const timeoutMs = turn.options.timeoutMs ?? (Number(runtime.getSetting('RESPONSE_TIMEOUT')) || DEFAULT_TIMEOUT_MS);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      });
+      let outcome: { result: MessageProcessingResult; evaluate?: () => Promise<unknown> } | 'timeout';
+      try {
+        outcome = await Promise.race([this.process(turn, runId), timedOut]);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        runtime.logger.error({ err: error, roomId: message.roomId, messageId: message.id }, `Message processing failed: ${reason}`);
+        settle(result('error', { error: reason, runId }));
+        await end('error', reason);
+        return;
+      } finally {
+        clearTimeout(timer);
+      }
+
+      if (outcome === 'timeout') {
+        turn.aborted = true;
+        const error = `Run exceeded the ${timeoutMs} ms response timeout (RESPONSE_TIMEOUT)`;
+        runtime.logger.warn({ roomId: message.roomId, messageId: message.id, timeoutMs }, error);
+        settle(result('error', { error, runId }));
+        await runtime.emitEvent('RUN_TIMEOUT', { ...base, status: 'timeout', endTime: Date.now(), duration: Date.now() - startTime, error });
+        return;
+      }
+
+      settle(outcome.result);
+      try {
+        await outcome.evaluate?.();
+      } catch (error) {
+        runtime.logger.error({ err: error, messageId: message.id }, 'Evaluators failed after the reply was sent');
+      }
+      await end(outcome.result.mode === 'discarded' ? 'discarded' : 'completed');
     });
-    try {
-      const result = await Promise.race([this.process(runtime, message, callback, options, responseId), timeout]);
-      if (result.mode !== 'error') await end(result.mode === 'discarded' ? 'discarded' : 'completed');
-      return result;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      runtime.logger.error({ err: error, roomId: message.roomId, messageId: message.id }, 'Message processing failed');
-      await end('error', reason);
-      return { didRespond: false, mode: 'error', responseContent: null, responseMessages: [], error: reason };
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private keepExisting(runtime: IAgentRuntime, options: MessageProcessingOptions): boolean {
@@ -129,145 +163,94 @@ export class DefaultMessageService implements IMessageService {
     return setting === true || setting === 'true';
   }
 
-  private isStale(message: Memory, responseId: string, keep: boolean): boolean {
-    if (keep) return false;
-    const latest = this.latestResponse.get(message.roomId);
-    return latest !== undefined && latest !== responseId;
+  private isStale(turn: Turn): boolean {
+    return !this.keepExisting(turn.runtime, turn.options) && this.responses.isStale(turn.message.roomId, turn.token);
   }
 
-  private async process(
-    runtime: IAgentRuntime,
-    message: Memory,
-    callback: HandlerCallback | undefined,
-    options: MessageProcessingOptions,
-    responseId: string,
-  ): Promise<MessageProcessingResult> {
-    if (message.entityId === runtime.agentId) return this.skipped('skipped');
-    const keep = this.keepExisting(runtime, options);
-    const persist = runtime.getSetting('DISABLE_MEMORY_CREATION') !== true;
-
-    if (persist) {
-      message.id = await runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
-      void runtime.queueEmbeddingGeneration(message, 'high');
-    } else {
-      message.id ??= randomUuid();
-    }
+  private async process(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+    const { runtime, message } = turn;
+    if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
 
     const [state, room] = await Promise.all([runtime.composeState(message, FIRST_PASS_PROVIDERS), runtime.getRoom(message.roomId)]);
     logChat({ direction: 'in', roomId: message.roomId, name: String(state.values.senderName ?? message.entityId), text: message.content.text ?? '' });
 
-    const deliver = async (content: Content, actionName?: string): Promise<Memory[]> => {
-      const memory: Memory = {
-        id: randomUuid(),
-        entityId: runtime.agentId,
-        agentId: runtime.agentId,
-        roomId: message.roomId,
-        worldId: message.worldId,
-        content: { ...content, inReplyTo: content.inReplyTo ?? createUniqueUuid(runtime, message.id as UUID) },
-        createdAt: Date.now(),
-      };
-      if (persist) await runtime.createMemory(memory, 'messages');
-      logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
-      if (callback) await callback(memory.content, actionName);
-      return [memory];
-    };
+    // A newer message already waits in this room: skip the model calls, its turn answers.
+    if (this.isStale(turn)) return this.discard(turn, state, runId);
 
-    // A newer message already waits in this room: skip the model call, its turn will answer.
-    if (this.isStale(message, responseId, keep)) return this.discard(runtime, message, state);
+    const decision = await decideResponse(runtime, message, room, state, this.chain);
+    if (!decision.respond) return this.ignore(turn, state, runId, decision.thought);
 
-    const respond = shouldBypassShouldRespond(runtime, room, message.content.source) || (await this.askShouldRespond(runtime, state));
-    if (!respond) return this.ignore(runtime, message, responseId, keep, deliver, state);
-
-    const content = await this.generate(runtime, state);
-    if (!content) return this.ignore(runtime, message, responseId, keep, deliver, state);
-    if (this.isStale(message, responseId, keep)) return this.discard(runtime, message, state);
-
+    const content = await generateResponse(runtime, state);
+    if (!content) return this.ignore(turn, state, runId, 'No usable response was generated.');
+    if (this.isStale(turn)) return this.discard(turn, state, runId);
     const actions = content.actions ?? [];
-    if (actions.length === 1 && actions[0] === 'IGNORE') return this.ignore(runtime, message, responseId, keep, deliver, state, content);
+    if (actions.length === 1 && actions[0] === 'IGNORE') return this.ignore(turn, state, runId, content.thought);
 
-    const responseMessage: Memory = {
+    const deliver = (reply: Content, actionName?: string) => this.deliver(turn, reply, actionName);
+    if (content.simple && content.text) {
+      await deliver({ thought: content.thought, text: content.text, actions: content.actions, simple: true }, 'REPLY');
+    } else {
+      const responseMessage: Memory = { id: randomUuid(), entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content, createdAt: Date.now() };
+      await runtime.processActions(message, [responseMessage], state, deliver, { onStreamChunk: turn.options.onStreamChunk });
+    }
+    return {
+      result: { didRespond: true, mode: content.simple ? 'simple' : 'actions', responseContent: content, responseMessages: turn.delivered, state, runId },
+      evaluate: () => runtime.evaluate(message, state, true, deliver, turn.delivered),
+    };
+  }
+
+  /** Stores the incoming message (or gives it a synthetic id); false when that id was already stored. */
+  private async storeIncoming(turn: Turn): Promise<boolean> {
+    const { runtime, message } = turn;
+    if (!turn.store) {
+      message.id ??= randomUuid();
+      return true;
+    }
+    // Restart-safe exactly-once: an id already stored was answered before this process began.
+    if (message.id && (await runtime.getMemoryById(message.id))) {
+      runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message already stored; not answering it again');
+      return false;
+    }
+    message.id = await runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
+    void runtime.queueEmbeddingGeneration(message, 'high');
+    return true;
+  }
+
+  private async deliver(turn: Turn, content: Content, actionName?: string): Promise<Memory[]> {
+    const { runtime, message } = turn;
+    if (turn.aborted) {
+      runtime.logger.warn({ messageId: message.id, actionName }, 'A reply came after the run timed out; not sending it');
+      return [];
+    }
+    const memory: Memory = {
       id: randomUuid(),
       entityId: runtime.agentId,
       agentId: runtime.agentId,
       roomId: message.roomId,
-      content,
+      worldId: message.worldId,
+      content: { ...content, inReplyTo: content.inReplyTo ?? createUniqueUuid(runtime, message.id as UUID) },
       createdAt: Date.now(),
     };
-    let delivered: Memory[] = [];
-    const collect = async (c: Content, actionName?: string) => {
-      const memories = await deliver(c, actionName);
-      delivered = delivered.concat(memories);
-      return memories;
+    if (turn.store) await runtime.createMemory(memory, 'messages');
+    logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
+    if (turn.callback) await turn.callback(memory.content, actionName);
+    turn.delivered.push(memory);
+    return [memory];
+  }
+
+  private discard(turn: Turn, state: State, runId: UUID): { result: MessageProcessingResult } {
+    turn.runtime.logger.info({ roomId: turn.message.roomId, messageId: turn.message.id }, 'Response discarded: a newer message in this room is being answered');
+    return { result: result('discarded', { state, runId }) };
+  }
+
+  /** Records the decision not to answer (an IGNORE memory and callback), unless the turn went stale. */
+  private async ignore(turn: Turn, state: State, runId: UUID, thought?: string): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+    if (this.isStale(turn)) return this.discard(turn, state, runId);
+    const content: Content = { thought: thought || 'Decided not to respond to this message.', actions: ['IGNORE'], simple: true };
+    const memories = await this.deliver(turn, content, 'IGNORE');
+    return {
+      result: result('ignored', { responseContent: content, responseMessages: memories, state, runId }),
+      evaluate: () => turn.runtime.evaluate(turn.message, state, false, undefined, memories),
     };
-    if (content.simple && content.text) {
-      await collect({ thought: content.thought, text: content.text, actions: content.actions, simple: true }, 'REPLY');
-    } else {
-      await runtime.processActions(message, [responseMessage], state, collect, { onStreamChunk: options.onStreamChunk });
-    }
-    await runtime.evaluate(message, state, true, collect, delivered);
-    return { didRespond: true, mode: content.simple ? 'simple' : 'actions', responseContent: content, responseMessages: delivered, state };
-  }
-
-  private discard(runtime: IAgentRuntime, message: Memory, state: State): MessageProcessingResult {
-    runtime.logger.info({ roomId: message.roomId, messageId: message.id }, 'Response discarded: a newer message in this room is being processed');
-    return { didRespond: false, mode: 'discarded', responseContent: null, responseMessages: [], state };
-  }
-
-  private async askShouldRespond(runtime: IAgentRuntime, state: State): Promise<boolean> {
-    const prompt = composePromptFromState({ state, template: runtime.character.templates?.shouldRespondTemplate ?? shouldRespondTemplate });
-    const output = await runtime.useModel('TEXT_SMALL', { prompt });
-    const parsed = parseKeyValueXml(output);
-    const action = text(parsed?.action).toUpperCase();
-    return action.length > 0 && !['IGNORE', 'NONE', 'STOP'].includes(action);
-  }
-
-  /** One TEXT_LARGE call; retried (up to 3 in all) while thought or actions are missing. */
-  private async generate(runtime: IAgentRuntime, state: State): Promise<Content | null> {
-    const prompt = composePromptFromState({ state, template: runtime.character.templates?.messageHandlerTemplate ?? messageHandlerTemplate });
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const output = await runtime.useModel('TEXT_LARGE', { prompt });
-      const parsed = parseKeyValueXml(output);
-      let actions = asList(parsed?.actions).map((a) => a.toUpperCase());
-      const thought = text(parsed?.thought);
-      const reply = text(parsed?.text);
-      if (!parsed || actions.length === 0 || (!thought && !reply)) {
-        runtime.logger.warn({ attempt }, 'Model output lacked thought or actions; asking again');
-        continue;
-      }
-      // A reply with text is not ignored, whatever else the model listed.
-      if (reply.trim() && actions.includes('IGNORE')) actions = actions.filter((a) => a !== 'IGNORE');
-      if (actions.length === 0) actions = ['REPLY'];
-      const providers = asList(parsed.providers);
-      const params = parsed.params && typeof parsed.params === 'object' && !Array.isArray(parsed.params) ? (parsed.params as Content['params']) : undefined;
-      return {
-        thought,
-        text: reply,
-        actions,
-        providers,
-        ...(params ? { params } : {}),
-        simple: actions.length === 1 && actions[0] === 'REPLY' && providers.length === 0,
-      };
-    }
-    return null;
-  }
-
-  private async ignore(
-    runtime: IAgentRuntime,
-    message: Memory,
-    responseId: string,
-    keep: boolean,
-    deliver: (content: Content, actionName?: string) => Promise<Memory[]>,
-    state: State,
-    generated?: Content,
-  ): Promise<MessageProcessingResult> {
-    if (this.isStale(message, responseId, keep)) return this.discard(runtime, message, state);
-    const content: Content = {
-      thought: generated?.thought || 'Agent decided not to respond to this message.',
-      actions: ['IGNORE'],
-      simple: true,
-    };
-    const memories = await deliver(content, 'IGNORE');
-    await runtime.evaluate(message, state, false, undefined, memories);
-    return { didRespond: false, mode: 'ignored', responseContent: content, responseMessages: memories, state };
   }
 }

@@ -1,6 +1,33 @@
-import type { Action, IAgentRuntime, Memory, Provider, State } from '@kith/core';
+import { ActionFilterService } from '../services/action-filter-service';
+import { composeActionExamples, type Action, type ActionParameter, type ActionParameterSchema, type IAgentRuntime, type Memory, type Provider, type State } from '@kith/core';
 
-/** The actions that validate for this message, one line each to keep the prompt small. */
+const EXAMPLE_COUNT = 5;
+
+function shape(schema: ActionParameterSchema): string {
+  const choices = schema.enum ?? schema.enumValues;
+  if (choices) return choices.join('|');
+  if (schema.type === 'array') return `list of ${schema.items ? shape(schema.items) : 'items'}`;
+  if (schema.type === 'object' && schema.properties) return `{${Object.keys(schema.properties).join(', ')}}`;
+  return schema.type;
+}
+
+/** `name (a|b)` for enums, `name?` for optional parameters: enough for the model to fill <params>. */
+function parameterLabel(parameter: ActionParameter): string {
+  const kind = parameter.schema.type === 'string' && !(parameter.schema.enum ?? parameter.schema.enumValues) ? '' : ` (${shape(parameter.schema)})`;
+  return `${parameter.name}${parameter.required ? '' : '?'}${kind}`;
+}
+
+export function actionLine(action: Action): string {
+  const params = action.parameters?.length ? ` Params: ${action.parameters.map(parameterLabel).join(', ')}` : '';
+  return `- ${action.name}: ${action.description}${params}`;
+}
+
+/**
+ * The actions that validate for this message, one line each (descriptions
+ * are one line on purpose: this text is in every prompt). Examples are
+ * offered as {{actionExamples}} for templates that want them, not in the
+ * default text.
+ */
 export const actionsProvider: Provider = {
   name: 'ACTIONS',
   description: 'Actions the agent can take now',
@@ -10,23 +37,25 @@ export const actionsProvider: Provider = {
       runtime.actions.map(async (action) => {
         try {
           return (await action.validate(runtime, message, state)) ? action : null;
-        } catch {
+        } catch (error) {
+          runtime.logger.debug({ action: action.name, err: error }, `Validation of ${action.name} threw; not offering it`);
           return null;
         }
       }),
     );
-    const valid = checks.filter((a): a is Action => a !== null);
-    const lines = valid.map((a) => `- ${a.name}: ${a.description}${parameterHint(a)}`);
+    const validated = checks.filter((a): a is Action => a !== null);
+    // With many actions registered, list only those relevant to this message.
+    const filter = runtime.getService<ActionFilterService>(ActionFilterService.serviceType);
+    const valid = filter ? await filter.select(message, validated) : validated;
+    const text = `# Available Actions\n${valid.map(actionLine).join('\n')}`;
     return {
-      text: `# Available Actions\n${lines.join('\n')}`,
-      values: { actionNames: valid.map((a) => a.name).join(', ') },
+      text,
+      values: {
+        actionNames: valid.map((a) => a.name).join(', '),
+        actionsWithDescriptions: text,
+        actionExamples: composeActionExamples(valid, EXAMPLE_COUNT),
+      },
       data: { actionsData: valid.map((a) => a.name) },
     };
   },
 };
-
-function parameterHint(action: Action): string {
-  if (!action.parameters?.length) return '';
-  const params = action.parameters.map((p) => `${p.name}${p.required ? '' : '?'}: ${p.schema.type}`).join(', ');
-  return ` Params: ${params}`;
-}

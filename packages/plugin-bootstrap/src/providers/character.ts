@@ -1,38 +1,62 @@
-import type { IAgentRuntime, Provider } from '@kith/core';
+import { ChannelType, type IAgentRuntime, type Memory, type Provider } from '@kith/core';
+import { pickRandom } from './pick-random';
 
-function pick<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy.slice(0, count);
+const BIO_LINES = 4;
+const STYLE_LINES = 4;
+const MESSAGE_EXAMPLES = 2;
+const POST_EXAMPLES = 3;
+
+function exampleText(example: { name: string; content: { text?: string } }[], agentName: string): string {
+  return example
+    .map((turn) => `${/\{\{(name\d|user\d?)\}\}/.test(turn.name) ? 'User' : turn.name === '{{agentName}}' ? agentName : turn.name}: ${turn.content.text ?? ''}`)
+    .join('\n');
 }
 
-/** Who the agent is: system prompt, a random subset of bio and style, one example conversation. */
+/**
+ * Who the agent is: system prompt, a random subset of bio, style lines and
+ * one topic and adjective, and example conversations (example posts and
+ * post style in feeds). Random subsets keep the prompt short and varied.
+ */
 export const characterProvider: Provider = {
   name: 'CHARACTER',
-  description: 'The character: bio, style and an example conversation',
+  description: 'The character: bio, style and example conversations',
   position: -10,
-  get: async (runtime: IAgentRuntime) => {
+  get: async (runtime: IAgentRuntime, message: Memory) => {
     const character = runtime.character;
-    const bioLines = Array.isArray(character.bio) ? character.bio : [character.bio];
-    const bio = pick(bioLines.filter(Boolean), 4).join(' ');
-    const style = pick([...(character.style?.all ?? []), ...(character.style?.chat ?? [])], 4);
-    const example = pick(character.messageExamples ?? [], 1)[0];
-    const exampleText = example
-      ?.map((turn) => `${turn.name.replace(/\{\{name\d\}\}/, 'User')}: ${turn.content.text ?? ''}`)
-      .join('\n');
+    const name = character.name;
+    const isFeed = message.content.channelType === ChannelType.FEED;
+    const bioLines = (Array.isArray(character.bio) ? character.bio : [character.bio]).filter(Boolean);
+    const bio = pickRandom(bioLines, BIO_LINES).join(' ');
+    const styleSource = [...(character.style?.all ?? []), ...((isFeed ? character.style?.post : character.style?.chat) ?? [])];
+    const style = pickRandom(styleSource, STYLE_LINES);
+    const topic = pickRandom(character.topics ?? [], 1)[0];
+    const adjective = pickRandom(character.adjectives ?? [], 1)[0];
+    const examples = isFeed
+      ? pickRandom(character.postExamples ?? [], POST_EXAMPLES).join('\n')
+      : pickRandom(character.messageExamples ?? [], MESSAGE_EXAMPLES)
+          .map((example) => exampleText(example, name))
+          .join('\n\n');
+    const traits = [topic ? `${name} is interested in ${topic}.` : '', adjective ? `${name} is ${adjective}.` : ''].filter(Boolean).join(' ');
     const sections = [
       character.system ? `# System\n${character.system}` : '',
-      `# About ${character.name}\n${bio}`,
+      `# About ${name}\n${[bio, traits].filter(Boolean).join(' ')}`,
       style.length > 0 ? `# Style\n${style.map((s) => `- ${s}`).join('\n')}` : '',
-      exampleText ? `# Example Conversation\n${exampleText}` : '',
+      examples ? `# Example ${isFeed ? 'Posts' : 'Conversations'}\n${examples}` : '',
     ];
     return {
       text: sections.filter(Boolean).join('\n\n'),
-      values: { agentName: character.name, bio, characterBio: bio, system: character.system ?? '' },
+      values: {
+        agentName: name,
+        bio,
+        characterBio: bio,
+        system: character.system ?? '',
+        topic: topic ?? '',
+        topics: (character.topics ?? []).join(', '),
+        adjective: adjective ?? '',
+        messageDirections: isFeed ? '' : style.join('\n'),
+        postDirections: isFeed ? style.join('\n') : '',
+        characterExamples: examples,
+      },
     };
   },
 };

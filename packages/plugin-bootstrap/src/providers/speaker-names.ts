@@ -1,9 +1,10 @@
-import type { Entity, IAgentRuntime, Memory, UUID } from '@kith/core';
+import type { Entity, IAgentRuntime, Memory } from '@kith/core';
+import { roomEntitiesOf } from '../helpers/turn-lookups';
 
-/** Display names of a room's entities, with the agent under its character name. */
-export async function speakerNames(runtime: IAgentRuntime, roomId: UUID): Promise<Map<string, string>> {
+/** Display names of the message room's entities, with the agent under its character name. */
+export async function speakerNames(runtime: IAgentRuntime, message: Memory): Promise<Map<string, string>> {
   const names = new Map<string, string>([[runtime.agentId, runtime.character.name]]);
-  const entities: Entity[] = await runtime.getEntitiesForRoom(roomId).catch(() => []);
+  const entities: Entity[] = await roomEntitiesOf(runtime, message);
   for (const entity of entities) {
     if (entity.id && entity.id !== runtime.agentId) names.set(entity.id, displayName(entity));
   }

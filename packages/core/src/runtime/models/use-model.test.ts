@@ -1,10 +1,11 @@
 import { ModelHandlerMissingError } from '../../errors/errors';
 import { KithError } from '../../errors/kith-error';
-import { createTestRuntime } from '../../test';
+import { createCapturingLogger, createTestRuntime } from '../../test';
 import type { ModelEventPayload } from '../../types/events';
 import type { GenerateTextParams } from '../../types/model';
 import type { IAgentRuntime } from '../../types/runtime';
 import type { AgentRuntime } from '../agent-runtime';
+import { reportModelUsage } from './model-usage';
 import { isRetryableModelError } from './use-model';
 
 type TextHandler = (runtime: IAgentRuntime, params: GenerateTextParams) => Promise<string>;
@@ -166,11 +167,107 @@ describe('useModel', () => {
     expect(fallback).not.toHaveBeenCalled();
   });
 
+  it('logs a fallback with the failed and the next provider names', async () => {
+    const capture = createCapturingLogger('warn');
+    const runtime = await createTestRuntime({ logger: capture.logger });
+    runtime.registerModel('TEXT_SMALL', failWith(retryable()), 'openai', 10);
+    runtime.registerModel('TEXT_SMALL', reply('offline'), 'eliza-classic', 0);
+    expect(await runtime.useModel('TEXT_SMALL', { prompt: 'x' })).toBe('offline');
+    const entry = capture.entries.find((e) => e.failed === 'openai');
+    expect(entry).toMatchObject({ level: 'warn', modelType: 'TEXT_SMALL', failed: 'openai', next: 'eliza-classic' });
+    expect(entry?.msg).toBe('TEXT_SMALL provider "openai" failed; falling back to "eliza-classic"');
+  });
+
   it('rethrows the last retryable error when every handler fails', async () => {
     const { runtime } = await runtimeWith();
     runtime.registerModel('TEXT_SMALL', failWith(retryable()), 'a', 1);
     runtime.registerModel('TEXT_SMALL', failWith(Object.assign(new Error('last one'), { isRetryable: true })), 'b', 0);
     await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' })).rejects.toThrow('last one');
+  });
+
+  describe('reportModelUsage', () => {
+    it('reports usage for params that cannot carry it, adding up several reports', async () => {
+      const { runtime, used } = await runtimeWith();
+      runtime.registerModel(
+        'IMAGE_DESCRIPTION',
+        async () => {
+          expect(reportModelUsage({ promptTokens: 10, completionTokens: 4, totalTokens: 14 })).toBe(true);
+          expect(reportModelUsage({ promptTokens: 2, completionTokens: 1 })).toBe(true);
+          return { title: 't', description: 'd' };
+        },
+        'vision',
+      );
+      await runtime.useModel('IMAGE_DESCRIPTION', 'https://example.test/cat.png');
+      expect(used[0].tokens).toEqual({ promptTokens: 12, completionTokens: 5, totalTokens: 17 });
+    });
+
+    it('wins over params.usage and keeps each attempt and each concurrent call apart', async () => {
+      const { runtime, used } = await runtimeWith();
+      runtime.registerModel(
+        'TEXT_SMALL',
+        (async (_rt, params) => {
+          params.usage = { promptTokens: 99, completionTokens: 99, totalTokens: 198 };
+          reportModelUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 });
+          throw retryable();
+        }) satisfies TextHandler,
+        'first',
+        10,
+      );
+      runtime.registerModel(
+        'TEXT_SMALL',
+        (async (_rt, params) => {
+          const n = params.prompt.length;
+          await new Promise((resolve) => setImmediate(resolve));
+          reportModelUsage({ promptTokens: n, completionTokens: 1 });
+          return params.prompt;
+        }) satisfies TextHandler,
+        'second',
+        0,
+      );
+      await Promise.all([runtime.useModel('TEXT_SMALL', { prompt: 'abc' }), runtime.useModel('TEXT_SMALL', { prompt: 'abcdefg' })]);
+      const failed = used.filter((u) => !u.success);
+      const succeeded = used.filter((u) => u.success).map((u) => u.tokens);
+      expect(failed.map((u) => u.tokens)).toEqual([
+        { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+        { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+      ]);
+      expect(succeeded).toEqual(
+        expect.arrayContaining([
+          { promptTokens: 3, completionTokens: 1, totalTokens: 4 },
+          { promptTokens: 7, completionTokens: 1, totalTokens: 8 },
+        ]),
+      );
+    });
+
+    it('gives a nested useModel call its own usage', async () => {
+      const { runtime, used } = await runtimeWith();
+      runtime.registerModel(
+        'TEXT_SMALL',
+        (async () => {
+          reportModelUsage({ promptTokens: 5, completionTokens: 5 });
+          return 'inner';
+        }) satisfies TextHandler,
+        'inner',
+      );
+      runtime.registerModel(
+        'TEXT_LARGE',
+        (async (rt) => {
+          const inner = await rt.useModel('TEXT_SMALL', { prompt: 'x' });
+          reportModelUsage({ promptTokens: 1, completionTokens: 1 });
+          return `outer(${inner})`;
+        }) satisfies TextHandler,
+        'outer',
+      );
+      expect(await runtime.useModel('TEXT_LARGE', { prompt: 'y' })).toBe('outer(inner)');
+      expect(used.map((u) => [u.type, u.tokens?.totalTokens])).toEqual([
+        ['TEXT_SMALL', 10],
+        ['TEXT_LARGE', 2],
+      ]);
+    });
+
+    it('returns false outside a model call', () => {
+      expect(reportModelUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 })).toBe(false);
+    });
   });
 
   describe('circuit breaker', () => {

@@ -7,6 +7,7 @@ import type { ModelHandler, TokenUsage } from '../../types/model';
 import type { IAgentRuntime } from '../../types/runtime';
 import type { CircuitBreaker } from '../resilience/circuit-breaker';
 import type { ModelRegistry } from './model-registry';
+import { runWithUsageSlot, type UsageSlot } from './model-usage';
 
 export interface UseModelDeps {
   runtime: IAgentRuntime;
@@ -86,8 +87,10 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
     const isLast = index === candidates.length - 1;
     if (!isLast && deps.breaker.isOpen(circuitName)) continue;
     const started = performance.now();
+    const slot: UsageSlot = {};
     try {
-      const result = await (candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>)(deps.runtime, streamState.params);
+      const handler = candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>;
+      const result = await runWithUsageSlot(slot, () => handler(deps.runtime, streamState.params));
       deps.breaker.recordSuccess(circuitName);
       logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
       deps.emitModelUsed({
@@ -96,7 +99,7 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
         runId: deps.currentRunId() as ModelEventPayload['runId'],
         promptChars: promptLength(effective),
         durationMs: performance.now() - started,
-        tokens: usageOf(streamState.params),
+        tokens: slot.usage ?? usageOf(streamState.params),
         success: true,
       });
       return result;
@@ -109,6 +112,8 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
         runId: deps.currentRunId() as ModelEventPayload['runId'],
         promptChars: promptLength(effective),
         durationMs: performance.now() - started,
+        // A failed attempt may still have spent tokens (e.g. a stream cut after its usage chunk).
+        ...(slot.usage ? { tokens: slot.usage } : {}),
         success: false,
         error: error instanceof Error ? error.message : String(error),
       });

@@ -1,4 +1,4 @@
-import { PluginDependencyCycleError, PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError } from '../../errors/errors';
+import { ConfigValidationError, PluginDependencyCycleError, PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError } from '../../errors/errors';
 import { Service } from '../../services/service';
 import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
 import type { Action, Evaluator, Provider } from '../../types/components';
@@ -120,6 +120,16 @@ describe('plugin installation', () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PluginInitError);
     expect((error as PluginInitError).pluginName).toBe('broken');
+    expect((error as Error).cause).toBe(cause);
+  });
+
+  it('also wraps a KithError thrown by init (e.g. a config error), so the plugin is named', async () => {
+    const cause = new ConfigValidationError('plugin-openai', ['OPENAI_TIMEOUT_MS: expected a number']);
+    const error = await createTestRuntime({
+      plugins: [{ name: 'openai', description: '', init: async () => Promise.reject(cause) }],
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PluginInitError);
+    expect((error as Error).message).toContain('Plugin "openai" failed to initialise');
     expect((error as Error).cause).toBe(cause);
   });
 

@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../errors/error-codes';
+import { KithError } from '../../errors/kith-error';
 import { PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError, PluginValidationError } from '../../errors/errors';
 import type { Logger } from '../../logger/logger';
 import type { Action, Evaluator, Provider } from '../../types/components';
@@ -49,7 +51,7 @@ async function runInit(host: PluginHost, plugin: Plugin): Promise<void> {
   try {
     await Promise.race([plugin.init(config, host.runtime), timeout]);
   } catch (error) {
-    if (PluginInitTimeoutError.isInstance(error)) throw error;
+    if (KithError.hasCode(error, ErrorCode.PLUGIN_INIT_TIMEOUT)) throw error;
     throw new PluginInitError(plugin.name, error);
   } finally {
     clearTimeout(timer);

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@kith/plugin-openai/test-support';
+
+const BIN = resolve(__dirname, '../dist/bin/kith.js');
+const REPLY = 'Hello from the fake model. What brings you here?';
+
+/** Spawns the built CLI without blocking this process, which serves the fake model. */
+function kith(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'error', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compatible server)', () => {
+  let server: FakeOpenAIServer;
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kith-cli-openai-'));
+    // Answers every chat request in the pipeline's XML reply format.
+    server = await startFakeOpenAIServer({
+      reply: () => `<response><thought>Greet the user.</thought><actions>REPLY</actions><text>${REPLY}</text></response>`,
+    });
+  });
+  afterEach(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('chooses plugin-openai, says so on stderr, and answers with the server\'s text', async () => {
+    const result = await kith(['chat', '--message', 'Hi there', '--data-dir', join(dir, 'data'), '--user', 'tester'], {
+      OPENAI_BASE_URL: server.baseUrl,
+      OPENAI_SMALL_MODEL: 'fake-small',
+      OPENAI_LARGE_MODEL: 'fake-large',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(REPLY);
+    expect(result.stderr.split('\n')[0]).toBe(`model: openai (fake-small, fake-large at ${server.baseUrl})`);
+
+    const chat = server.requestsTo('/chat/completions').map((r) => r.body as { model: string; messages: { role: string; content: string }[] });
+    expect(chat.length).toBeGreaterThan(0);
+    expect(chat[0].model).toBe('fake-large');
+    expect(chat[0].messages[0]).toEqual({ role: 'system', content: expect.stringContaining('You are Eliza') });
+    expect(chat[0].messages[1].content).toContain('tester: Hi there');
+    // No key for a local server: no Authorization header.
+    expect(server.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('reports a 401 from the server with the setting to fix', async () => {
+    const guarded = await startFakeOpenAIServer({ apiKey: 'sk-right' });
+    try {
+      const result = await kith(['chat', '--message', 'Hi', '--data-dir', join(dir, 'data')], { OPENAI_BASE_URL: guarded.baseUrl, OPENAI_API_KEY: 'sk-wrong' });
+      expect(result.stderr.split('\n')[0]).toMatch(/^model: openai \(/);
+      expect(result.stderr).toContain('OPENAI_API_KEY');
+      expect(result.stdout).not.toContain('Hello from the fake');
+    } finally {
+      await guarded.close();
+    }
+  });
+});

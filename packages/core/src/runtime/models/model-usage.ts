@@ -1,0 +1,51 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TokenUsage } from '../../types/model';
+
+/** The token usage one handler attempt reported. */
+export interface UsageSlot {
+  usage?: TokenUsage;
+}
+
+// Shared through a global symbol so a plugin that resolved its own copy of
+// @kith/core still reports to the runtime that called it (as KithError does).
+const STORE_KEY = Symbol.for('kith.model-usage');
+
+function usageStore(): AsyncLocalStorage<UsageSlot> {
+  const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<UsageSlot> | undefined>;
+  let store = holder[STORE_KEY];
+  if (!store) {
+    store = new AsyncLocalStorage<UsageSlot>();
+    holder[STORE_KEY] = store;
+  }
+  return store;
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Adds token usage to the model call in progress, so `useModel` reports it in
+ * MODEL_USED. Works whatever the params shape (a string or null cannot carry
+ * `params.usage`); several reports in one call (a retry, a repair request)
+ * add up. Returns false when called outside a `useModel` handler.
+ */
+export function reportModelUsage(usage: Partial<TokenUsage>): boolean {
+  const slot = usageStore().getStore();
+  if (!slot) return false;
+  const promptTokens = count(usage.promptTokens);
+  const completionTokens = count(usage.completionTokens);
+  const totalTokens = count(usage.totalTokens) || promptTokens + completionTokens;
+  const previous = slot.usage;
+  slot.usage = {
+    promptTokens: (previous?.promptTokens ?? 0) + promptTokens,
+    completionTokens: (previous?.completionTokens ?? 0) + completionTokens,
+    totalTokens: (previous?.totalTokens ?? 0) + totalTokens,
+  };
+  return true;
+}
+
+/** Runs one handler attempt with its own usage slot; nested useModel calls get their own. */
+export function runWithUsageSlot<T>(slot: UsageSlot, fn: () => Promise<T>): Promise<T> {
+  return usageStore().run(slot, fn);
+}

@@ -1,0 +1,49 @@
+import { composePromptFromState, type Content, type IAgentRuntime, messageHandlerTemplate, parseKeyValueXml, type State } from '@kith/core';
+
+const MAX_ATTEMPTS = 3;
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String).map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return [];
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The response stage: messageHandlerTemplate on TEXT_LARGE, parsed as XML,
+ * asked again (3 attempts in all) while thought or actions are missing.
+ * IGNORE listed together with reply text is dropped. Null when every
+ * attempt was unusable.
+ */
+export async function generateResponse(runtime: IAgentRuntime, state: State): Promise<Content | null> {
+  const template = runtime.character.templates?.messageHandlerTemplate ?? messageHandlerTemplate;
+  const prompt = composePromptFromState({ state, template });
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const output = await runtime.useModel('TEXT_LARGE', { prompt });
+    const parsed = parseKeyValueXml(output);
+    let actions = asList(parsed?.actions).map((a) => a.toUpperCase());
+    const thought = text(parsed?.thought);
+    const reply = text(parsed?.text);
+    if (!parsed || actions.length === 0 || (!thought && !reply)) {
+      runtime.logger.warn({ attempt, output: typeof output === 'string' ? output.slice(0, 200) : typeof output }, 'Model output lacked thought or actions; asking again');
+      continue;
+    }
+    if (reply.trim() && actions.includes('IGNORE')) actions = actions.filter((a) => a !== 'IGNORE');
+    if (actions.length === 0) actions = ['REPLY'];
+    const providers = asList(parsed.providers);
+    const params = parsed.params && typeof parsed.params === 'object' && !Array.isArray(parsed.params) ? (parsed.params as Content['params']) : undefined;
+    return {
+      thought,
+      text: reply,
+      actions,
+      providers,
+      ...(params ? { params } : {}),
+      simple: actions.length === 1 && actions[0] === 'REPLY' && providers.length === 0,
+    };
+  }
+  runtime.logger.error({ attempts: MAX_ATTEMPTS }, 'No usable response from TEXT_LARGE; treating the turn as ignored');
+  return null;
+}

@@ -1,0 +1,36 @@
+import type { IAgentRuntime, Memory } from '@kith/core';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface MentionContext {
+  isMention?: boolean;
+  isReply?: boolean;
+}
+
+/** The platform's own mention flags (elizaOS clients set content.mentionContext). */
+function mentionContext(message: Memory): MentionContext {
+  const context = (message.content as { mentionContext?: unknown }).mentionContext;
+  return context && typeof context === 'object' ? (context as MentionContext) : {};
+}
+
+/** True when the message names the agent (name or username as a word, or a platform mention). */
+export function mentionsAgent(runtime: IAgentRuntime, message: Memory): boolean {
+  if (mentionContext(message).isMention) return true;
+  const mentions = message.metadata?.mentions;
+  if (Array.isArray(mentions) && mentions.includes(runtime.agentId)) return true;
+  const text = message.content.text ?? '';
+  if (!text) return false;
+  const names = [runtime.character.name, runtime.character.username].filter((n): n is string => typeof n === 'string' && n.trim().length > 0);
+  return names.some((name) => new RegExp(`(^|[^\\p{L}\\p{N}_])@?${escapeRegExp(name.trim())}($|[^\\p{L}\\p{N}_])`, 'iu').test(text));
+}
+
+/** True when the message answers one of the agent's messages. */
+export async function repliesToAgent(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
+  if (mentionContext(message).isReply) return true;
+  const target = message.content.inReplyTo;
+  if (!target) return false;
+  const original = await runtime.getMemoryById(target);
+  return original?.entityId === runtime.agentId;
+}

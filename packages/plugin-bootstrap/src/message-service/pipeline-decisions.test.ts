@@ -1,0 +1,148 @@
+import { ChannelType, randomUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
+import { scriptedReply } from '@kith/core/test';
+import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
+import type { DefaultMessageService } from './default-message-service';
+
+const respond = '<response><name>Testy</name><reasoning>asked</reasoning><action>RESPOND</action></response>';
+const stop = '<response><name>Testy</name><reasoning>told to be quiet</reasoning><action>STOP</action></response>';
+
+describe('should-respond decisions', () => {
+  it('answers a group message that names the agent without asking TEXT_SMALL', async () => {
+    const { model, replies, send } = await pipelineHarness([scriptedReply('You called?')], { type: ChannelType.GROUP });
+    await send('hey Testy, are you there?');
+    expect(model.calls.map((c) => c.modelType)).toEqual(['TEXT_LARGE']);
+    expect(replies.map((r) => r.text)).toEqual(['You called?']);
+  });
+
+  it('answers a group reply to one of its own messages without asking TEXT_SMALL', async () => {
+    const { model, replies, send, stored } = await pipelineHarness([respond, scriptedReply('First.'), scriptedReply('Second.')], { type: ChannelType.GROUP });
+    await send('can someone help?');
+    const agentMessage = (await stored()).find((m) => m.content.text === 'First.');
+    await send('thanks, one more thing', { content: { text: 'thanks, one more thing', source: 'test', inReplyTo: agentMessage!.id } });
+    expect(model.calls.map((c) => c.modelType)).toEqual(['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_LARGE']);
+    expect(replies.map((r) => r.text)).toEqual(['First.', 'Second.']);
+  });
+
+  it('mutes the room on STOP, then ignores it without a model call unless named', async () => {
+    const { model, replies, send, runtime, roomId } = await pipelineHarness([stop, scriptedReply('I am here.')], { type: ChannelType.GROUP });
+    const first = await send('please stop talking');
+    expect(first.mode).toBe('ignored');
+    expect(await runtime.getParticipantUserState(roomId, runtime.agentId)).toBe('MUTED');
+    const second = await send('just chatting among ourselves');
+    expect(second.mode).toBe('ignored');
+    expect(model.calls).toHaveLength(1);
+    await send('Testy, what do you think?');
+    expect(model.calls.map((c) => c.modelType)).toEqual(['TEXT_SMALL', 'TEXT_LARGE']);
+    expect(replies.filter((r) => r.text).map((r) => r.text)).toEqual(['I am here.']);
+    // Every message got exactly one decision: two recorded IGNOREs and one reply.
+    expect(replies.map((r) => (r.actions ?? []).join())).toEqual(['IGNORE', 'IGNORE', 'REPLY']);
+  });
+
+  it('cuts an agent-to-agent chain after MAX_AGENT_REPLY_CHAIN turns until a human speaks', async () => {
+    const { model, send, runtime } = await pipelineHarness(() => scriptedReply('ok'), { settings: { MAX_AGENT_REPLY_CHAIN: '2' } });
+    const otherAgent = randomUuid();
+    await runtime.createAgent({ id: otherAgent, name: 'Other bot', bio: 'another agent' });
+    const fromAgent = (text: string) => send(text, { entityId: otherAgent });
+    expect((await fromAgent('ping 1')).mode).toBe('simple');
+    expect((await fromAgent('ping 2')).mode).toBe('simple');
+    expect((await fromAgent('ping 3')).mode).toBe('ignored');
+    expect((await send('a human says hi')).mode).toBe('simple');
+    expect((await fromAgent('ping 4')).mode).toBe('simple');
+    expect(model.calls).toHaveLength(4);
+  });
+});
+
+describe('memory policy and exactly once', () => {
+  it('with ALLOW_MEMORY_SOURCE_IDS stores only listed messages but answers all', async () => {
+    const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), { settings: { ALLOW_MEMORY_SOURCE_IDS: 'keep-1, keep-2' } });
+    await send('kept', { metadata: { sourceId: 'keep-1' } });
+    await send('not kept', { metadata: { sourceId: 'other' } });
+    await send('no source id');
+    expect(replies).toHaveLength(3);
+    expect((await stored()).map((m) => m.content.text).sort()).toEqual(['kept', 'noted']);
+  });
+
+  it('does not answer a message whose id is already stored (a redelivery after a restart)', async () => {
+    const { model, send, runtime, roomId } = await pipelineHarness(() => scriptedReply('once'));
+    const id = randomUuid();
+    await runtime.createMemory({ id, entityId: USER, roomId, content: { text: 'answered before the restart' } }, 'messages');
+    expect((await send('answered before the restart', { id })).mode).toBe('duplicate');
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it('answers the same platform message id once, even with a different memory id', async () => {
+    const { model, send } = await pipelineHarness(() => scriptedReply('once'));
+    const results = await Promise.all([send('hi', { metadata: { sourceId: 'discord-42' } }), send('hi', { metadata: { sourceId: 'discord-42' } })]);
+    expect(results.map((r) => r.mode).sort()).toEqual(['duplicate', 'simple']);
+    expect(model.calls).toHaveLength(1);
+  });
+});
+
+describe('timeouts and the reply path', () => {
+  it('ends a run past RESPONSE_TIMEOUT with RUN_TIMEOUT, sends nothing late, and answers the next message', async () => {
+    let release!: () => void;
+    let calls = 0;
+    // A TEXT_LARGE handler above the scripted one: the first call hangs until released.
+    const slowModel: Plugin = {
+      name: 'slow-model',
+      description: 'hangs once',
+      priority: 10,
+      models: {
+        TEXT_LARGE: async () => {
+          calls++;
+          if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+          return scriptedReply(calls === 1 ? 'too late' : 'on time');
+        },
+      },
+    };
+    const { replies, send, runtime } = await pipelineHarness([], { settings: { RESPONSE_TIMEOUT: '50' }, plugins: [slowModel] });
+    const events: string[] = [];
+    runtime.on('RUN_TIMEOUT', () => void events.push('timeout'));
+    const first = await send('slow one');
+    expect(first.mode).toBe('error');
+    expect(first.error).toContain('RESPONSE_TIMEOUT');
+    expect(events).toEqual(['timeout']);
+    await send('next');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(replies.map((r) => r.text)).toEqual(['on time']);
+  });
+
+  it('delivers the reply and frees the room before a slow evaluator finishes', async () => {
+    let finishEvaluator!: () => void;
+    const evaluated: string[] = [];
+    const slowEvaluator: Evaluator = {
+      name: 'SLOW_NOTES',
+      description: 'takes its time',
+      examples: [],
+      alwaysRun: true,
+      validate: async () => true,
+      handler: async (_runtime, message) => {
+        if (evaluated.length === 0) await new Promise<void>((resolve) => (finishEvaluator = resolve));
+        evaluated.push(message.content.text ?? '');
+        return undefined;
+      },
+    };
+    const plugin: Plugin = { name: 'slow-evaluator', description: 'test', evaluators: [slowEvaluator] };
+    const { runtime, roomId, replies, callback } = await pipelineHarness(() => scriptedReply('fast reply'), { plugins: [plugin] });
+    const ended: string[] = [];
+    runtime.on('RUN_ENDED', (p) => void ended.push(p.status));
+    const message = (text: string) => ({ id: randomUuid(), entityId: USER, roomId, content: { text, source: 'test' } });
+    const first = await runtime.messageService!.handleMessage(runtime, message('one'), callback);
+    expect(first.mode).toBe('simple');
+    const second = await runtime.messageService!.handleMessage(runtime, message('two'), callback);
+    expect(second.mode).toBe('simple');
+    expect(replies).toHaveLength(2);
+    expect(ended).toEqual([]); // the first run is still evaluating
+    finishEvaluator();
+    await runtime.messageService!.whenIdle!();
+    expect(evaluated.sort()).toEqual(['one', 'two']);
+    expect(ended).toEqual(['completed', 'completed']);
+  });
+
+  it('keeps no response-tracking state for idle rooms', async () => {
+    const { runtime, send } = await pipelineHarness(() => scriptedReply('ok'));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => send(`m${i}`)));
+    expect((runtime.messageService as DefaultMessageService).trackedRooms).toBe(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { ChannelType } from '@kith/core';
+import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { anxietyPool, anxietyProvider } from './anxiety';
+
+describe('ANXIETY', () => {
+  it('gives three lines of guidance for the kind of channel', async () => {
+    for (const [type, pool] of [
+      [ChannelType.GROUP, anxietyPool(ChannelType.GROUP)],
+      [ChannelType.DM, anxietyPool(ChannelType.DM)],
+      [ChannelType.VOICE_DM, anxietyPool(ChannelType.VOICE_DM)],
+    ] as const) {
+      const { runtime, message } = await createHarness({ type });
+      const result = await anxietyProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' });
+      const lines = result.data?.anxiety as string[];
+      expect(lines).toHaveLength(3);
+      lines.forEach((line) => expect(pool).toContain(line));
+      expect(result.text?.startsWith('# Guidance\n')).toBe(true);
+    }
+    expect(anxietyPool(ChannelType.GROUP)).not.toEqual(anxietyPool(ChannelType.DM));
+    expect(anxietyPool(ChannelType.VOICE_GROUP)).toEqual(anxietyPool(ChannelType.VOICE_DM));
+  });
+
+  it('picks a different three over many turns', async () => {
+    const { runtime, message } = await createHarness();
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) (((await anxietyProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' })).data?.anxiety as string[]) ?? []).forEach((l) => seen.add(l));
+    expect(seen.size).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,12 @@
+// @kith/plugin-openai/test-support: a local OpenAI-compatible server for tests.
+export {
+  startFakeOpenAIServer,
+  fakeEmbedding,
+  fakeTokenCount,
+  DEFAULT_FAKE_REPLY,
+  type FakeOpenAIServer,
+  type FakeOpenAIServerOptions,
+  type FakeFault,
+  type FakeChatRequest,
+  type RecordedRequest,
+} from './fake-openai-server';
