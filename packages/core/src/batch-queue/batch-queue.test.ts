@@ -12,7 +12,7 @@ describe('BatchQueue', () => {
   afterEach(() => runtime.stop());
 
   const queueOf = (options: Partial<BatchQueueOptions<string>> & Pick<BatchQueueOptions<string>, 'processBatch'>) =>
-    new BatchQueue<string>({ runtime, name: 'test', intervalMs: 1_000, retry: { baseDelayMs: 1, jitter: 0 }, ...options });
+    new BatchQueue<string>({ runtime, name: 'test', intervalMs: 60_000, retry: { baseDelayMs: 1, jitter: 0 }, ...options });
 
   it('drains in priority order, in batches of batchSize, at most maxParallel at once', async () => {
     const batches: string[][] = [];
@@ -48,7 +48,9 @@ describe('BatchQueue', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(seen).toEqual([]);
     queue.enqueue('now', 'high');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The interval is 60 s: done well before it means the enqueue itself triggered the drain.
+    const started = Date.now();
+    while (seen.length < 2 && Date.now() - started < 900) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(seen).toEqual(['now', 'later']);
     await queue.dispose();
   });

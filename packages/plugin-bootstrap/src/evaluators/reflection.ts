@@ -175,7 +175,7 @@ export const reflectionEvaluator: Evaluator = {
       runtime.getMemories({ tableName: 'facts', roomId: message.roomId, count: KNOWN_FACTS }),
     ]);
     const prompt = await buildPrompt(runtime, message, state, entities, known);
-    const parsed = parseKeyValueXml(await runtime.useModel('TEXT_SMALL', { prompt }));
+    const parsed = parseKeyValueXml(await runtime.useModelInBackground('TEXT_SMALL', { prompt }));
     if (!parsed) {
       runtime.logger.warn({ roomId: message.roomId }, 'REFLECTION: the model answer had no XML; nothing stored');
       return { success: false, error: 'Reflection output could not be parsed' };

@@ -13,6 +13,8 @@ import {
   type State,
   type UUID,
 } from '@kith/core';
+import { processAttachments } from '../attachments';
+import { roomOf } from '../helpers/turn-lookups';
 import { AgentReplyChain } from './agent-reply-chain';
 import { generateResponse } from './generate-response';
 import { KeyedSerialQueue } from './keyed-serial-queue';
@@ -22,8 +24,12 @@ import { ResponseTracker } from './response-tracker';
 import { SeenMessages } from './seen-messages';
 
 const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
-/** Providers of the first composeState: enough for should-respond and the reply. */
-const FIRST_PASS_PROVIDERS = ['ANXIETY', 'ENTITIES', 'CHARACTER', 'RECENT_MESSAGES', 'ACTIONS'];
+/** Dynamic providers of the first composeState (besides every non-dynamic one): enough for should-respond and the reply. */
+const FIRST_PASS_PROVIDERS = ['ANXIETY', 'ENTITIES', 'CHARACTER', 'RECENT_MESSAGES', 'ACTIONS', 'FACTS'];
+
+function firstPassProviders(message: Memory): string[] {
+  return message.content.attachments?.length ? [...FIRST_PASS_PROVIDERS, 'ATTACHMENTS'] : FIRST_PASS_PROVIDERS;
+}
 
 /** One message's way through the pipeline. */
 interface Turn {
@@ -170,8 +176,9 @@ export class DefaultMessageService implements IMessageService {
   private async process(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
     const { runtime, message } = turn;
     if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
+    await this.processAttachments(turn);
 
-    const [state, room] = await Promise.all([runtime.composeState(message, FIRST_PASS_PROVIDERS), runtime.getRoom(message.roomId)]);
+    const [state, room] = await Promise.all([runtime.composeState(message, firstPassProviders(message)), roomOf(runtime, message)]);
     logChat({ direction: 'in', roomId: message.roomId, name: String(state.values.senderName ?? message.entityId), text: message.content.text ?? '' });
 
     // A newer message already waits in this room: skip the model calls, its turn answers.
@@ -190,8 +197,10 @@ export class DefaultMessageService implements IMessageService {
     if (content.simple && content.text) {
       await deliver({ thought: content.thought, text: content.text, actions: content.actions, simple: true }, 'REPLY');
     } else {
+      // Providers the model asked for are composed in before its actions run.
+      const actionState = content.providers?.length ? await runtime.composeState(message, [...firstPassProviders(message), ...content.providers]) : state;
       const responseMessage: Memory = { id: randomUuid(), entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content, createdAt: Date.now() };
-      await runtime.processActions(message, [responseMessage], state, deliver, { onStreamChunk: turn.options.onStreamChunk });
+      await runtime.processActions(message, [responseMessage], actionState, deliver, { onStreamChunk: turn.options.onStreamChunk });
     }
     return {
       result: { didRespond: true, mode: content.simple ? 'simple' : 'actions', responseContent: content, responseMessages: turn.delivered, state, runId },
@@ -214,6 +223,14 @@ export class DefaultMessageService implements IMessageService {
     message.id = await runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
     void runtime.queueEmbeddingGeneration(message, 'high');
     return true;
+  }
+
+  /** Describes images and reads text documents; the stored message gets the results too. */
+  private async processAttachments(turn: Turn): Promise<void> {
+    const { runtime, message } = turn;
+    if (!message.content.attachments?.length) return;
+    await processAttachments(runtime, message);
+    if (turn.store && message.id) await runtime.updateMemory({ id: message.id, content: message.content });
   }
 
   private async deliver(turn: Turn, content: Content, actionName?: string): Promise<Memory[]> {

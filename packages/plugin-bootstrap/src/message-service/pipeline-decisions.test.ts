@@ -52,6 +52,36 @@ describe('should-respond decisions', () => {
   });
 });
 
+describe('requested providers', () => {
+  it('composes the providers the model asked for before running its actions', async () => {
+    const seen: string[] = [];
+    const weather: Plugin = {
+      name: 'weather',
+      description: 'test provider',
+      providers: [{ name: 'WEATHER_NOW', dynamic: true, get: async (_rt, message) => (seen.push(message.content.text ?? ''), { text: 'Sunny, 21 C' }) }],
+      actions: [
+        {
+          name: 'REPORT_WEATHER',
+          description: 'Reports the weather',
+          similes: [],
+          examples: [],
+          validate: async () => true,
+          handler: async (_rt, _message, state, _options, callback) => {
+            await callback?.({ text: `Weather: ${String(state?.values?.providers ?? '').includes('Sunny') ? 'sunny' : 'unknown'}` });
+            return { success: true };
+          },
+        },
+      ],
+    };
+    const { replies, send } = await pipelineHarness([scriptedReply('', ['REPORT_WEATHER'], 'check the weather', { providers: ['WEATHER_NOW'] })], {
+      plugins: [weather],
+    });
+    await send('how is the weather?');
+    expect(seen).toEqual(['how is the weather?']);
+    expect(replies.map((r) => r.text)).toEqual(['Weather: sunny']);
+  });
+});
+
 describe('memory policy and exactly once', () => {
   it('with ALLOW_MEMORY_SOURCE_IDS stores only listed messages but answers all', async () => {
     const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), { settings: { ALLOW_MEMORY_SOURCE_IDS: 'keep-1, keep-2' } });
@@ -144,5 +174,32 @@ describe('timeouts and the reply path', () => {
     const { runtime, send } = await pipelineHarness(() => scriptedReply('ok'));
     await Promise.all(Array.from({ length: 5 }, (_, i) => send(`m${i}`)));
     expect((runtime.messageService as DefaultMessageService).trackedRooms).toBe(0);
+  });
+});
+
+describe('attachments', () => {
+  it('describes an image before generation, shows it to the model and stores the description', async () => {
+    const vision: Plugin = {
+      name: 'vision',
+      description: 'test vision model',
+      models: { IMAGE_DESCRIPTION: async () => ({ title: 'A red bicycle', description: 'A red bicycle leaning on a wall.' }) },
+    };
+    const { model, send, stored } = await pipelineHarness([scriptedReply('Nice bike!')], { plugins: [vision] });
+    await send('look at this', {
+      content: { text: 'look at this', source: 'test', attachments: [{ id: 'img-1', url: 'https://example.com/bike.png', contentType: 'image/png' }] },
+    });
+    expect(model.calls[0].prompt).toContain('A red bicycle leaning on a wall.');
+    const incoming = (await stored()).find((m) => m.content.text === 'look at this');
+    expect(incoming?.content.attachments?.[0]).toMatchObject({ title: 'A red bicycle', description: 'A red bicycle leaning on a wall.' });
+  });
+
+  it('refuses an attachment URL on a private address by default and still answers', async () => {
+    const { replies, send, stored } = await pipelineHarness([scriptedReply('I could not open that.')]);
+    await send('read this', {
+      content: { text: 'read this', source: 'test', attachments: [{ id: 'doc-1', url: 'http://169.254.169.254/latest/meta-data', contentType: 'text/plain' }] },
+    });
+    expect(replies.map((r) => r.text)).toEqual(['I could not open that.']);
+    const incoming = (await stored()).find((m) => m.content.text === 'read this');
+    expect(incoming?.content.attachments?.[0].text).toBeUndefined();
   });
 });

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// The message pipeline end to end on a real SQLite file, with an instant
+// scripted text model and the offline hashing embedder. Prints one JSON line
+// per scenario:
+//   dm     one DM room, 1,000 messages sent one after another
+//   group  10 group rooms, 1,000 messages sent concurrently (100 per room)
+// Run after `npm run build`: node bench/pipeline.js [dm|group]
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { AgentRuntime, ChannelType, createLogger, stringToUuid } = require('@kith/core');
+const { createScriptedModel, createScriptedModelPlugin, scriptedReply } = require('@kith/core/test');
+const { bootstrapPlugin } = require('@kith/plugin-bootstrap');
+const { createDatabaseAdapter } = require('@kith/plugin-sql');
+const { textEmbeddingHandler } = require('@kith/plugin-eliza-classic');
+
+const MESSAGES = 1_000;
+const CHARACTER_FILE = path.join(__dirname, '..', 'packages', 'cli', 'characters', 'eliza.json');
+
+function percentile(sorted, p) {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function dirSize(dir) {
+  return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+}
+
+async function createAgent(dataDir) {
+  const character = JSON.parse(fs.readFileSync(CHARACTER_FILE, 'utf8'));
+  delete character.plugins;
+  const agentId = stringToUuid(character.name);
+  const model = createScriptedModel((_prompt, type) =>
+    type === 'TEXT_SMALL'
+      ? '<response><name>Eliza</name><reasoning>addressed</reasoning><action>RESPOND</action></response>'
+      : scriptedReply('Please tell me more about that.'),
+  );
+  const embedder = { name: 'hashing-embedder', description: 'offline embeddings', models: { TEXT_EMBEDDING: textEmbeddingHandler } };
+  const runtime = new AgentRuntime({
+    character,
+    agentId,
+    plugins: [bootstrapPlugin, createScriptedModelPlugin(model), embedder],
+    adapter: createDatabaseAdapter({ dataDir }, agentId),
+    logger: createLogger({ level: 'silent' }),
+  });
+  await runtime.initialize();
+  return { runtime, model };
+}
+
+async function scenario(name) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kith-bench-${name}-`));
+  const { runtime, model } = await createAgent(dataDir);
+  const roomCount = name === 'dm' ? 1 : 10;
+  const rooms = [];
+  for (let r = 0; r < roomCount; r++) {
+    const roomId = stringToUuid(`bench-${name}-room-${r}`);
+    const entityId = stringToUuid(`bench-${name}-user-${r}`);
+    await runtime.ensureConnection({ entityId, roomId, name: `User ${r}`, userName: `user${r}`, source: 'bench', type: name === 'dm' ? ChannelType.DM : ChannelType.GROUP, worldId: stringToUuid(`bench-${name}-world`) });
+    rooms.push({ roomId, entityId });
+  }
+  // Warm-up outside the measurement (JIT, prepared statements).
+  for (let i = 0; i < 20; i++) {
+    const { roomId, entityId } = rooms[i % roomCount];
+    await runtime.messageService.handleMessage(runtime, { entityId, roomId, content: { text: `warm up ${i}`, source: 'bench' } }, async () => []);
+  }
+  await runtime.messageService.whenIdle();
+  const bytesBefore = dirSize(dataDir);
+  const callsBefore = model.calls.length;
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  const latencies = [];
+  const send = async (i) => {
+    const { roomId, entityId } = rooms[i % roomCount];
+    const started = performance.now();
+    await runtime.messageService.handleMessage(
+      runtime,
+      { entityId, roomId, content: { text: `I have been thinking about my work, item ${i}, and it worries me.`, source: 'bench' } },
+      async () => [],
+      { keepExistingResponses: true },
+    );
+    latencies.push(performance.now() - started);
+  };
+  const started = performance.now();
+  if (name === 'dm') for (let i = 0; i < MESSAGES; i++) await send(i);
+  else await Promise.all(Array.from({ length: MESSAGES }, (_, i) => send(i)));
+  await runtime.messageService.whenIdle();
+  const elapsed = performance.now() - started;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+
+  // Let queued embeddings land, then checkpoint so the WAL is folded into the file before sizing it.
+  await runtime.getService('embedding')?.flush();
+  await runtime.stop();
+  const calls = model.calls.slice(callsBefore);
+  const textCalls = calls.filter((c) => c.modelType === 'TEXT_SMALL' || c.modelType === 'TEXT_LARGE');
+  const bytesAfter = dirSize(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  return {
+    scenario: name,
+    messages: MESSAGES,
+    msgsPerSec: Math.round((MESSAGES / elapsed) * 1000),
+    latencyMedianMs: Number(percentile(latencies, 50).toFixed(2)),
+    latencyP95Ms: Number(percentile(latencies, 95).toFixed(2)),
+    textModelCallsPerMessage: Number((textCalls.length / MESSAGES).toFixed(3)),
+    promptCharsPerCall: Math.round(textCalls.reduce((sum, c) => sum + c.prompt.length, 0) / Math.max(1, textCalls.length)),
+    peakRssMb: Math.round(peakRss / 1024 / 1024),
+    dbBytesPerMessage: Math.round((bytesAfter - bytesBefore) / MESSAGES),
+  };
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  for (const name of wanted.length ? wanted : ['dm', 'group']) console.log(JSON.stringify(await scenario(name)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
