@@ -19,6 +19,15 @@ import {
   PluginNotFoundError,
   PluginValidationError,
   TimeoutError,
+  RequestValidationError,
+  UnauthorizedError,
+  AgentNotFoundError,
+  ResourceNotFoundError,
+  AgentNotRunningError,
+  AgentAlreadyRegisteredError,
+  RateLimitedError,
+  PayloadTooLargeError,
+  InternalServerError,
 } from './errors';
 import { KithError } from './kith-error';
 
@@ -41,6 +50,15 @@ const samples: [KithError, string][] = [
   [new AttachmentUrlRefusedError('http://10.0.0.1/a.txt', 'address', 'host 10.0.0.1 is a private address'), ErrorCode.ATTACHMENT_URL_REFUSED],
   [new AttachmentTooLargeError('https://example.com/big.txt', 1048576), ErrorCode.ATTACHMENT_TOO_LARGE],
   [new AttachmentFetchError('https://example.com/a.txt', 'HTTP 404'), ErrorCode.ATTACHMENT_FETCH_FAILED],
+  [new RequestValidationError('body.text', 'Required'), ErrorCode.REQUEST_INVALID],
+  [new UnauthorizedError(), ErrorCode.UNAUTHORIZED],
+  [new AgentNotFoundError('00000000-0000-0000-0000-000000000000'), ErrorCode.AGENT_NOT_FOUND],
+  [new ResourceNotFoundError('memory', 'm1'), ErrorCode.RESOURCE_NOT_FOUND],
+  [new AgentNotRunningError('a1', 'Eliza'), ErrorCode.AGENT_NOT_RUNNING],
+  [new AgentAlreadyRegisteredError('a1', 'Eliza'), ErrorCode.AGENT_ALREADY_REGISTERED],
+  [new RateLimitedError(100, 60000, 1500), ErrorCode.RATE_LIMITED],
+  [new PayloadTooLargeError(1048576), ErrorCode.PAYLOAD_TOO_LARGE],
+  [new InternalServerError('req-1'), ErrorCode.INTERNAL],
 ];
 
 describe('KithError', () => {

@@ -161,6 +161,72 @@ export class AttachmentFetchError extends KithError {
   }
 }
 
+/** A request (HTTP or WebSocket) had a bad value; `path` names it: `body.text`, `params.agentId`, `query.limit`. */
+export class RequestValidationError extends KithError {
+  constructor(readonly path: string, readonly problem: string) {
+    super(ErrorCode.REQUEST_INVALID, path ? `Invalid request: ${path}: ${problem}` : `Invalid request: ${problem}`);
+  }
+}
+
+/** The server requires an API key and the request had none, or a wrong one. */
+export class UnauthorizedError extends KithError {
+  constructor() {
+    super(ErrorCode.UNAUTHORIZED, 'Missing or wrong API key: send the server token (KITH_SERVER_AUTH_TOKEN) in the X-API-KEY header.');
+  }
+}
+
+export class AgentNotFoundError extends KithError {
+  constructor(readonly agentId: string) {
+    super(ErrorCode.AGENT_NOT_FOUND, `No agent with id ${agentId} is on this server; GET /api/agents lists the agents.`);
+  }
+}
+
+/** A memory, room, run or route that does not exist (for this agent). */
+export class ResourceNotFoundError extends KithError {
+  constructor(readonly resource: string, readonly id: string, hint?: string) {
+    super(ErrorCode.RESOURCE_NOT_FOUND, `No ${resource} ${id} was found${hint ? `; ${hint}` : ''}.`);
+  }
+}
+
+/** The agent was stopped: it takes no messages until started again. */
+export class AgentNotRunningError extends KithError {
+  constructor(readonly agentId: string, readonly agentName: string) {
+    super(ErrorCode.AGENT_NOT_RUNNING, `Agent "${agentName}" (${agentId}) is stopped and takes no messages; start it with POST /api/agents/${agentId}/start.`);
+  }
+}
+
+export class AgentAlreadyRegisteredError extends KithError {
+  constructor(readonly agentId: string, readonly agentName: string) {
+    super(
+      ErrorCode.AGENT_ALREADY_REGISTERED,
+      `An agent with id ${agentId} ("${agentName}") is already on this server; give each character its own name or id, or remove the other agent first.`,
+    );
+  }
+}
+
+export class RateLimitedError extends KithError {
+  constructor(readonly max: number, readonly windowMs: number, readonly retryAfterMs: number) {
+    super(
+      ErrorCode.RATE_LIMITED,
+      `Too many requests: at most ${max} per ${windowMs} ms from one address. Retry in ${Math.ceil(retryAfterMs / 1000)} s, or raise KITH_SERVER_RATE_LIMIT_MAX.`,
+      { retryable: true },
+    );
+  }
+}
+
+export class PayloadTooLargeError extends KithError {
+  constructor(readonly limitBytes: number) {
+    super(ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than the ${limitBytes}-byte limit; send less, or raise KITH_SERVER_BODY_LIMIT.`);
+  }
+}
+
+/** An unexpected failure while serving a request; the details stay in the server log. */
+export class InternalServerError extends KithError {
+  constructor(readonly requestId: string, options?: KithErrorOptions) {
+    super(ErrorCode.INTERNAL, `The server failed while handling this request (request id ${requestId}); its log has the details.`, options);
+  }
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,10 +1,11 @@
 import { PromptBatcher } from '../batch-queue/prompt-batcher';
+import { TemplateRegistry } from './templates/template-registry';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import { addKnowledge, searchKnowledge } from './knowledge/add-knowledge';
 import { DatabaseAdapterMissingError } from '../errors/errors';
 import { createLogger, type Logger } from '../logger/logger';
 import type { Service } from '../services/service';
-import type { Character } from '../types/character';
+import type { Character, TemplateType } from '../types/character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
 import type { IDatabaseAdapter } from '../types/database';
 import type { Entity, Room, World } from '../types/environment';
@@ -20,7 +21,7 @@ import type { TaskWorker } from '../types/task';
 import { stringToUuid } from '../uuid/uuid';
 import { processActions } from './actions/process-actions';
 import * as connections from './connections/ensure-connection';
-import { installDatabaseDelegates, type DelegatedDatabaseMethods } from './database/database-delegates';
+import { installDatabaseDelegates, type DatabaseCallObserver, type DelegatedDatabaseMethods } from './database/database-delegates';
 import { evaluate } from './evaluation/evaluate';
 import { EventBus } from './events/event-bus';
 import { ModelRegistry } from './models/model-registry';
@@ -31,7 +32,7 @@ import { CircuitBreaker } from './resilience/circuit-breaker';
 import { RunTracker } from './runs/run-context';
 import { ServiceRegistry } from './services/service-registry';
 import { RuntimeSettings, type SettingValue } from './settings/runtime-settings';
-import { composeState } from './state/compose-state';
+import { composeState, type ProviderOutcome } from './state/compose-state';
 import { StateCache } from './state/state-cache';
 
 export interface AgentRuntimeOptions {
@@ -81,6 +82,7 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandlerFunction>();
   private readonly taskListeners = new Set<() => void>();
+  private readonly templates = new TemplateRegistry(() => this.character.templates);
   private promptBatcher: PromptBatcher | undefined;
   private readonly connectionCache = new connections.ConnectionCache();
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
@@ -236,6 +238,10 @@ export class AgentRuntime implements IAgentRuntime {
     addModel: (type, handler, owner, priority) => this.models.register(type, handler, owner, priority),
     addEventHandler: (event, handler, owner) => this.eventBus.on(event, handler, owner),
     addRoute: (route, owner) => this.routes.push({ ...route, pluginName: owner }),
+    addTemplate: (name, template, owner) => {
+      const added = this.templates.setPluginTemplate(name, template, owner);
+      if (!added.ok) this.logger.warn({ plugin: owner, template: name }, `Plugin "${owner}" sets template ${name}, already set by plugin "${added.owner}"; keeping the first`);
+    },
     addService: async (service, owner) => {
       if (this.initialized) await this.serviceRegistry.start(this, service, owner);
       else this.deferredServices.push({ service, owner });
@@ -366,12 +372,32 @@ export class AgentRuntime implements IAgentRuntime {
         timeoutMs: () => this.settings.number('PROVIDER_TIMEOUT_MS', 30_000),
         baseValues: () => ({ agentName: this.character.name }),
         currentRunId: () => this.getCurrentRunId(),
+        onProviderCompleted: () => (this.eventBus.get('PROVIDER_COMPLETED')?.length ? (outcome) => this.emitProviderCompleted(outcome) : undefined),
       },
       message,
       includeList,
       onlyInclude,
       skipCache,
     );
+  }
+
+  private emitProviderCompleted(outcome: ProviderOutcome): void {
+    void this.emitEvent('PROVIDER_COMPLETED', {
+      providerName: outcome.provider.name,
+      runId: this.getCurrentRunId(),
+      roomId: outcome.message.roomId,
+      messageId: outcome.message.id,
+      durationMs: outcome.durationMs,
+      success: outcome.success,
+      timedOut: outcome.timedOut,
+      source: 'runtime',
+    });
+  }
+
+  /** A timing observer for database calls while DATABASE_OPERATION has listeners. */
+  private databaseObserver(): DatabaseCallObserver | undefined {
+    if (!this.eventBus.get('DATABASE_OPERATION')?.length) return undefined;
+    return (operation, durationMs, success) => void this.emitEvent('DATABASE_OPERATION', { operation, durationMs, success, source: 'runtime' });
   }
 
   processActions(message: Memory, responses: Memory[], state?: State, callback?: HandlerCallback, options?: ProcessActionsOptions): Promise<void> {
@@ -547,6 +573,20 @@ export class AgentRuntime implements IAgentRuntime {
     return room ?? null;
   }
 
+  /** A prompt template by name: the character's, else the runtime's, else a plugin's, else the default. */
+  getTemplate(name: string): TemplateType | undefined {
+    return this.templates.get(name);
+  }
+
+  setTemplate(name: string, template: TemplateType): void {
+    this.templates.setRuntimeTemplate(name, template);
+  }
+
+  /** elizaOS 1.x name for the rooms of a world. */
+  getRooms(worldId: UUID): Promise<Room[]> {
+    return this.adapter.getRoomsByWorld(worldId);
+  }
+
   createEntity(entity: Entity): Promise<boolean> {
     return this.adapter.createEntities([{ ...entity, agentId: entity.agentId ?? this.agentId }]);
   }
@@ -566,4 +606,8 @@ export class AgentRuntime implements IAgentRuntime {
   }
 }
 
-installDatabaseDelegates(AgentRuntime.prototype, (self) => (self as unknown as { adapterRef?: IDatabaseAdapter }).adapterRef);
+installDatabaseDelegates(
+  AgentRuntime.prototype,
+  (self) => (self as unknown as { adapterRef?: IDatabaseAdapter }).adapterRef,
+  (self) => (self as unknown as { databaseObserver(): DatabaseCallObserver | undefined }).databaseObserver(),
+);

@@ -111,6 +111,29 @@ export interface ModelEventPayload extends EventPayload {
   error?: string;
 }
 
+/** Kith: one provider's run inside composeState (PROVIDER_COMPLETED). */
+export interface ProviderEventPayload extends EventPayload {
+  providerName: string;
+  runId?: UUID;
+  roomId?: UUID;
+  messageId?: UUID;
+  durationMs: number;
+  /** False when the provider threw or timed out (its result was left out of the state). */
+  success: boolean;
+  timedOut?: boolean;
+}
+
+/**
+ * Kith: one database call made through the runtime (DATABASE_OPERATION).
+ * Emitted only while a handler listens; a handler must not use the database
+ * through the runtime (that would emit again).
+ */
+export interface DatabaseOperationPayload extends EventPayload {
+  operation: string;
+  durationMs: number;
+  success: boolean;
+}
+
 export interface EmbeddingGenerationPayload extends EventPayload {
   memory: Memory;
   priority?: 'high' | 'normal' | 'low';
@@ -167,6 +190,8 @@ export interface EventPayloadMap {
   EMBEDDING_GENERATION_COMPLETED: EmbeddingGenerationPayload;
   EMBEDDING_GENERATION_FAILED: EmbeddingGenerationPayload;
   KNOWLEDGE_PROGRESS: KnowledgeProgressPayload;
+  PROVIDER_COMPLETED: ProviderEventPayload;
+  DATABASE_OPERATION: DatabaseOperationPayload;
   CONTROL_MESSAGE: ControlMessagePayload;
 }
 

@@ -63,6 +63,8 @@ export interface Plugin {
   models?: { [modelType: string]: ModelHandlerFn<never, unknown> };
   events?: PluginEvents;
   routes?: Route[];
+  /** Kith: prompt templates by name; the character's and the runtime's own take precedence. */
+  templates?: Record<string, import('./character').TemplateType>;
   tests?: TestSuite[];
   dependencies?: string[];
   testDependencies?: string[];

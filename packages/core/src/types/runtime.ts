@@ -1,6 +1,6 @@
 import type { Logger } from '../logger/logger';
 import type { Service } from '../services/service';
-import type { Character } from './character';
+import type { Character, TemplateType } from './character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from './components';
 import type { IDatabaseAdapter } from './database';
 import type { Entity, Room, World } from './environment';
@@ -124,6 +124,10 @@ export interface IAgentRuntime extends IDatabaseAdapter {
   ensureRoomExists(room: Room): Promise<void>;
   getEntityById(entityId: UUID): Promise<Entity | null>;
   getRoom(roomId: UUID): Promise<Room | null>;
+  getRooms(worldId: UUID): Promise<Room[]>;
+  /** Kith: a prompt template by name (character, then runtime, then plugin, then default). */
+  getTemplate(name: string): TemplateType | undefined;
+  setTemplate(name: string, template: TemplateType): void;
   createEntity(entity: Entity): Promise<boolean>;
 
   registerSendHandler(source: string, handler: SendHandlerFunction): void;

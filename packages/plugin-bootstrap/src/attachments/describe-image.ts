@@ -34,7 +34,7 @@ export async function describeImage(runtime: IAgentRuntime, media: Media): Promi
   if (!DESCRIBABLE_SCHEMES.has(scheme)) {
     throw new AttachmentUrlRefusedError(redactUrl(media.url), 'scheme', `scheme ${scheme} is not passed to the image model`);
   }
-  const template = runtime.character.templates?.imageDescriptionTemplate ?? imageDescriptionTemplate;
+  const template = runtime.getTemplate('imageDescriptionTemplate') ?? imageDescriptionTemplate;
   const prompt = composePrompt({ state: { agentName: runtime.character.name }, template });
   const result: unknown = await runtime.useModel(ModelType.IMAGE_DESCRIPTION, { imageUrl: media.url, prompt });
   const description = readDescription(result);

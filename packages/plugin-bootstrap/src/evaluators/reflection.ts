@@ -142,7 +142,7 @@ async function buildPrompt(runtime: IAgentRuntime, message: Memory, state: State
   const knownFacts = known.map((f) => `- ${f.content.text}`).join('\n') || 'None yet.';
   return composePrompt({
     state: { ...(state?.values ?? {}), agentName: runtime.character.name, entitiesInRoom, knownFacts, recentMessages },
-    template: runtime.character.templates?.reflectionTemplate ?? reflectionTemplate,
+    template: runtime.getTemplate('reflectionTemplate') ?? reflectionTemplate,
   });
 }
 

@@ -51,7 +51,7 @@ export async function handlePostGenerated({ runtime, roomId, worldId, userId, ca
     const recentPosts = posts.length > 0 ? `# Recent posts (do not repeat them)\n${posts.map((p) => `- ${p.content.text}`).join('\n')}` : '';
     const prompt = composePromptFromState({
       state: { ...state, values: { ...state.values, recentPosts, providers: [state.text, recentPosts].filter(Boolean).join('\n\n') } },
-      template: runtime.character.templates?.postCreationTemplate ?? postCreationTemplate,
+      template: runtime.getTemplate('postCreationTemplate') ?? postCreationTemplate,
     });
     const parsed = parseKeyValueXml(await runtime.useModel('TEXT_LARGE', { prompt }));
     const post = cleanPost(typeof parsed?.post === 'string' ? parsed.post : '');

@@ -19,7 +19,7 @@ function text(value: unknown): string {
  * attempt was unusable.
  */
 export async function generateResponse(runtime: IAgentRuntime, state: State): Promise<Content | null> {
-  const template = runtime.character.templates?.messageHandlerTemplate ?? messageHandlerTemplate;
+  const template = runtime.getTemplate('messageHandlerTemplate') ?? messageHandlerTemplate;
   const prompt = composePromptFromState({ state, template });
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const output = await runtime.useModel('TEXT_LARGE', { prompt });

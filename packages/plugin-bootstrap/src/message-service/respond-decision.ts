@@ -28,7 +28,7 @@ export async function decideResponse(runtime: IAgentRuntime, message: Memory, ro
   if (roomState === 'FOLLOWED') return { respond: true, reason: 'followed' };
   if (shouldBypassShouldRespond(runtime, room, message.content.source)) return { respond: true, reason: 'bypass' };
 
-  const template = runtime.character.templates?.shouldRespondTemplate ?? shouldRespondTemplate;
+  const template = runtime.getTemplate('shouldRespondTemplate') ?? shouldRespondTemplate;
   const output = await runtime.useModel('TEXT_SMALL', { prompt: composePromptFromState({ state, template }) });
   const parsed = parseKeyValueXml(output);
   const action = (typeof parsed?.action === 'string' ? parsed.action : '').trim().toUpperCase();

@@ -42,7 +42,7 @@ async function extractParameters(deps: ProcessActionsDeps, action: Action, state
       recentMessages: state?.values.recentMessages ?? '',
       parameterSchema: describeParameters(action.parameters ?? []),
     },
-    template: deps.runtime.character.templates?.extractParametersTemplate ?? extractParametersTemplate,
+    template: deps.runtime.getTemplate('extractParametersTemplate') ?? extractParametersTemplate,
   });
   try {
     const output = await deps.runtime.useModel('TEXT_SMALL', { prompt });

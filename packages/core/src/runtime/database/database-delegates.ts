@@ -34,8 +34,41 @@ void complete;
 /** Methods the runtime implements itself instead of forwarding. */
 export type DelegatedDatabaseMethods = Omit<IDatabaseAdapter, 'db' | 'runMigrations'>;
 
-/** Installs forwarding methods on a class prototype, skipping ones it defines. */
-export function installDatabaseDelegates(prototype: object, adapterOf: (self: object) => IDatabaseAdapter | undefined): void {
+/** Told the duration and outcome of one forwarded call. */
+export type DatabaseCallObserver = (operation: string, durationMs: number, success: boolean) => void;
+
+/** Times one forwarded call; the result (or rejection) passes through unchanged. */
+function observed(observer: DatabaseCallObserver, name: string, call: () => unknown): unknown {
+  const started = performance.now();
+  let result: unknown;
+  try {
+    result = call();
+  } catch (error) {
+    observer(name, performance.now() - started, false);
+    throw error;
+  }
+  return Promise.resolve(result).then(
+    (value) => {
+      observer(name, performance.now() - started, true);
+      return value;
+    },
+    (error: unknown) => {
+      observer(name, performance.now() - started, false);
+      throw error;
+    },
+  );
+}
+
+/**
+ * Installs forwarding methods on a class prototype, skipping ones it defines.
+ * `observerOf` returns a timing observer only while someone listens, so an
+ * unobserved call costs one extra function call.
+ */
+export function installDatabaseDelegates(
+  prototype: object,
+  adapterOf: (self: object) => IDatabaseAdapter | undefined,
+  observerOf?: (self: object) => DatabaseCallObserver | undefined,
+): void {
   for (const name of DATABASE_METHODS) {
     if (Object.prototype.hasOwnProperty.call(prototype, name)) continue;
     Object.defineProperty(prototype, name, {
@@ -45,7 +78,10 @@ export function installDatabaseDelegates(prototype: object, adapterOf: (self: ob
         const adapter = adapterOf(this);
         // Adapter methods are async: a missing adapter is a rejection, never a synchronous throw.
         if (!adapter) return Promise.reject(new DatabaseAdapterMissingError());
-        return (adapter[name] as (...a: unknown[]) => unknown).apply(adapter, args);
+        const method = adapter[name] as (...a: unknown[]) => unknown;
+        const observer = observerOf?.(this);
+        if (!observer) return method.apply(adapter, args);
+        return observed(observer, name, () => method.apply(adapter, args));
       },
     });
   }

@@ -19,7 +19,7 @@ async function selectWithModel(deps: EvaluateDeps, candidates: Evaluator[], stat
   const evaluators = candidates.map((e) => `${e.name}: ${e.description}`).join('\n');
   const prompt = composePromptFromState({
     state: { ...state, values: { ...state.values, evaluators, evaluatorNames: candidates.map((e) => e.name).join(', ') } },
-    template: deps.runtime.character.templates?.evaluationTemplate ?? evaluationTemplate,
+    template: deps.runtime.getTemplate('evaluationTemplate') ?? evaluationTemplate,
   });
   try {
     const output = await deps.runtime.useModel('TEXT_SMALL', { prompt });

@@ -6,6 +6,7 @@ import type { Action, Evaluator, Provider } from '../../types/components';
 import type { IDatabaseAdapter } from '../../types/database';
 import type { EventHandler } from '../../types/events';
 import type { ModelHandlerFn } from '../../types/model';
+import type { TemplateType } from '../../types/character';
 import type { Plugin, Route, ServiceClass } from '../../types/plugin';
 import type { IAgentRuntime } from '../../types/runtime';
 
@@ -23,6 +24,7 @@ export interface PluginHost {
   addModel(modelType: string, handler: ModelHandlerFn<never, unknown>, owner: string, priority: number): void;
   addEventHandler(event: string, handler: EventHandler<string>, owner: string): void;
   addRoute(route: Route, owner: string): void;
+  addTemplate(name: string, template: TemplateType, owner: string): void;
   addService(service: ServiceClass, owner: string): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function installPlugin(host: PluginHost, plugin: Plugin): Promise<b
     for (const handler of handlers ?? []) host.addEventHandler(event, handler as EventHandler<string>, plugin.name);
   }
   for (const route of plugin.routes ?? []) host.addRoute(route, plugin.name);
+  for (const [name, template] of Object.entries(plugin.templates ?? {})) host.addTemplate(name, template, plugin.name);
   for (const service of withoutEmpty(host, plugin, 'services', plugin.services)) await host.addService(service, plugin.name);
   return true;
 }

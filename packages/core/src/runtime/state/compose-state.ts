@@ -15,6 +15,17 @@ export interface ComposeStateDeps {
   timeoutMs: () => number;
   baseValues: () => Record<string, unknown>;
   currentRunId: () => string | undefined;
+  /** Told how each provider run went (PROVIDER_COMPLETED); absent when nobody listens. */
+  onProviderCompleted?: () => ((outcome: ProviderOutcome) => void) | undefined;
+}
+
+/** How one provider run went. */
+export interface ProviderOutcome {
+  provider: Provider;
+  message: Memory;
+  durationMs: number;
+  success: boolean;
+  timedOut: boolean;
 }
 
 const EMPTY: ProviderResult = {};
@@ -24,6 +35,9 @@ async function runProvider(deps: ComposeStateDeps, provider: Provider, message: 
   const circuit = `provider:${provider.name}`;
   if (deps.breaker.isOpen(circuit)) return EMPTY;
   const timeoutMs = deps.timeoutMs();
+  const report = deps.onProviderCompleted?.();
+  const started = report ? performance.now() : 0;
+  const done = (success: boolean, timedOut = false): void => report?.({ provider, message, durationMs: performance.now() - started, success, timedOut });
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<'timeout'>((resolve) => {
@@ -33,13 +47,16 @@ async function runProvider(deps: ComposeStateDeps, provider: Provider, message: 
     if (outcome === 'timeout') {
       deps.breaker.recordFailure(circuit);
       deps.logger.warn({ provider: provider.name, timeoutMs }, `Provider "${provider.name}" timed out after ${timeoutMs} ms; continuing without it`);
+      done(false, true);
       return EMPTY;
     }
     deps.breaker.recordSuccess(circuit);
+    done(true);
     return outcome && typeof outcome === 'object' ? outcome : EMPTY;
   } catch (error) {
     deps.breaker.recordFailure(circuit);
     deps.logger.warn({ provider: provider.name, err: error }, `Provider "${provider.name}" failed; continuing without it`);
+    done(false);
     return EMPTY;
   } finally {
     clearTimeout(timer);

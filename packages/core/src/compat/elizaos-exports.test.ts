@@ -1,0 +1,73 @@
+// The names published elizaOS 1.x plugins import from '@elizaos/core' and the runtime members they
+// call (../shared/notes/elizaos-reference.md). A missing value export makes such a plugin fail at
+// load; a missing runtime method fails it at run time.
+import type {
+  Action,
+  ActionExample,
+  ActionResult,
+  Component,
+  Content,
+  Entity,
+  HandlerCallback,
+  IAgentRuntime,
+  KnowledgeItem,
+  Media,
+  Memory,
+  MessagePayload,
+  Metadata,
+  Plugin,
+  Provider,
+  ProviderResult,
+  Room,
+  Route,
+  ServiceTypeName,
+  State,
+  UUID,
+} from '../index';
+import * as core from '../index';
+import { AgentRuntime } from '../runtime/agent-runtime';
+
+const VALUE_EXPORTS = [
+  'logger', 'elizaLogger', 'ModelType', 'createUniqueUuid', 'composePromptFromState', 'ChannelType', 'addHeader',
+  'parseJSONObjectFromText', 'ServiceType', 'AgentRuntime', 'EventType', 'Role', 'asUUID', 'stringToUuid',
+  'getEntityDetails', 'truncateToCompleteSentence', 'shouldRespondTemplate', 'parseKeyValueXml', 'formatPosts',
+  'formatMessages', 'splitChunks', 'Semaphore', 'MemoryType', 'messageHandlerTemplate', 'postCreationTemplate',
+  'imageDescriptionTemplate', 'ContentType', 'Service', 'VECTOR_DIMS', 'booleanFooter', 'composeActionExamples',
+  'composePrompt', 'findEntityByName', 'findWorldsForOwner', 'formatActionNames', 'formatActions', 'formatEntities',
+  'getGeneratedDir', 'getLocalServerUrl', 'getSalt', 'getUserServerRole', 'saltWorldSettings', 'unsaltWorldSettings',
+];
+
+const RUNTIME_METHODS = [
+  'getService', 'getSetting', 'useModel', 'createMemory', 'getMemories', 'composeState', 'getCache', 'setCache',
+  'addEmbeddingToMemory', 'getEntityById', 'searchMemories', 'ensureConnection', 'ensureWorldExists', 'ensureRoomExists',
+  'emitEvent', 'getRoom', 'getWorld', 'createComponent', 'getComponent', 'updateComponent', 'createTask', 'deleteTask',
+  'getTasks', 'registerTaskWorker', 'processActions', 'evaluate', 'startRun', 'getConversationLength', 'countMemories',
+  'createRelationship', 'ensureConnections', 'getAllServices', 'getComponents', 'getEntitiesForRoom', 'getMemoriesByRoomIds',
+  'getModel', 'getParticipantUserState', 'getParticipantsForRoom', 'getRelationships', 'getRooms', 'getRoomsForParticipants',
+  'getTaskWorker', 'getTasksByName', 'log', 'queueEmbeddingGeneration', 'registerEvent', 'registerProvider',
+  'setParticipantUserState', 'updateEntity', 'updateMemory', 'updateRelationship', 'updateTask', 'updateWorld',
+];
+
+const RUNTIME_PROPERTIES = ['actions', 'agentId', 'character', 'evaluators', 'fetch', 'logger', 'providers', 'services'];
+
+// Type-only names are checked by the compiler: this list fails typecheck if one disappears.
+export type ElizaTypeNames = [
+  Action, ActionExample, ActionResult, Component, Content, Entity, HandlerCallback, IAgentRuntime, KnowledgeItem, Media,
+  Memory, MessagePayload, Metadata, Plugin, Provider, ProviderResult, Room, Route, ServiceTypeName, State, UUID,
+];
+
+describe('elizaOS 1.x compatibility surface', () => {
+  it.each(VALUE_EXPORTS)('exports %s', (name) => {
+    expect((core as Record<string, unknown>)[name]).toBeDefined();
+  });
+
+  it.each(RUNTIME_METHODS)('AgentRuntime has %s()', (name) => {
+    expect(typeof (AgentRuntime.prototype as unknown as Record<string, unknown>)[name]).toBe('function');
+  });
+
+  it('AgentRuntime instances carry the properties plugins read', () => {
+    const runtime = new AgentRuntime({ character: { name: 'Compat', bio: 'x' } });
+    for (const name of RUNTIME_PROPERTIES) expect(name in runtime).toBe(true);
+    expect((runtime as unknown as { settings?: unknown }).settings).toBeDefined();
+  });
+});
