@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Content, HandlerCallback, IAgentRuntime, IMessageService, Memory, MessageProcessingResult } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
-import { ChatSession } from './chat-session';
+import { CHAT_TURN_FAILED, ChatSession, ChatTurnError } from './chat-session';
 import { runTerminalChat } from './terminal-chat';
 
 /** A message service that answers with scripted contents and records what it received. */
@@ -44,6 +44,17 @@ describe('ChatSession', () => {
     const runtime = await createTestRuntime();
     runtime.messageService = scriptedService(() => [{ actions: ['IGNORE'], thought: 'no' }]);
     expect(await new ChatSession(runtime).send('spam')).toEqual([]);
+  });
+
+  it('raises a ChatTurnError naming the cause when the turn failed without a reply', async () => {
+    const runtime = await createTestRuntime();
+    runtime.messageService = {
+      handleMessage: async () => ({ didRespond: false, mode: 'error', responseContent: null, responseMessages: [], error: 'OPENAI_API_KEY was rejected (401)' }),
+    };
+    const error = await new ChatSession(runtime).send('hello').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChatTurnError);
+    expect((error as ChatTurnError).code).toBe(CHAT_TURN_FAILED);
+    expect((error as Error).message).toContain('OPENAI_API_KEY was rejected (401)');
   });
 
   it('explains what is missing when the agent has no message service', async () => {

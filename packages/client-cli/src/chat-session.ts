@@ -1,4 +1,4 @@
-import { ChannelType, createUniqueUuid, randomUuid, type Content, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
+import { ChannelType, createUniqueUuid, KithError, randomUuid, type Content, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
 
 export interface ChatSessionOptions {
   /** Who is typing; names the user entity and, with the agent, the DM room. */
@@ -60,12 +60,23 @@ export class ChatSession {
       createdAt: Date.now(),
     };
     const replies: ChatReply[] = [];
-    await service.handleMessage(this.runtime, message, async (content: Content) => {
+    const result = await service.handleMessage(this.runtime, message, async (content: Content) => {
       if (content.text && !(content.actions ?? []).includes('IGNORE')) {
         replies.push({ text: content.text, actions: content.actions ?? [], thought: content.thought ?? '' });
       }
       return [];
     });
+    // A failed turn (model down, wrong key, timeout) is an error for the user, not an empty answer.
+    if (result.mode === 'error' && replies.length === 0) throw new ChatTurnError(result.error ?? 'the agent could not answer');
     return replies;
+  }
+}
+
+export const CHAT_TURN_FAILED = 'KITH_CHAT_TURN_FAILED';
+
+/** The agent failed to answer a message; `reason` is the pipeline's error (it names the culprit). */
+export class ChatTurnError extends KithError {
+  constructor(readonly reason: string) {
+    super(CHAT_TURN_FAILED, `The agent could not answer: ${reason}. Check the model settings and the log (LOG_LEVEL=debug) for the cause.`);
   }
 }
