@@ -1,15 +1,23 @@
 export { buildProgram, main } from './program';
-export { loadCharacter, validateCharacter, DEFAULT_CHARACTER_PATH } from './character/load-character';
+export { loadCharacter, validateCharacter, DEFAULT_CHARACTER_PATH, type LoadCharacterOptions } from './character/load-character';
+export { applyEnvironmentSecrets, characterEnvPrefix } from './character/character-secrets';
 export { characterSchema, type CharacterFile } from './character/character-schema';
 export {
   loadPlugin,
+  loadPluginPackage,
   pickPluginExport,
   pluginSpecifiers,
   resolvePlugins,
   resolveAgentPlugins,
   REQUIRED_PLUGINS,
   DEFAULT_MODEL_PLUGIN,
+  type LoadedPlugin,
   type ResolvedPlugins,
 } from './plugins/resolve-plugins';
 export { chooseModelPlugin, characterSettingsSource, OPENAI_MODEL_PLUGIN, OFFLINE_MODEL_PLUGIN, type ModelChoice } from './plugins/choose-model-plugin';
-export { createAgent, type CreateAgentOptions } from './agent/create-agent';
+export { pluginRegistrations, describeRegistrations, type PluginRegistrations } from './plugins/describe-plugin';
+export { createAgent, resolveDataDir, type CreateAgentOptions } from './agent/create-agent';
+export { formatBootReport } from './agent/format-boot-report';
+export { RemoteChatSession, type RemoteChatOptions } from './remote/remote-chat-session';
+export { ServerRequestError, SERVER_UNREACHABLE } from './remote/server-request-error';
+export { findWorkspaceRoot, loadPluginGenerator, type PluginGeneratorOptions, type PluginGeneratorResult } from './generators/load-plugin-generator';

@@ -1,20 +1,58 @@
 import { KithError } from '@kith/core';
 import { Command } from 'commander';
-import { chatCommand } from './commands/chat-command';
+import type { ChatCommandOptions } from './commands/chat-command';
+import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
+import type { PluginsCommandOptions } from './commands/plugins-command';
+import type { StartCommandOptions } from './commands/start-command';
 
 const { version } = require('../package.json') as { version: string };
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+// Each command loads its modules when it runs: `kith create plugin` never opens SQLite or Fastify.
+const startCommand = (options: StartCommandOptions) => (require('./commands/start-command') as typeof import('./commands/start-command')).startCommand(options);
+const chatCommand = (options: ChatCommandOptions) => (require('./commands/chat-command') as typeof import('./commands/chat-command')).chatCommand(options);
+const pluginsCommand = (options: PluginsCommandOptions) => (require('./commands/plugins-command') as typeof import('./commands/plugins-command')).pluginsCommand(options);
+const createPluginCommand = (name: string, options: CreatePluginCommandOptions) =>
+  (require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')).createPluginCommand(name, options);
 
 export function buildProgram(): Command {
   const program = new Command('kith').description('Run and chat with Kith agents').version(version);
   program
+    .command('start')
+    .description('start the server with one agent per character file (REST, WebSocket, web chat)')
+    .option('-c, --character <file>', 'character file (JSON); repeat for several agents; default: the shipped Eliza', collect)
+    .option('-p, --port <n>', 'port to listen on; 0 picks a free one (default: $KITH_SERVER_PORT or 3000)')
+    .option('--host <host>', 'address to listen on (default: $KITH_SERVER_HOST or 127.0.0.1)')
+    .option('-d, --data-dir <dir>', 'where the database lives, shared by the agents (default: $KITH_DATA_DIR or ./.kith)')
+    .action(startCommand);
+  program
     .command('chat')
-    .description('chat with an agent in the terminal (in-process)')
-    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
+    .description('chat with an agent in the terminal: in-process, or with --url against a running kith start')
+    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza (with --url: picks the agent by its name)')
     .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
     .option('-m, --message <text>', 'send one message, print the reply and exit')
     .option('--json', 'print each reply as one JSON object {text, actions, thought}')
     .option('-u, --user <name>', 'your name in the conversation (default: $USER)')
+    .option('--url <url>', 'a running server, e.g. http://127.0.0.1:3000: chat over its REST API')
+    .option('-a, --agent <name>', 'with --url: the agent to talk to, by name or id (default: the first)')
+    .option('--api-key <key>', "with --url: the server's token (default: $KITH_SERVER_AUTH_TOKEN)")
     .action(chatCommand);
+  program
+    .command('plugins')
+    .description('list the plugins a character resolves to, with versions and what each registers')
+    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
+    .option('--json', 'print the list as JSON')
+    .action(pluginsCommand);
+  const create = program.command('create').description('scaffold new code in a Kith workspace');
+  create
+    .command('plugin')
+    .description('write packages/plugin-NAME: a publishable plugin with an example action, provider, test and README')
+    .argument('<name>', 'kebab-case plugin name, e.g. weather')
+    .option('--scope <scope>', 'npm scope of the package ("" for none)', '@kith')
+    .option('--directory <dir>', 'folder of the package folder, from the workspace root', 'packages')
+    .option('--description <text>', 'one line for package.json and the README')
+    .action(createPluginCommand);
   return program;
 }
 

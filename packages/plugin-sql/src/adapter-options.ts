@@ -3,7 +3,7 @@ import type { ConnectionSettings } from './connection/sqlite-connection';
 import { defaultSqlLogger, type SqlLogger } from './connection/sql-logger';
 
 export interface SqliteAdapterOptions {
-  /** Folder of the database file; created if missing. Default `./.kith`. */
+  /** Folder of the database file; created if missing. Default `./.kith`. Env (through the plugin): KITH_DATA_DIR. */
   dataDir?: string;
   /** File name inside dataDir, an absolute path, or `:memory:`. Default `kith.db`. */
   filename?: string;
@@ -11,8 +11,10 @@ export interface SqliteAdapterOptions {
   synchronous?: 'NORMAL' | 'FULL';
   /** How long a write waits for another process's lock. Default 5000 ms. */
   busyTimeoutMs?: number;
-  /** Skip sqlite-vec and use the exact-scan fallback. Env: KITH_DISABLE_SQLITE_VEC=1. */
-  disableVectorExtension?: boolean;
+  /** Compute vector search in plain JavaScript instead of WebAssembly SIMD. Env: KITH_DISABLE_WASM_SIMD=1. */
+  disableSimd?: boolean;
+  /** Keep log bodies whole, prompts included; by default long texts are cut. Env: LOG_PROMPTS_TO_DB=true. */
+  logPrompts?: boolean;
   logger?: SqlLogger;
 }
 
@@ -31,15 +33,19 @@ export function resolveConnectionSettings(
   env: NodeJS.ProcessEnv = process.env,
 ): ConnectionSettings {
   const synchronous = options.synchronous ?? (env.SQLITE_SYNCHRONOUS?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL');
-  const disabled = options.disableVectorExtension ?? isTruthy(env.KITH_DISABLE_SQLITE_VEC);
   return {
     synchronous,
     busyTimeoutMs: options.busyTimeoutMs ?? 5000,
-    vectorExtension: !disabled,
+    simd: !(options.disableSimd ?? isTruthy(env.KITH_DISABLE_WASM_SIMD)),
     logger: options.logger ?? defaultSqlLogger(),
   };
 }
 
-function isTruthy(value: string | undefined): boolean {
+/** Whether log bodies are stored whole (LOG_PROMPTS_TO_DB). */
+export function resolveLogPrompts(options: SqliteAdapterOptions, env: NodeJS.ProcessEnv = process.env): boolean {
+  return options.logPrompts ?? isTruthy(env.LOG_PROMPTS_TO_DB);
+}
+
+export function isTruthy(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type IAgentRuntime, type IDatabaseAdapter, randomUuid } from '@kith/core';
-import pluginDefault, { SqliteDatabaseAdapter, sqlPlugin } from './index';
+import { AgentRuntime, createLogger, type IAgentRuntime, type IDatabaseAdapter, type Plugin, randomUuid } from '@kith/core';
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import pluginDefault, { type KithSqliteDatabase, SqliteDatabaseAdapter, sqlPlugin } from './index';
 import { silentLogger } from './test-support/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-plugin-'));
@@ -44,15 +45,24 @@ describe('sqlPlugin', () => {
     await adapter.close();
   });
 
-  it('prefers the resolved plugin config and reads the vector switch', async () => {
+  it('prefers the resolved plugin config and reads the switches', async () => {
     const dataDir = path.join(dir, 'from-config');
     const { runtime, registered } = fakeRuntime({ KITH_DATA_DIR: path.join(dir, 'ignored') });
-    await sqlPlugin.init?.({ KITH_DATA_DIR: dataDir, KITH_DISABLE_SQLITE_VEC: 'true' }, runtime);
+    await sqlPlugin.init?.({ KITH_DATA_DIR: dataDir, KITH_DISABLE_WASM_SIMD: 'true', SQLITE_SYNCHRONOUS: 'full', LOG_PROMPTS_TO_DB: 'true' }, runtime);
     const adapter = registered[0] as SqliteDatabaseAdapter;
     expect(adapter.path).toBe(path.join(dataDir, 'kith.db'));
     await adapter.init();
-    expect(adapter.vectorBackend).toBe('exact-scan');
+    expect(adapter.vectorKernel).toBe('js');
+    expect((await adapter.getConnection()).pragma('synchronous', { simple: true })).toBe(2);
+    const body = { prompt: 'p'.repeat(1000) };
+    await adapter.log({ body, entityId: runtime.agentId, roomId: runtime.agentId, type: 'note' });
+    expect((await adapter.getLogs({ type: 'note' }))[0].body).toEqual(body);
     await adapter.close();
+  });
+
+  it('declares its settings and the event handlers that keep the logs table', () => {
+    expect(Object.keys(sqlPlugin.config ?? {})).toEqual(['KITH_DATA_DIR', 'SQLITE_SYNCHRONOUS', 'LOG_PROMPTS_TO_DB', 'KITH_DISABLE_WASM_SIMD']);
+    expect(Object.keys(sqlPlugin.events ?? {}).sort()).toEqual(['MODEL_USED', 'RUN_ENDED', 'RUN_STARTED', 'RUN_TIMEOUT']);
   });
 
   it('leaves an already registered adapter in place', async () => {
@@ -60,5 +70,24 @@ describe('sqlPlugin', () => {
     const { runtime, registered } = fakeRuntime({}, existing);
     await sqlPlugin.init?.({}, runtime);
     expect(registered).toEqual([]);
+  });
+});
+
+describe('sqlPlugin in an AgentRuntime', () => {
+  it("migrates another plugin's drizzle tables under their own names at start, usable through runtime.db", async () => {
+    const notes = sqliteTable('weather_notes', { id: text('id').primaryKey(), city: text('city').notNull() });
+    const weather: Plugin = { name: 'weather', description: 'keeps weather notes', schema: { notes } };
+    const runtime = new AgentRuntime({
+      character: { name: 'Schema', bio: ['test agent'] },
+      plugins: [sqlPlugin, weather],
+      settings: { KITH_DATA_DIR: path.join(dir, 'runtime-schema') },
+      logger: createLogger({ level: 'silent' }),
+    });
+    await runtime.initialize();
+    const db = runtime.db as KithSqliteDatabase;
+    db.insert(notes).values({ id: 'n1', city: 'Oslo' }).run();
+    expect(db.select().from(notes).all()).toEqual([{ id: 'n1', city: 'Oslo' }]);
+    expect((await runtime.getAgent(runtime.agentId))?.name).toBe('Schema');
+    await runtime.stop();
   });
 });

@@ -1,6 +1,7 @@
 import type { IAgentRuntime, Plugin } from '@kith/core';
-import { DEFAULT_DATA_DIR } from './adapter-options';
+import { DEFAULT_DATA_DIR, isTruthy } from './adapter-options';
 import { createDatabaseAdapter } from './create-database-adapter';
+import { runLogEvents } from './logs/run-log-recorder';
 
 function hasAdapter(runtime: IAgentRuntime): boolean {
   try {
@@ -18,28 +19,32 @@ function setting(config: Record<string, string>, runtime: IAgentRuntime, key: st
 
 /**
  * Registers a SQLite adapter for the agent (file `<KITH_DATA_DIR>/kith.db`),
- * unless the runtime already has one. The runtime initialises it.
+ * unless the runtime already has one; the runtime initialises it. Its event
+ * handlers record each finished run and model usage in the logs table.
  */
 export const sqlPlugin: Plugin = {
   name: 'sql',
-  description: 'Durable SQLite persistence (drizzle-orm + better-sqlite3) with sqlite-vec vector search.',
+  description: 'Durable SQLite persistence (drizzle-orm + better-sqlite3) with exact vector search and hybrid BM25 recall.',
   priority: 0,
   config: {
     KITH_DATA_DIR: null,
     SQLITE_SYNCHRONOUS: null,
-    KITH_DISABLE_SQLITE_VEC: null,
+    LOG_PROMPTS_TO_DB: null,
+    KITH_DISABLE_WASM_SIMD: null,
   },
+  events: runLogEvents,
   init: async (config, runtime) => {
     if (hasAdapter(runtime)) {
       runtime.logger.debug({}, 'A database adapter is already registered; plugin-sql leaves it in place');
       return;
     }
-    const disable = setting(config, runtime, 'KITH_DISABLE_SQLITE_VEC');
+    const flag = (key: string): boolean => isTruthy(setting(config, runtime, key));
     const adapter = createDatabaseAdapter(
       {
         dataDir: setting(config, runtime, 'KITH_DATA_DIR') ?? DEFAULT_DATA_DIR,
         synchronous: setting(config, runtime, 'SQLITE_SYNCHRONOUS')?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
-        disableVectorExtension: disable !== undefined && ['1', 'true', 'yes', 'on'].includes(disable.toLowerCase()),
+        logPrompts: flag('LOG_PROMPTS_TO_DB'),
+        disableSimd: flag('KITH_DISABLE_WASM_SIMD'),
         logger: runtime.logger,
       },
       runtime.agentId,

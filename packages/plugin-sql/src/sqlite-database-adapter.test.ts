@@ -10,10 +10,10 @@ let n = 0;
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-runAdapterContractTests('SqliteDatabaseAdapter (sqlite-vec)', async (agentId) =>
-  createDatabaseAdapter({ dataDir: dir, filename: `vec-${n++}.db`, logger: silentLogger() }, agentId),
+runAdapterContractTests('SqliteDatabaseAdapter (WebAssembly SIMD kernel)', async (agentId) =>
+  createDatabaseAdapter({ dataDir: dir, filename: `simd-${n++}.db`, logger: silentLogger() }, agentId),
 );
 
-runAdapterContractTests('SqliteDatabaseAdapter (exact-scan fallback)', async (agentId) =>
-  createDatabaseAdapter({ dataDir: dir, filename: `scan-${n++}.db`, disableVectorExtension: true, logger: silentLogger() }, agentId),
+runAdapterContractTests('SqliteDatabaseAdapter (JavaScript kernel fallback)', async (agentId) =>
+  createDatabaseAdapter({ dataDir: dir, filename: `js-${n++}.db`, disableSimd: true, logger: silentLogger() }, agentId),
 );

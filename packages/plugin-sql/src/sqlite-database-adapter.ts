@@ -18,9 +18,10 @@ import type {
   World,
 } from '@kith/core';
 import type { Database } from 'better-sqlite3';
-import { resolveConnectionSettings, resolveDatabaseFile, type SqliteAdapterOptions } from './adapter-options';
+import { resolveConnectionSettings, resolveDatabaseFile, resolveLogPrompts, type SqliteAdapterOptions } from './adapter-options';
 import { acquireConnection, releaseConnection } from './connection/connection-registry';
 import type { ConnectionSettings, KithSqliteDatabase, SqliteConnection } from './connection/sqlite-connection';
+import type { VectorKernel } from './vectors/int8-matrix';
 import { AdapterNotInitializedError } from './errors';
 import { MIGRATIONS_FOLDER } from './migrations/migrations-folder';
 import { migratePluginSchema } from './migrations/migrate-plugin-schema';
@@ -57,6 +58,8 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   /** The database file (or `:memory:`). */
   readonly path: string;
   private readonly settings: ConnectionSettings;
+  /** LOG_PROMPTS_TO_DB: keep log bodies whole. */
+  private readonly logPrompts: boolean;
   private session: Session | null = null;
 
   constructor(
@@ -65,6 +68,7 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   ) {
     this.path = resolveDatabaseFile(options);
     this.settings = resolveConnectionSettings(options);
+    this.logPrompts = resolveLogPrompts(options);
   }
 
   /** The drizzle database (for plugins' own tables via `runtime.db`). */
@@ -72,13 +76,18 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
     return this.use('db').ctx.conn.db;
   }
 
-  /** Which vector search is in use: sqlite-vec, or the exact-scan fallback. */
-  get vectorBackend(): 'sqlite-vec' | 'exact-scan' {
-    return this.use('vectorBackend').ctx.conn.vectors.kind;
+  /** How vector search computes: WebAssembly SIMD, or the plain JavaScript fallback. */
+  get vectorKernel(): VectorKernel {
+    return this.use('vectorKernel').ctx.conn.vectors.kernel;
   }
 
-  private use(method: string): Session {
+  /**
+   * The session, after committing writes still queued for group commit (so
+   * every method sees earlier ones); createMemory itself joins the queue.
+   */
+  private use(method: string, flush = true): Session {
     if (!this.session) throw new AdapterNotInitializedError(method);
+    if (flush) this.session.ctx.conn.flushWrites();
     return this.session;
   }
 
@@ -109,6 +118,7 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
     if (!this.session) return;
     const { conn } = this.session.ctx;
     this.session = null;
+    conn.flushWrites();
     releaseConnection(conn);
   }
 
@@ -230,7 +240,7 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   }
 
   async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
-    const { ctx, dims } = this.use('createMemory');
+    const { ctx, dims } = this.use('createMemory', false);
     return memoryWrites.createMemory(ctx, dims, memory, tableName, unique);
   }
 
@@ -264,8 +274,9 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
 
   // ---- logs -------------------------------------------------------------
 
+  /** Stores a compact record: long texts in the body are cut unless LOG_PROMPTS_TO_DB=true (see compactLogBody). */
   async log(params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string }): Promise<void> {
-    logStore.log(this.ctx('log'), params);
+    return logStore.log(this.use('log', false).ctx, params, this.logPrompts);
   }
 
   async getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]> {

@@ -10,9 +10,14 @@ export interface CreateAgentOptions {
   announce?: (line: string) => void;
 }
 
+/** The database folder: the option, else KITH_DATA_DIR, else ./.kith. */
+export function resolveDataDir(dataDir?: string): string {
+  return resolve(dataDir ?? process.env.KITH_DATA_DIR ?? '.kith');
+}
+
 /** Builds and initialises an agent for a validated character. */
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
-  const dataDir = resolve(options.dataDir ?? process.env.KITH_DATA_DIR ?? '.kith');
+  const dataDir = resolveDataDir(options.dataDir);
   const { plugins, model } = await resolveAgentPlugins(options.character);
   if (model) (options.announce ?? ((line: string) => void process.stderr.write(`${line}\n`)))(`model: ${model.description}`);
   const runtime = new AgentRuntime({

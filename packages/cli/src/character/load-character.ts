@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CharacterValidationError, type Character } from '@kith/core';
 import JSON5 from 'json5';
-import type { z } from 'zod';
+import { applyEnvironmentSecrets } from './character-secrets';
 import { characterSchema } from './character-schema';
+import { describeCharacterIssue } from './describe-character-issue';
 
 /** The character shipped with the CLI (Weizenbaum's Eliza). */
 export const DEFAULT_CHARACTER_PATH = resolve(__dirname, '../../characters/eliza.json');
@@ -24,23 +25,27 @@ function position(text: string, error: SyntaxError): string {
   return '';
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(root)';
-  return `${path}: ${issue.message}`;
-}
-
 /** Checks a character object; throws CharacterValidationError naming each JSON path. */
 export function validateCharacter(value: unknown, source = 'character'): Character {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new CharacterValidationError(source, ['(root): a character must be a JSON object, e.g. { "name": "Eliza" }']);
   }
   const result = characterSchema.safeParse(value);
-  if (!result.success) throw new CharacterValidationError(source, result.error.issues.map(describeIssue));
+  if (!result.success) throw new CharacterValidationError(source, result.error.issues.map(describeCharacterIssue));
   return result.data as Character;
 }
 
-/** Reads and validates a character file. Nothing is written. */
-export function loadCharacter(path: string): Character {
+export interface LoadCharacterOptions {
+  /** Where `<CHARACTER_NAME>_<KEY>` secrets are read from; default process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Reads and validates a character file, then adds the secrets set in the
+ * environment as `<CHARACTER_NAME>_<KEY>` (see applyEnvironmentSecrets).
+ * Nothing is written.
+ */
+export function loadCharacter(path: string, options: LoadCharacterOptions = {}): Character {
   const file = resolve(path);
   let text: string;
   try {
@@ -58,5 +63,5 @@ export function loadCharacter(path: string): Character {
       cause: error,
     });
   }
-  return validateCharacter(value, file);
+  return applyEnvironmentSecrets(validateCharacter(value, file), options.env ?? process.env);
 }

@@ -28,8 +28,25 @@ describe('plugin resolution', () => {
     expect(pickPluginExport('x', { fooPlugin: plugin('foo'), default: plugin('dflt') }).name).toBe('foo');
     expect(pickPluginExport('x', { default: plugin('dflt'), helper: 1 }).name).toBe('dflt');
     expect(pickPluginExport('x', { something: plugin('only') }).name).toBe('only');
-    expect(() => pickPluginExport('x', { a: 1 })).toThrow(/exports no plugin object/);
-    expect(() => pickPluginExport('x', { a: plugin('a'), b: plugin('b') })).toThrow(/exports 2 plugins/);
+    expect(() => pickPluginExport('x', { a: 1 })).toThrow(/exports no plugin object .*its exports are: a/);
+  });
+
+  it('lists the candidates when the choice is ambiguous', () => {
+    expect(() => pickPluginExport('pkg', { a: plugin('a'), b: plugin('b') })).toThrow(
+      'Plugin "pkg" is invalid: it exports 2 plugin objects and none is the one to use: a (name "a"), b (name "b"). Export the plugin to load as "default", or name exactly one export "...Plugin"',
+    );
+    // Two *Plugin names and no default: still ambiguous, and both are named.
+    expect(() => pickPluginExport('pkg', { oldPlugin: plugin('old'), newPlugin: plugin('new') })).toThrow(/oldPlugin \(name "old"\), newPlugin \(name "new"\)/);
+    // ...unless a default says which.
+    const chosen = plugin('new');
+    expect(pickPluginExport('pkg', { oldPlugin: plugin('old'), newPlugin: chosen, default: chosen })).toBe(chosen);
+  });
+
+  it('counts aliases of one object once, and takes a CommonJS module that is itself the plugin', () => {
+    const only = plugin('only');
+    expect(pickPluginExport('pkg', { onlyPlugin: only, legacyPlugin: only, helper: () => 1 })).toBe(only);
+    const moduleItself = { name: 'cjs', description: 'module.exports = plugin', actions: [] };
+    expect(pickPluginExport('pkg', moduleItself)).toBe(moduleItself);
   });
 
   it('adds the required plugins in front of the character list', () => {

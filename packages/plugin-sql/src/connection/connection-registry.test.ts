@@ -49,6 +49,8 @@ describe('connection registry', () => {
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(1234);
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(5_000);
+    expect(sqlite.pragma('page_size', { simple: true })).toBe(8192);
     await adapter.close();
   });
 

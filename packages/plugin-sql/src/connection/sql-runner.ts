@@ -8,6 +8,8 @@ export interface SqlRunner {
   all<Row>(sql: string, ...params: SqlParam[]): Row[];
   get<Row>(sql: string, ...params: SqlParam[]): Row | undefined;
   run(sql: string, ...params: SqlParam[]): RunResult;
+  /** Streams rows through a statement of its own; reads may run meanwhile, writes may not. */
+  iterate<Row>(sql: string, ...params: SqlParam[]): IterableIterator<Row>;
   exec(sql: string): void;
   /** Runs `fn` in a write transaction (BEGIN IMMEDIATE; a savepoint when nested). */
   write<T>(fn: () => T): T;

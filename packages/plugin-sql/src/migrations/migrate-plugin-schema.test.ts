@@ -8,6 +8,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { createDatabaseAdapter } from '../create-database-adapter';
 import { SqlErrorCode } from '../errors';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
+import { silentLogger } from '../test-support/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-plugin-schema-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -53,9 +54,11 @@ function columns(adapter: SqliteDatabaseAdapter, table: string): Promise<string[
 
 describe('runMigrations(pluginSchema)', () => {
   let adapter: SqliteDatabaseAdapter;
+  let logger: ReturnType<typeof silentLogger>;
 
   beforeEach(async () => {
-    adapter = createDatabaseAdapter({ dataDir: dir, filename: `${randomUuid()}.db` }, randomUuid());
+    logger = silentLogger();
+    adapter = createDatabaseAdapter({ dataDir: dir, filename: `${randomUuid()}.db`, logger }, randomUuid());
     await adapter.init();
   });
   afterEach(() => adapter.close());
@@ -89,6 +92,7 @@ describe('runMigrations(pluginSchema)', () => {
     const pgNotes = pgTable('pg_notes', { id: pgText('id').primaryKey() });
     await expect(adapter.runMigrations({ pgNotes }, 'pg-plugin')).resolves.toBeUndefined();
     expect(await columns(adapter, 'pg_notes')).toEqual([]);
+    expect(logger.warnings).toEqual([expect.stringContaining('Plugin "pg-plugin" declares non-SQLite tables (pgNotes)')]);
   });
 
   it('fails, naming plugin and column, when SQLite cannot add a column', async () => {

@@ -29,10 +29,53 @@ function folder(name: string, migrations: string[]): string {
 describe('runCoreMigrations', () => {
   it('applies the committed migrations once', () => {
     const sqlite = new Database(path.join(dir, 'core.db'));
-    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual(['0000_init', '0001_memory-fts']);
+    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual([
+      '0000_init',
+      '0001_memory-fts',
+      '0002_fts-batches-vector-version',
+      '0003_room-type-indexes',
+    ]);
     expect(tables(sqlite)).toEqual(expect.arrayContaining(['agents', 'memories', 'embeddings', 'memories_fts', 'participants', 'cache']));
     expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual([]);
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    sqlite.close();
+  });
+
+  it('upgrades a file written before batched full-text indexing', () => {
+    // The first two migrations, as a database created by an earlier release has them.
+    const early = path.join(dir, 'early');
+    fs.cpSync(MIGRATIONS_FOLDER, early, { recursive: true });
+    const journalPath = path.join(early, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(0, 2);
+    fs.writeFileSync(journalPath, JSON.stringify(journal));
+
+    const sqlite = new Database(path.join(dir, 'upgrade.db'));
+    runCoreMigrations(sqlite, early);
+    const insert = sqlite.prepare(
+      "INSERT INTO memories (id, agent_id, type, entity_id, room_id, content, metadata, created_at) VALUES (?, 'a', 'facts', 'e', 'r', ?, '{}', 0)",
+    );
+    insert.run('m1', JSON.stringify({ text: 'old apples' }));
+    insert.run('m2', JSON.stringify({ text: 'old pears' }));
+    sqlite.prepare("INSERT INTO kith_meta (key, value) VALUES ('vector_index_stale', '1')").run();
+
+    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual(['0002_fts-batches-vector-version', '0003_room-type-indexes']);
+    const meta = Object.fromEntries((sqlite.prepare('SELECT key, value FROM kith_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    // Rows indexed by the old triggers count as indexed; the vector counter starts; the old flag is gone.
+    expect(meta).toEqual({ fts_indexed_seq: '2', vector_version: '0' });
+    const matches = (word: string) => (sqlite.prepare('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?').get(word) as { n: number }).n;
+    expect(matches('apples')).toBe(1);
+    sqlite.prepare("UPDATE memories SET content = ? WHERE id = 'm1'").run(JSON.stringify({ text: 'new plums' }));
+    expect([matches('apples'), matches('plums')]).toEqual([0, 1]);
+    // A vector for the newest memory is found by its seq; one for an older memory bumps the version.
+    const version = () => (sqlite.prepare("SELECT value FROM kith_meta WHERE key = 'vector_version'").get() as { value: string }).value;
+    sqlite.prepare('INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (2, 4, zeroblob(16))').run();
+    expect(version()).toBe('0');
+    sqlite.prepare('INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (1, 4, zeroblob(16))').run();
+    expect(version()).toBe('1');
+    sqlite.prepare('UPDATE embeddings SET dimension = 4 WHERE memory_seq = 2').run();
+    sqlite.prepare('DELETE FROM embeddings WHERE memory_seq = 1').run();
+    expect(version()).toBe('3');
     sqlite.close();
   });
 

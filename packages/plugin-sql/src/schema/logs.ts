@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** Compact records (run events, model usage); the body is stored as given. */
+/** Compact records (run events, model usage); see compactLogBody for what a body keeps. */
 export const logs = sqliteTable(
   'logs',
   {
@@ -14,6 +14,7 @@ export const logs = sqliteTable(
   },
   (t) => [
     index('logs_agent_type_idx').on(t.agentId, t.type, t.createdAt),
-    index('logs_room_idx').on(t.roomId, t.createdAt),
+    // A room's records of one type (its runs) newest first, without scanning other rooms'.
+    index('logs_room_type_idx').on(t.roomId, t.type, t.createdAt),
   ],
 );

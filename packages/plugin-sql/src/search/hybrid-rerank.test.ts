@@ -6,6 +6,7 @@ function runnerReturning(rows: { seq: number; rank: number }[]): SqlRunner {
     all: <Row>() => rows as Row[],
     get: () => undefined,
     run: () => ({ changes: 0, lastInsertRowid: 0 }),
+    iterate: <Row>() => ([] as Row[])[Symbol.iterator](),
     exec: () => undefined,
     write: (fn) => fn(),
   };

@@ -72,7 +72,6 @@ export class AgentDimension {
   private adopt(dimension: number): void {
     const { conn, agentId } = this.ctx;
     conn.run('UPDATE agents SET embedding_dimension = ? WHERE id = ?', dimension, agentId);
-    conn.vectors.prepare(dimension);
     this.known = dimension;
   }
 

@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { compactLogBody } from '../logs/compact-log-body';
 import { logs } from '../schema';
 import type { StoreContext } from './store-context';
 
-/** Stores the body exactly as given: what goes in is the runtime's decision. */
-export function log(ctx: StoreContext, params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string }): void {
-  ctx.conn.db
-    .insert(logs)
-    .values({
-      id: randomUUID(),
-      agentId: ctx.agentId,
-      entityId: params.entityId,
-      roomId: params.roomId ?? null,
-      type: params.type,
-      body: params.body,
-      createdAt: Date.now(),
-    })
-    .run();
+/**
+ * Stores a log record, its body compacted (see compactLogBody) unless
+ * `keepWhole` (LOG_PROMPTS_TO_DB=true). Joins the next group commit.
+ */
+export function log(
+  ctx: StoreContext,
+  params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string },
+  keepWhole: boolean,
+): Promise<void> {
+  const row = {
+    id: randomUUID(),
+    agentId: ctx.agentId,
+    entityId: params.entityId,
+    roomId: params.roomId ?? null,
+    type: params.type,
+    body: keepWhole ? params.body : compactLogBody(params.body),
+    createdAt: Date.now(),
+  };
+  return ctx.conn.batch(() => {
+    ctx.conn.db.insert(logs).values(row).run();
+  });
 }
 
 /** This agent's logs, newest first. */
@@ -33,7 +41,8 @@ export function getLogs(
     .select()
     .from(logs)
     .where(and(...conditions))
-    .orderBy(desc(logs.createdAt), desc(logs.id))
+    // rowid, not id, breaks ties: it is the last column of every index, so no sort is needed.
+    .orderBy(desc(logs.createdAt), desc(sql`rowid`))
     .limit(params.count !== undefined && params.count > 0 ? params.count : -1)
     .offset(Math.max(0, params.offset ?? 0))
     .all();

@@ -30,7 +30,7 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
     ...values,
     ...page(params.count, params.offset),
   );
-  return rows.map(toMemory);
+  return rows.map((row) => toMemory(row));
 }
 
 export function getMemoryById(ctx: StoreContext, id: UUID): Memory | null {
@@ -45,7 +45,7 @@ export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: str
     tableName === undefined
       ? ctx.conn.all<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} ${NEWEST_FIRST}`, jsonList(ids))
       : ctx.conn.all<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`, jsonList(ids), tableName);
-  return rows.map(toMemory);
+  return rows.map((row) => toMemory(row));
 }
 
 export function getMemoriesByRoomIds(
@@ -61,7 +61,7 @@ export function getMemoriesByRoomIds(
     params.tableName,
     page(params.limit, 0)[0],
   );
-  return rows.map(toMemory);
+  return rows.map((row) => toMemory(row));
 }
 
 export function getMemoriesByWorldId(
@@ -84,7 +84,7 @@ export function getMemoriesByWorldId(
           params.tableName,
           limit,
         );
-  return rows.map(toMemory);
+  return rows.map((row) => toMemory(row));
 }
 
 /** This agent's memories in a room; all tables unless `tableName`, all rows unless `unique`. */

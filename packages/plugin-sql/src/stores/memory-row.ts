@@ -22,7 +22,11 @@ export const MEMORY_SELECT = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_i
   m.metadata, m.is_unique, m.created_at, e.vector
   FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq`;
 
-export function toMemory(row: MemoryRow): Memory {
+/** MEMORY_SELECT without the vector, for callers that hold it already. */
+export const MEMORY_SELECT_WITHOUT_VECTOR = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.content,
+  m.metadata, m.is_unique, m.created_at, NULL AS vector FROM memories m`;
+
+export function toMemory(row: MemoryRow, vector?: Float32Array): Memory {
   const memory: Memory = {
     id: row.id as UUID,
     entityId: row.entity_id as UUID,
@@ -34,6 +38,7 @@ export function toMemory(row: MemoryRow): Memory {
     unique: row.is_unique === 1,
   };
   if (row.world_id !== null) memory.worldId = row.world_id as UUID;
-  if (row.vector !== null) memory.embedding = Array.from(fromFloat32Blob(row.vector));
+  if (vector) memory.embedding = Array.from(vector);
+  else if (row.vector !== null) memory.embedding = Array.from(fromFloat32Blob(row.vector));
   return memory;
 }

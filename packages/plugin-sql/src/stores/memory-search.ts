@@ -3,7 +3,7 @@ import { toFtsQuery } from '../search/fts-query';
 import { rerankWithBm25 } from '../search/hybrid-rerank';
 import type { VectorHit } from '../vectors/vector-index';
 import type { AgentDimension } from './agent-dimension';
-import { MEMORY_SELECT, type MemoryRow, toMemory } from './memory-row';
+import { MEMORY_SELECT_WITHOUT_VECTOR, type MemoryRow, toMemory } from './memory-row';
 import type { StoreContext } from './store-context';
 
 const DEFAULT_COUNT = 10;
@@ -12,10 +12,10 @@ const RERANK_POOL_FACTOR = 4;
 const RERANK_POOL_MIN = 50;
 
 /**
- * Nearest memories of a table by cosine similarity, with the filters applied
- * inside the KNN. `match_threshold` is a minimum similarity. With `query`,
- * a larger candidate pool is re-ranked by the hybrid score (see
- * rerankWithBm25); `similarity` stays the cosine either way.
+ * Nearest memories of a table by cosine similarity (exact), with the
+ * filters applied inside the search. `match_threshold` is a minimum
+ * similarity. With `query`, a larger candidate pool is re-ranked by the
+ * hybrid score (see rerankWithBm25); `similarity` stays the cosine either way.
  */
 export function searchMemories(ctx: StoreContext, dims: AgentDimension, params: SearchMemoriesParams): Memory[] {
   const count = params.count ?? DEFAULT_COUNT;
@@ -32,19 +32,21 @@ export function searchMemories(ctx: StoreContext, dims: AgentDimension, params: 
     worldId: params.worldId,
     entityId: params.entityId,
     unique: params.unique,
+    minSimilarity: params.match_threshold,
   });
-  const threshold = params.match_threshold;
-  if (threshold !== undefined) hits = hits.filter((hit) => hit.similarity >= threshold);
-  if (ftsQuery && hits.length > 1) hits = rerankWithBm25(ctx.conn, hits, ftsQuery);
+  if (ftsQuery && hits.length > 1) {
+    ctx.conn.fts.catchUp();
+    hits = rerankWithBm25(ctx.conn, hits, ftsQuery);
+  }
   hits = hits.slice(0, count);
   if (hits.length === 0) return [];
   const rows = ctx.conn.all<MemoryRow>(
-    `${MEMORY_SELECT} WHERE m.seq IN (SELECT value FROM json_each(?))`,
+    `${MEMORY_SELECT_WITHOUT_VECTOR} WHERE m.seq IN (SELECT value FROM json_each(?))`,
     JSON.stringify(hits.map((hit) => hit.seq)),
   );
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
   return hits.flatMap((hit) => {
     const row = bySeq.get(hit.seq);
-    return row ? [{ ...toMemory(row), similarity: hit.similarity }] : [];
+    return row ? [{ ...toMemory(row, hit.vector), similarity: hit.similarity }] : [];
   });
 }

@@ -11,16 +11,20 @@ const INSERT_MEMORY = `INSERT INTO memories
   (id, agent_id, type, entity_id, room_id, world_id, content, metadata, is_unique, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`;
 const INSERT_EMBEDDING = 'INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (?, ?, ?)';
+const UPSERT_EMBEDDING = `INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (?, ?, ?)
+  ON CONFLICT(memory_seq) DO UPDATE SET dimension = excluded.dimension, vector = excluded.vector`;
 
-function hasVector(embedding: number[] | undefined): embedding is number[] {
-  return Array.isArray(embedding) && embedding.length > 0;
+function vectorOf(embedding: number[] | undefined): Float32Array | null {
+  return Array.isArray(embedding) && embedding.length > 0 ? Float32Array.from(embedding) : null;
 }
 
 /**
  * Stores a memory under `tableName` (its type). Idempotent on id. `unique`
  * (the argument, else memory.unique) wins; when neither is given and the
- * memory has a vector, it is unique unless a memory of the same table and
- * room is at least 0.95 cosine-similar.
+ * memory has a vector, it is unique unless a memory of the same agent, table
+ * and room is at least 0.95 cosine-similar. Concurrent calls share one
+ * transaction (group commit); the promise settles once the memory is
+ * committed.
  */
 export function createMemory(
   ctx: StoreContext,
@@ -28,49 +32,62 @@ export function createMemory(
   memory: Memory,
   tableName: string,
   unique?: boolean,
-): UUID {
-  const { conn } = ctx;
-  const id = memory.id ?? (randomUUID() as UUID);
-  const agentId = memory.agentId ?? ctx.agentId;
-  const vector = hasVector(memory.embedding) ? Float32Array.from(memory.embedding) : null;
+): Promise<UUID> {
+  const vector = vectorOf(memory.embedding);
   if (vector) dims.checkWrite(vector.length);
-  return conn.write(() => {
-    let isUnique = unique ?? memory.unique;
-    if (isUnique === undefined) {
-      isUnique = true;
-      if (vector && !conn.get('SELECT 1 FROM memories WHERE id = ?', id)) {
-        const [nearest] = conn.vectors.search({ agentId, type: tableName, vector, k: 1, roomId: memory.roomId });
-        isUnique = !nearest || nearest.similarity < DUPLICATE_SIMILARITY;
-      }
+  const id = memory.id ?? (randomUUID() as UUID);
+  return ctx.conn.batch(() => insertMemory(ctx, { ...memory, id }, tableName, unique, vector));
+}
+
+function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableName: string, unique: boolean | undefined, vector: Float32Array | null): UUID {
+  const { conn } = ctx;
+  const { id } = memory;
+  const agentId = memory.agentId ?? ctx.agentId;
+  conn.vectors.sync();
+  let isUnique = unique ?? memory.unique;
+  if (isUnique === undefined) {
+    isUnique = true;
+    if (vector && !conn.get('SELECT 1 FROM memories WHERE id = ?', id)) {
+      const [nearest] = conn.vectors.search({
+        agentId,
+        type: tableName,
+        vector,
+        k: 1,
+        roomId: memory.roomId,
+        minSimilarity: DUPLICATE_SIMILARITY,
+      });
+      isUnique = nearest === undefined;
     }
-    const result = conn.run(
-      INSERT_MEMORY,
-      id,
-      agentId,
-      tableName,
-      memory.entityId,
-      memory.roomId,
-      memory.worldId ?? null,
-      JSON.stringify(memory.content ?? {}),
-      JSON.stringify(memory.metadata ?? {}),
-      isUnique ? 1 : 0,
-      memory.createdAt ?? Date.now(),
-    );
-    if (result.changes === 0 || !vector) return id;
-    const seq = Number(result.lastInsertRowid);
-    conn.run(INSERT_EMBEDDING, seq, vector.length, toFloat32Blob(vector));
-    conn.vectors.add({
-      seq,
-      agentId,
-      type: tableName,
-      roomId: memory.roomId,
-      worldId: memory.worldId ?? null,
-      entityId: memory.entityId,
-      unique: isUnique,
-      vector,
-    });
-    return id;
+  }
+  const result = conn.run(
+    INSERT_MEMORY,
+    id,
+    agentId,
+    tableName,
+    memory.entityId,
+    memory.roomId,
+    memory.worldId ?? null,
+    JSON.stringify(memory.content ?? {}),
+    JSON.stringify(memory.metadata ?? {}),
+    isUnique ? 1 : 0,
+    memory.createdAt ?? Date.now(),
+  );
+  if (result.changes === 0) return id;
+  conn.fts.noteInsert();
+  if (!vector) return id;
+  const seq = Number(result.lastInsertRowid);
+  conn.run(INSERT_EMBEDDING, seq, vector.length, toFloat32Blob(vector));
+  conn.vectors.add({
+    seq,
+    agentId,
+    type: tableName,
+    roomId: memory.roomId,
+    worldId: memory.worldId ?? null,
+    entityId: memory.entityId,
+    unique: isUnique,
+    vector,
   });
+  return id;
 }
 
 interface StoredMemory {
@@ -91,7 +108,7 @@ export function updateMemory(
   memory: Partial<Memory> & { id: UUID; metadata?: MemoryMetadata },
 ): boolean {
   const { conn } = ctx;
-  const vector = hasVector(memory.embedding) ? Float32Array.from(memory.embedding) : null;
+  const vector = vectorOf(memory.embedding);
   if (vector) dims.checkWrite(vector.length);
   return conn.write(() => {
     const row = conn.get<StoredMemory>(
@@ -107,13 +124,11 @@ export function updateMemory(
       conn.run('UPDATE memories SET metadata = ? WHERE seq = ?', JSON.stringify(memory.metadata), row.seq);
     }
     if (vector) {
-      if (row.dimension !== null) conn.vectors.remove(row.seq, row.dimension);
-      conn.run(
-        'INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (?, ?, ?) ON CONFLICT(memory_seq) DO UPDATE SET dimension = excluded.dimension, vector = excluded.vector',
-        row.seq,
-        vector.length,
-        toFloat32Blob(vector),
-      );
+      conn.vectors.sync();
+      conn.run(UPSERT_EMBEDDING, row.seq, vector.length, toFloat32Blob(vector));
+      if (row.dimension !== null && row.dimension !== vector.length) {
+        conn.vectors.remove([{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }]);
+      }
       conn.vectors.add({
         seq: row.seq,
         agentId: row.agent_id,
@@ -130,22 +145,22 @@ export function updateMemory(
 }
 
 /**
- * Deletes the memories matched by `where` (SQL over alias `m`), their vectors
- * from the index, and (by cascade and trigger) their embeddings and
- * full-text rows. Returns how many were deleted.
+ * Deletes the memories matched by `where` (SQL over alias `m`), and (by
+ * cascade and trigger) their embeddings and full-text rows. Returns how many
+ * were deleted.
  */
 export function deleteMemoriesWhere(ctx: StoreContext, where: string, ...params: string[]): number {
   const { conn } = ctx;
   return conn.write(() => {
-    const rows = conn.all<{ seq: number; dimension: number | null }>(
-      `SELECT m.seq, e.dimension FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE ${where}`,
+    conn.vectors.sync();
+    const rows = conn.all<{ seq: number; agent_id: string; type: string; dimension: number | null }>(
+      `SELECT m.seq, m.agent_id, m.type, e.dimension FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE ${where}`,
       ...params,
     );
     if (rows.length === 0) return 0;
-    for (const row of rows) if (row.dimension !== null) conn.vectors.remove(row.seq, row.dimension);
-    conn.run(
-      'DELETE FROM memories WHERE seq IN (SELECT value FROM json_each(?))',
-      JSON.stringify(rows.map((row) => row.seq)),
+    conn.run('DELETE FROM memories WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(rows.map((row) => row.seq)));
+    conn.vectors.remove(
+      rows.flatMap((row) => (row.dimension === null ? [] : [{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }])),
     );
     return rows.length;
   });

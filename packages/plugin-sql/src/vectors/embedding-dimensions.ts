@@ -1,4 +1,4 @@
-/** Vector sizes the adapter stores (one sqlite-vec table each). */
+/** Vector sizes the adapter stores (an agent uses one; each gets its own in-memory partitions). */
 export const EMBEDDING_DIMENSIONS = [384, 512, 768, 1024, 1536, 3072] as const;
 
 export type EmbeddingDimension = (typeof EMBEDDING_DIMENSIONS)[number];

@@ -15,6 +15,11 @@ export class TopK<T> {
     }
   }
 
+  /** The score an item must beat to get in (-Infinity while there is room). */
+  get threshold(): number {
+    return this.heap.length < this.k ? Number.NEGATIVE_INFINITY : this.heap[0].score;
+  }
+
   /** Best first. */
   sorted(): { item: T; score: number }[] {
     return [...this.heap].sort((a, b) => b.score - a.score);

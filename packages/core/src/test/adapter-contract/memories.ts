@@ -42,6 +42,22 @@ export function describeMemories(fixture: FixtureAccessor): void {
       expect((await adapter.getMemoryById(memoryId))?.content.text).toBe('once');
     });
 
+    it('stores concurrent writes, each id once, and finds their vectors', async () => {
+      const { adapter } = fixture();
+      const room = id();
+      const ids = Array.from({ length: 12 }, () => id());
+      // Many rooms write at once; a message delivered twice arrives as the same id.
+      const written = await Promise.all(
+        [...ids, ids[0], ids[5]].map((memoryId, i) =>
+          adapter.createMemory(message(room, `m${i}`, { id: memoryId, embedding: unitVector(100 + (i % 12)) }), 'messages', true),
+        ),
+      );
+      expect(written).toEqual([...ids, ids[0], ids[5]]);
+      expect(await adapter.countMemories(room)).toBe(12);
+      const [nearest] = await adapter.searchMemories({ tableName: 'messages', embedding: unitVector(107), count: 1 });
+      expect(nearest.id).toBe(ids[7]);
+    });
+
     it('keeps tables apart by the table name', async () => {
       const { adapter } = fixture();
       const room = id();

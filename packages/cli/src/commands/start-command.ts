@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigValidationError, stringToUuid, type AgentRuntime, type Character } from '@kith/core';
+import { DEFAULT_FILENAME } from '@kith/plugin-sql';
+import { createServer, type KithServer } from '@kith/server';
+import { createAgent, resolveDataDir } from '../agent/create-agent';
+import { databaseStatus } from '../agent/database-status';
+import { formatBootReport } from '../agent/format-boot-report';
+import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { waitForShutdown } from '../process/wait-for-shutdown';
+
+export interface StartCommandOptions {
+  character?: string[];
+  port?: string;
+  host?: string;
+  dataDir?: string;
+}
+
+const out = (line: string) => void process.stdout.write(`${line}\n`);
+
+function parsePort(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || port > 65535) {
+    throw new ConfigValidationError('kith start', [`--port: "${raw}" is not a port: use a whole number from 0 to 65535 (0 picks a free port)`]);
+  }
+  return port;
+}
+
+/** Every file is read and checked, and no two agents share an id, before anything is written. */
+function loadCharacters(files: string[]): Character[] {
+  const characters = files.map((file) => loadCharacter(file));
+  const seen = new Map<string, string>();
+  characters.forEach((character, i) => {
+    const id = character.id ?? stringToUuid(character.name);
+    const other = seen.get(id);
+    if (other) {
+      throw new ConfigValidationError('kith start', [
+        `--character ${files[i]}: same agent id as ${other} (characters with the same name share an id): give each its own "name" or "id"`,
+      ]);
+    }
+    seen.set(id, files[i]);
+  });
+  return characters;
+}
+
+/**
+ * `kith start`: one agent per character file, all on the same SQLite data
+ * folder, served by @kith/server. Prints each agent's boot list and the URL,
+ * then runs until SIGINT or SIGTERM and stops cleanly (exit code 0).
+ */
+export async function startCommand(options: StartCommandOptions): Promise<void> {
+  const files = options.character && options.character.length > 0 ? options.character : [DEFAULT_CHARACTER_PATH];
+  const port = parsePort(options.port);
+  const characters = loadCharacters(files);
+  const dataDir = resolveDataDir(options.dataDir);
+  // Listening from the start: Ctrl-C during boot stops cleanly once boot is done, instead of killing it halfway.
+  const shutdown = waitForShutdown();
+
+  const runtimes: AgentRuntime[] = [];
+  let server: KithServer | undefined;
+  try {
+    out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (data: ${dataDir})`);
+    const existing = new Set(existsSync(join(dataDir, DEFAULT_FILENAME)) ? [join(dataDir, DEFAULT_FILENAME)] : []);
+    const reported = new Set<string>();
+    for (const character of characters) {
+      const started = performance.now();
+      let model = 'none';
+      const runtime = await createAgent({ character, dataDir, announce: (line) => (model = line.replace(/^model: /, '')) });
+      runtimes.push(runtime);
+      const ready = Math.round(performance.now() - started);
+      // Agents on one file share it: its migrations are reported once.
+      const database = await databaseStatus(runtime);
+      if (database && !reported.has(database.file)) {
+        reported.add(database.file);
+        const state = existing.has(database.file) ? 'existing database' : 'new database';
+        out(`Database ${database.file} (${state}): ${database.migrations} migrations applied`);
+      }
+      out(`${character.name} (${runtime.agentId}) ready in ${ready} ms; model: ${model}`);
+      for (const line of formatBootReport(runtime.bootReport)) out(line);
+    }
+    server = await createServer({ agents: runtimes });
+    const url = await listen(server, port, options.host);
+    out(`Listening on ${url} (Ctrl-C stops)`);
+  } catch (error) {
+    // Whatever started is stopped again, so a failed start leaves nothing running.
+    if (server) await server.close();
+    else for (const runtime of runtimes) await runtime.stop();
+    throw error;
+  }
+
+  const signal = await shutdown;
+  process.stderr.write(`${signal}: stopping ${runtimes.length} agent${runtimes.length === 1 ? '' : 's'}...\n`);
+  await server.close();
+  process.stderr.write('Stopped.\n');
+}
+
+async function listen(server: KithServer, port: number | undefined, host: string | undefined): Promise<string> {
+  try {
+    return await server.listen({ port, host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigValidationError('kith start', [`--port: ${port ?? process.env.KITH_SERVER_PORT ?? 3000} is already in use: pick another with --port N (0 picks a free port)`]);
+    }
+    throw error;
+  }
+}

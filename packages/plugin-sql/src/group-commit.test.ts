@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUuid, type Memory, type UUID } from '@kith/core';
+import { unitVector } from '@kith/core/test/adapter-contract';
+import { SqliteConnection } from './connection/sqlite-connection';
+import { createDatabaseAdapter } from './create-database-adapter';
+import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
+import { silentLogger } from './test-support/silent-logger';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-batch-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+async function open(): Promise<{ adapter: SqliteDatabaseAdapter; agentId: UUID }> {
+  const agentId = randomUuid();
+  const adapter = createDatabaseAdapter({ dataDir: dir, filename: `batch-${n++}.db`, logger: silentLogger() }, agentId);
+  await adapter.init();
+  return { adapter, agentId };
+}
+
+function message(agentId: UUID, roomId: UUID, i: number, extra: Partial<Memory> = {}): Memory {
+  return { id: randomUuid(), entityId: agentId, roomId, content: { text: `message ${i}` }, embedding: unitVector(i + 1), ...extra };
+}
+
+describe('group commit', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('commits concurrent createMemory calls in one transaction', async () => {
+    const { adapter, agentId } = await open();
+    const room = randomUuid();
+    await adapter.createMemory(message(agentId, room, 0), 'messages'); // sets the agent's dimension
+    const run = jest.spyOn(SqliteConnection.prototype, 'run');
+    const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => adapter.createMemory(message(agentId, room, i + 1), 'messages')));
+    const begins = run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE').length;
+    expect(begins).toBe(1);
+    expect((await adapter.getMemoriesByIds(ids)).length).toBe(50);
+    expect(await adapter.countMemories(room)).toBe(51);
+    await adapter.close();
+  });
+
+  it('rejects only the memory that cannot be stored', async () => {
+    const { adapter, agentId } = await open();
+    const room = randomUuid();
+    const broken = message(agentId, room, 2, { entityId: undefined as unknown as UUID }); // NOT NULL entity_id
+    const outcomes = await Promise.allSettled([
+      adapter.createMemory(message(agentId, room, 1), 'messages'),
+      adapter.createMemory(broken, 'messages'),
+      adapter.createMemory(message(agentId, room, 3), 'messages'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await adapter.countMemories(room)).toBe(2);
+    // The vectors of the two stored memories are searchable, the rejected one left no trace.
+    const hits = await adapter.searchMemories({ tableName: 'messages', embedding: unitVector(2), count: 5 });
+    expect(hits.map((m) => m.content.text).sort()).toEqual(['message 1', 'message 3']);
+    await adapter.close();
+  });
+
+  it('stores one row for the same id written twice in one batch, and flags the near duplicate', async () => {
+    const { adapter, agentId } = await open();
+    const room = randomUuid();
+    const first = message(agentId, room, 7);
+    const twin = { ...first, id: randomUuid() };
+    const [a, b, c] = await Promise.all([
+      adapter.createMemory(first, 'messages'),
+      adapter.createMemory(first, 'messages'),
+      adapter.createMemory(twin, 'messages'),
+    ]);
+    expect(a).toBe(first.id);
+    expect(b).toBe(first.id);
+    expect(await adapter.countMemories(room)).toBe(2);
+    expect((await adapter.getMemoryById(c))?.unique).toBe(false);
+    expect((await adapter.getMemoryById(a))?.unique).toBe(true);
+    await adapter.close();
+  });
+
+  it('lets any other call see writes still queued', async () => {
+    const { adapter, agentId } = await open();
+    const memory = message(agentId, randomUuid(), 1);
+    const pending = adapter.createMemory(memory, 'messages');
+    expect((await adapter.getMemoryById(memory.id as UUID))?.content.text).toBe('message 1');
+    await pending;
+    await adapter.close();
+  });
+});

@@ -1,0 +1,218 @@
+import type { IAgentRuntime, ModelEventPayload, PluginEvents, RunEventPayload, UUID } from '@kith/core';
+
+/** Log type of a finished run (elizaOS's name, so tools reading its logs table find them). */
+export const RUN_LOG_TYPE = 'run_event';
+/** Log type prefix of a model call made outside a run: `useModel:TEXT_SMALL`... */
+export const MODEL_LOG_PREFIX = 'useModel:';
+/** Runs still open beyond this many (their end never came) are forgotten, oldest first. */
+const MAX_OPEN_RUNS = 1000;
+
+/** When successful model calls made outside runs are written, summed per model type and provider. */
+export interface BackgroundFlushPolicy {
+  /** After this many calls of one type and provider... */
+  calls: number;
+  /** ...or once the first of them is this old (ms). */
+  ageMs: number;
+}
+
+/**
+ * Background calls (the embedding of each stored message, task workers)
+ * would otherwise add a record per message; summed, they cost one per 100
+ * calls or per minute.
+ */
+export const BACKGROUND_FLUSH: BackgroundFlushPolicy = { calls: 100, ageMs: 60_000 };
+
+interface ModelUsage {
+  modelType: string;
+  provider: string;
+  calls: number;
+  failed: number;
+  promptChars: number;
+  durationMs: number;
+  promptTokens?: number;
+  completionTokens?: number;
+  totalTokens?: number;
+}
+
+interface OpenRun {
+  roomId: UUID;
+  models: Map<string, ModelUsage>;
+}
+
+interface BackgroundUsage {
+  usage: ModelUsage;
+  since: number;
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+function addTokens(usage: ModelUsage, payload: ModelEventPayload): void {
+  if (!payload.tokens) return;
+  usage.promptTokens = (usage.promptTokens ?? 0) + payload.tokens.promptTokens;
+  usage.completionTokens = (usage.completionTokens ?? 0) + payload.tokens.completionTokens;
+  usage.totalTokens = (usage.totalTokens ?? 0) + payload.tokens.totalTokens;
+}
+
+function newUsage(payload: ModelEventPayload): ModelUsage {
+  return { modelType: payload.type, provider: payload.provider, calls: 0, failed: 0, promptChars: 0, durationMs: 0 };
+}
+
+function count(usage: ModelUsage, payload: ModelEventPayload): void {
+  usage.calls += 1;
+  if (!payload.success) usage.failed += 1;
+  usage.promptChars += payload.promptChars;
+  usage.durationMs += payload.durationMs;
+  addTokens(usage, payload);
+}
+
+/**
+ * Writes compact records of what an agent did into the logs table:
+ * - one `run_event` per finished run: status, timing, and its model calls
+ *   summed per model type and provider (calls, failures, prompt
+ *   characters, tokens, time);
+ * - `useModel:<TYPE>` records for model calls made outside any open run: a
+ *   failed call at once, with its error; successful ones summed per type
+ *   and provider (see BACKGROUND_FLUSH), with the period they cover.
+ * Prompts and responses are not part of these records. A model payload that
+ * carries them (`prompt`, `response`) gets a record of its own, and the
+ * adapter keeps them whole only with LOG_PROMPTS_TO_DB=true.
+ */
+export class RunLogRecorder {
+  private readonly open = new Map<string, OpenRun>();
+  private readonly background = new Map<string, BackgroundUsage>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly runtime: IAgentRuntime,
+    private readonly policy: BackgroundFlushPolicy = BACKGROUND_FLUSH,
+  ) {}
+
+  started(payload: RunEventPayload): void {
+    this.open.set(payload.runId, { roomId: payload.roomId, models: new Map() });
+    if (this.open.size > MAX_OPEN_RUNS) {
+      const oldest = this.open.keys().next().value;
+      if (oldest !== undefined) this.open.delete(oldest);
+    }
+  }
+
+  ended(payload: RunEventPayload): Promise<void> {
+    const run = this.open.get(payload.runId);
+    this.open.delete(payload.runId);
+    // elizaOS's run_event fields, which tools reading its logs table expect.
+    const body: Record<string, unknown> = {
+      runId: payload.runId,
+      status: payload.status,
+      messageId: payload.messageId,
+      roomId: payload.roomId,
+      entityId: payload.entityId,
+      startTime: payload.startTime,
+      endTime: payload.endTime,
+      duration: payload.duration,
+      source: payload.source,
+      error: payload.error,
+    };
+    if (run && run.models.size > 0) {
+      body.models = [...run.models.values()].map((usage) => ({ ...usage, durationMs: round(usage.durationMs) }));
+    }
+    return this.write({ type: RUN_LOG_TYPE, entityId: payload.entityId, roomId: payload.roomId, body: withoutUndefined(body) });
+  }
+
+  modelUsed(payload: ModelEventPayload): Promise<void> {
+    const key = `${payload.type}\u0000${payload.provider}`;
+    const run = payload.runId === undefined ? undefined : this.open.get(payload.runId);
+    if (run) {
+      let usage = run.models.get(key);
+      if (!usage) run.models.set(key, (usage = newUsage(payload)));
+      count(usage, payload);
+      return Promise.resolve();
+    }
+    const extra = payload as ModelEventPayload & { prompt?: unknown; response?: unknown };
+    if (!payload.success || extra.prompt !== undefined || extra.response !== undefined) {
+      const body: Record<string, unknown> = {
+        runId: payload.runId,
+        modelType: payload.type,
+        provider: payload.provider,
+        success: payload.success,
+        promptChars: payload.promptChars,
+        durationMs: round(payload.durationMs),
+        ...payload.tokens,
+        error: payload.error,
+        prompt: extra.prompt,
+        response: extra.response,
+      };
+      return this.writeModel(payload.type, withoutUndefined(body));
+    }
+    const now = Date.now();
+    let pending = this.background.get(key);
+    if (!pending) this.background.set(key, (pending = { usage: newUsage(payload), since: now }));
+    count(pending.usage, payload);
+    if (pending.usage.calls >= this.policy.calls) return this.flushBackground(key);
+    this.schedule();
+    return Promise.resolve();
+  }
+
+  /** Writes the summed background usage (all of it, or one type and provider). */
+  async flushBackground(only?: string): Promise<void> {
+    const now = Date.now();
+    const keys = only === undefined ? [...this.background.keys()] : [only];
+    const writes: Promise<void>[] = [];
+    for (const key of keys) {
+      const pending = this.background.get(key);
+      if (!pending) continue;
+      this.background.delete(key);
+      const { usage, since } = pending;
+      writes.push(this.writeModel(usage.modelType, { ...usage, durationMs: round(usage.durationMs), since, until: now }));
+    }
+    await Promise.all(writes);
+  }
+
+  /** A timer for the oldest pending sum's age limit; unref'd, so it never keeps the process alive. */
+  private schedule(): void {
+    if (this.timer !== undefined || this.background.size === 0) return;
+    const oldest = Math.min(...[...this.background.values()].map((pending) => pending.since));
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const now = Date.now();
+      const due = [...this.background.entries()].filter(([, pending]) => now - pending.since >= this.policy.ageMs).map(([key]) => key);
+      void Promise.all(due.map((key) => this.flushBackground(key))).then(() => this.schedule());
+    }, Math.max(0, oldest + this.policy.ageMs - Date.now()));
+    this.timer.unref();
+  }
+
+  private writeModel(modelType: string, body: Record<string, unknown>): Promise<void> {
+    const agentId = this.runtime.agentId;
+    return this.write({ type: `${MODEL_LOG_PREFIX}${modelType}`, entityId: agentId, roomId: agentId, body });
+  }
+
+  private async write(record: { type: string; entityId: UUID; roomId: UUID; body: Record<string, unknown> }): Promise<void> {
+    try {
+      await this.runtime.adapter.log(record);
+    } catch (error) {
+      // A lost log record must not fail the run it describes.
+      this.runtime.logger.warn({ err: error, type: record.type }, 'Could not write a log record');
+    }
+  }
+}
+
+function withoutUndefined(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+const recorders = new WeakMap<IAgentRuntime, RunLogRecorder>();
+
+function recorderFor(runtime: IAgentRuntime): RunLogRecorder {
+  let recorder = recorders.get(runtime);
+  if (!recorder) {
+    recorder = new RunLogRecorder(runtime);
+    recorders.set(runtime, recorder);
+  }
+  return recorder;
+}
+
+/** The plugin's event handlers that feed the logs table. */
+export const runLogEvents: PluginEvents = {
+  RUN_STARTED: [(payload) => recorderFor(payload.runtime).started(payload)],
+  RUN_ENDED: [(payload) => recorderFor(payload.runtime).ended(payload)],
+  RUN_TIMEOUT: [(payload) => recorderFor(payload.runtime).ended(payload)],
+  MODEL_USED: [(payload) => recorderFor(payload.runtime).modelUsed(payload)],
+};

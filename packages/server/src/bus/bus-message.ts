@@ -1,0 +1,57 @@
+import type { ChannelType, Content, Media, Memory, MessageProcessingMode, UUID } from '@kith/core';
+
+/** A message on the server's bus, as a client sent it (before any agent made it a Memory). */
+export interface BusMessage {
+  /** The message's UUID: the idempotency key (a second message with this id is never answered again). */
+  id: UUID;
+  /** The channel; each agent's room has this id. */
+  channelId: UUID;
+  /** Groups channels into a world per agent. */
+  serverId: string;
+  authorId: UUID;
+  authorName?: string;
+  text: string;
+  source: string;
+  channelType: ChannelType;
+  attachments?: Media[];
+  /** Only this agent takes it (it must still take part in the channel). */
+  targetAgentId?: UUID;
+  /** The WebSocket connection it came from, so replies go back there. */
+  clientId?: string;
+  createdAt: number;
+}
+
+/** What one agent did with a bus message. */
+export interface DeliveryResult {
+  agentId: UUID;
+  /** The bus message id. */
+  messageId: UUID;
+  /** The agent's memory of the message (`createUniqueUuid(agent, messageId)`). */
+  memoryId: UUID;
+  roomId: UUID;
+  mode: MessageProcessingMode;
+  /** True when the message id had been taken before: nothing new was generated. */
+  duplicate: boolean;
+  /** The agent's replies (an IGNORE decision is a reply with actions ['IGNORE'] and no text). */
+  replies: Memory[];
+  runId?: UUID;
+  error?: string;
+}
+
+interface AgentEventBase {
+  agentId: UUID;
+  channelId: UUID;
+  /** The bus message being answered. */
+  messageId: UUID;
+  clientId?: string;
+}
+
+/** What the bus tells clients while agents work. */
+export type BusEvent =
+  | { type: 'message'; message: BusMessage }
+  | (AgentEventBase & { type: 'thinking'; active: boolean })
+  | (AgentEventBase & { type: 'chunk'; chunk: string; index: number })
+  | (AgentEventBase & { type: 'reply'; content: Content; actionName?: string })
+  | (AgentEventBase & { type: 'done'; result: DeliveryResult })
+  | (AgentEventBase & { type: 'error'; code: string; message: string })
+  | { type: 'cleared'; agentId: UUID; channelId: UUID; deleted: number };

@@ -1,0 +1,108 @@
+import { AgentNotFoundError, ErrorCode, KithError, type Logger, LruMap, type UUID } from '@kith/core';
+import type { BusEvent, BusMessage, DeliveryResult } from './bus-message';
+
+/**
+ * Channels whose participants the bus remembers; the least recently used are
+ * forgotten past this (REST messages re-join their agent each time; a
+ * WebSocket client is told to join again).
+ */
+const MAX_CHANNELS = 50_000;
+
+/** An agent's end of the bus: takes a message, resolves with what it did (null when it does not take part). */
+export type AgentInbox = (message: BusMessage) => Promise<DeliveryResult | null>;
+
+/**
+ * The in-process message bus of seed 000. Clients (REST, WebSocket) publish
+ * messages to channels; each agent's MessageBusService takes those of the
+ * channels it takes part in and runs them through the agent's pipeline; what
+ * agents say flows back as BusEvents to whoever listens (the WebSocket hub
+ * routes them to the sending client and the channel's subscribers).
+ */
+export class MessageBus {
+  private readonly channels = new LruMap<UUID, Set<UUID>>(MAX_CHANNELS);
+  private readonly inboxes = new Map<UUID, AgentInbox>();
+  private readonly listeners = new Set<(event: BusEvent) => void>();
+
+  constructor(private readonly logger: Logger) {}
+
+  /** Makes the agent a participant of the channel. */
+  join(channelId: UUID, agentId: UUID): void {
+    let members = this.channels.get(channelId);
+    if (!members) {
+      members = new Set();
+      this.channels.set(channelId, members);
+    }
+    members.add(agentId);
+  }
+
+  leave(channelId: UUID, agentId: UUID): void {
+    const members = this.channels.get(channelId);
+    members?.delete(agentId);
+    if (members && members.size === 0) this.channels.delete(channelId);
+  }
+
+  isParticipant(channelId: UUID, agentId: UUID): boolean {
+    return this.channels.get(channelId)?.has(agentId) ?? false;
+  }
+
+  participants(channelId: UUID): UUID[] {
+    return [...(this.channels.get(channelId) ?? [])];
+  }
+
+  /** Connects an agent's inbox; returns the function that disconnects it (and removes it from every channel). */
+  attach(agentId: UUID, inbox: AgentInbox): () => void {
+    this.inboxes.set(agentId, inbox);
+    return () => {
+      if (this.inboxes.get(agentId) !== inbox) return;
+      this.inboxes.delete(agentId);
+      for (const channelId of [...this.channels.keys()]) this.leave(channelId, agentId);
+    };
+  }
+
+  /**
+   * Delivers a message to its target agent (errors such as a stopped agent
+   * reject), or to every participant of the channel (a failing agent is
+   * reported as an `error` event and left out of the results).
+   */
+  async publish(message: BusMessage): Promise<DeliveryResult[]> {
+    this.emit({ type: 'message', message });
+    if (message.targetAgentId) {
+      const inbox = this.inboxes.get(message.targetAgentId);
+      if (!inbox) throw new AgentNotFoundError(message.targetAgentId);
+      const result = await inbox(message);
+      return result ? [result] : [];
+    }
+    const targets = this.participants(message.channelId).filter((agentId) => this.inboxes.has(agentId));
+    const settled = await Promise.allSettled(targets.map((agentId) => (this.inboxes.get(agentId) as AgentInbox)(message)));
+    const results: DeliveryResult[] = [];
+    settled.forEach((outcome, index) => {
+      const agentId = targets[index] as UUID;
+      if (outcome.status === 'fulfilled') {
+        if (outcome.value) results.push(outcome.value);
+        return;
+      }
+      const error = outcome.reason;
+      const code = KithError.isInstance(error) ? error.code : ErrorCode.INTERNAL;
+      const text = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ err: error, agentId, channelId: message.channelId }, `Agent ${agentId} could not take a bus message`);
+      this.emit({ type: 'error', agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId, code, message: text });
+    });
+    return results;
+  }
+
+  /** Tells every listener; a throwing listener is logged and does not stop the others. */
+  emit(event: BusEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.error({ err: error, type: event.type }, 'A message-bus listener threw');
+      }
+    }
+  }
+
+  subscribe(listener: (event: BusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}

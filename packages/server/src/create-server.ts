@@ -1,0 +1,154 @@
+import { createLogger, type IAgentRuntime, RateLimitedError, type UUID } from '@kith/core';
+import fastifyCors from '@fastify/cors';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { AgentRegistry } from './agents/agent-registry';
+import { installApiKeyAuth } from './auth/api-key';
+import { MessageBus } from './bus/message-bus';
+import { ApiRouter } from './http/api-router';
+import { installErrorHandlers } from './http/error-reply';
+import { installJsonParser } from './http/json-parser';
+import { MetricsRecorder } from './metrics/metrics-recorder';
+import { registerAgentRoutes } from './routes/agent-routes';
+import { registerDocsRoutes } from './routes/docs-routes';
+import { registerHealthRoutes } from './routes/health-routes';
+import { registerMemoryRoutes } from './routes/memory-routes';
+import { registerMessageRoutes } from './routes/message-routes';
+import { registerMetricsRoutes } from './routes/metrics-routes';
+import { registerPluginRoutes } from './routes/plugin-routes';
+import { registerRoomRoutes } from './routes/room-routes';
+import { registerRunRoutes } from './routes/run-routes';
+import type { ServerContext } from './server-context';
+import { type KithServerOptions, resolveServerSettings } from './server-options';
+import { WsHub } from './ws/ws-hub';
+import { registerWsRoutes } from './ws/ws-routes';
+
+export interface ListenOptions {
+  /** Default KITH_SERVER_PORT, else 3000; 0 picks a free port. */
+  port?: number;
+  /** Default KITH_SERVER_HOST, else 127.0.0.1. */
+  host?: string;
+}
+
+/** A running (or ready to listen) Kith server. */
+export interface KithServer {
+  /** The Fastify instance (for inject() in tests, or more routes before listen). */
+  readonly app: FastifyInstance;
+  readonly bus: MessageBus;
+  /** The base URL once listening, e.g. http://127.0.0.1:3000. */
+  readonly url: string | undefined;
+  readonly agents: IAgentRuntime[];
+  listen(options?: ListenOptions): Promise<string>;
+  /** Stops taking requests, closes WebSockets, then unloads the agents (stopping them unless stopAgentsOnClose is false). */
+  close(): Promise<void>;
+  /** Serves another agent (initialised if needed; it needs @kith/plugin-bootstrap). */
+  addAgent(runtime: IAgentRuntime): Promise<void>;
+  /** Stops serving an agent; false when it was not served. */
+  removeAgent(agentId: UUID): Promise<boolean>;
+  getAgent(agentId: UUID): IAgentRuntime | undefined;
+}
+
+function baseUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+/**
+ * Creates the server: Fastify (logging through the agents' pino logger) with
+ * the REST API, the WebSocket endpoint, the message bus with a
+ * MessageBusService per agent, health, metrics, run timelines, plugin routes
+ * and the OpenAPI document. Call listen() to accept connections.
+ */
+export async function createServer(options: KithServerOptions = {}): Promise<KithServer> {
+  const settings = resolveServerSettings(options);
+  const logger = options.logger ?? createLogger({ namespace: 'server' });
+  const env = options.env ?? process.env;
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: settings.bodyLimit,
+    // Per-request lines would drown the agents' logs; onResponse logs each request at debug.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { maxParamLength: 2048 },
+  }) as unknown as FastifyInstance;
+
+  const bus = new MessageBus(logger);
+  const agents = new AgentRegistry(bus, options.runs ?? {});
+  const hub = new WsHub(bus);
+  const httpMetrics = new MetricsRecorder();
+  const context: ServerContext = { router: new ApiRouter(app), agents, bus, settings, httpMetrics, startedAt: Date.now(), logger };
+
+  installErrorHandlers(app, settings.bodyLimit);
+  installJsonParser(app);
+  // First: its onRequest hook marks upgrade requests, so a refused upgrade (401, 429) still closes its socket.
+  await app.register(fastifyWebsocket, { options: { maxPayload: settings.bodyLimit } });
+  const { rateLimit } = settings;
+  if (rateLimit) {
+    await app.register(fastifyRateLimit, {
+      max: rateLimit.max,
+      timeWindow: rateLimit.timeWindowMs,
+      errorResponseBuilder: (_request, limit) => new RateLimitedError(limit.max, rateLimit.timeWindowMs, limit.ttl),
+    });
+  }
+  if (settings.cors) await app.register(fastifyCors, { origin: settings.cors, allowedHeaders: ['content-type', 'x-api-key'] });
+  installApiKeyAuth(app, settings.authToken);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route) httpMetrics.record(`http:${request.method} ${route}`, reply.elapsedTime, reply.statusCode < 500);
+    request.log.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  registerHealthRoutes(context);
+  registerMetricsRoutes(context);
+  registerAgentRoutes(context);
+  registerMessageRoutes(context);
+  registerRoomRoutes(context);
+  registerMemoryRoutes(context);
+  registerRunRoutes(context);
+  registerPluginRoutes(context);
+  registerDocsRoutes(context);
+  registerWsRoutes(app, { hub, bus, agents, rateLimit, logger });
+  if (options.staticDir) await app.register(fastifyStatic, { root: options.staticDir, prefix: '/' });
+  await options.configure?.(app);
+
+  for (const runtime of options.agents ?? []) await agents.add(runtime);
+
+  let url: string | undefined;
+  let closed = false;
+  const stopAgents = options.stopAgentsOnClose ?? true;
+  return {
+    app,
+    bus,
+    get url() {
+      return url;
+    },
+    get agents() {
+      return agents.all.map((agent) => agent.runtime);
+    },
+    async listen(listenOptions: ListenOptions = {}) {
+      const port = listenOptions.port ?? (env.KITH_SERVER_PORT ? Number(env.KITH_SERVER_PORT) : 3000);
+      const host = listenOptions.host ?? env.KITH_SERVER_HOST ?? '127.0.0.1';
+      await app.listen({ port, host });
+      const address = app.server.address();
+      url = baseUrl(host, typeof address === 'object' && address ? address.port : port);
+      logger.info({ url, agents: agents.all.map((agent) => agent.name) }, `Kith server listening on ${url}`);
+      return url;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      hub.close();
+      await app.close();
+      for (const agent of agents.all) await agents.remove(agent.id, stopAgents);
+    },
+    async addAgent(runtime) {
+      await agents.add(runtime);
+    },
+    removeAgent: (agentId) => agents.remove(agentId, stopAgents),
+    getAgent: (agentId) => agents.get(agentId)?.runtime,
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  ErrorCode,
+  InternalServerError,
+  KithError,
+  PayloadTooLargeError,
+  RequestValidationError,
+  ResourceNotFoundError,
+} from '@kith/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The body of every error answer: `{ error: { code, message, path? } }`. */
+export interface ErrorBody {
+  error: { code: string; message: string; path?: string };
+}
+
+const STATUS_BY_CODE: Record<string, number> = {
+  [ErrorCode.REQUEST_INVALID]: 400,
+  [ErrorCode.UNAUTHORIZED]: 401,
+  [ErrorCode.AGENT_NOT_FOUND]: 404,
+  [ErrorCode.RESOURCE_NOT_FOUND]: 404,
+  [ErrorCode.AGENT_NOT_RUNNING]: 409,
+  [ErrorCode.AGENT_ALREADY_REGISTERED]: 409,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.TIMEOUT]: 504,
+};
+
+export function errorBody(error: KithError): ErrorBody {
+  const path = (error as KithError & { path?: unknown }).path;
+  return { error: { code: error.code, message: error.message, ...(typeof path === 'string' && path ? { path } : {}) } };
+}
+
+/** The HTTP status of a KithError (500 for codes that are not about the request). */
+export function statusOf(error: KithError): number {
+  return STATUS_BY_CODE[error.code] ?? 500;
+}
+
+/** Fastify's own client errors (bad JSON, content type, body size) as KithErrors, keeping their 4xx status. */
+function fromFastifyClientError(error: { code?: string; message: string; statusCode: number }, bodyLimit: number): { error: KithError; status: number } {
+  if (error.statusCode === 413) return { error: new PayloadTooLargeError(bodyLimit), status: 413 };
+  if (error.statusCode === 415) return { error: new RequestValidationError('headers.content-type', error.message), status: 415 };
+  const where = error.code?.startsWith('FST_ERR_CTP') ? 'body' : '';
+  return { error: new RequestValidationError(where, error.message), status: error.statusCode };
+}
+
+function clientStatus(error: unknown): number | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Installs the error and not-found handlers: every failure answers with an ErrorBody. */
+export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((caught: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    let error: KithError;
+    let status: number;
+    if (KithError.isInstance(caught)) {
+      error = caught;
+      status = statusOf(caught);
+    } else if (clientStatus(caught) !== undefined) {
+      ({ error, status } = fromFastifyClientError(caught as { code?: string; message: string; statusCode: number }, bodyLimit));
+    } else {
+      error = new InternalServerError(request.id, { cause: caught });
+      status = 500;
+    }
+    if (status >= 500) request.log.error({ err: caught, url: request.routeOptions.url, method: request.method }, `Request failed: ${error.message}`);
+    else request.log.debug({ code: error.code, status }, error.message);
+    return reply.code(status).send(errorBody(error));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const error = new ResourceNotFoundError('route', `${request.method} ${path}`, 'GET /api/docs lists the routes');
+    return reply.code(404).send(errorBody(error));
+  });
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { http } from '../__fixtures__/http-client';
+import { startTestServer } from '../__fixtures__/test-server';
+
+const apiDoc = readFileSync(path.resolve(__dirname, '../../../../docs/api.md'), 'utf8');
+
+/** `| \`GET\` | \`/api/agents/:agentId\` | ...` rows of docs/api.md as "GET /api/agents/{agentId}". */
+function documentedRoutes(): string[] {
+  return [...apiDoc.matchAll(/^\|\s*`([A-Z]+)`\s*\|\s*`([^`]+)`\s*\|/gm)].map(
+    ([, method, route]) => `${method} ${(route as string).replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/\*$/, '/{path}')}`,
+  );
+}
+
+describe('GET /api/docs', () => {
+  it('serves an OpenAPI 3.1 document whose every operation is in docs/api.md, and the reverse', async () => {
+    const { server, url } = await startTestServer();
+    try {
+      const response = await http(url, '/api/docs');
+      expect(response.status).toBe(200);
+      expect(response.body.openapi).toBe('3.1.0');
+      const operations = Object.entries(response.body.paths as Record<string, Record<string, { responses: object; operationId: string }>>).flatMap(([route, methods]) =>
+        Object.entries(methods).map(([method, op]) => {
+          expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+          return `${method.toUpperCase()} ${route}`;
+        }),
+      );
+      expect(operations.length).toBeGreaterThanOrEqual(20);
+      expect(operations.filter((op) => !documentedRoutes().includes(op))).toEqual([]);
+      expect(documentedRoutes().filter((op) => !operations.includes(op))).toEqual([]);
+
+      const post = response.body.paths['/api/agents/{agentId}/messages'].post;
+      expect(post.requestBody.content['application/json'].schema.required).toEqual(['text']);
+      expect(post.security).toEqual([{ ApiKeyAuth: [] }]);
+      expect(response.body.paths['/api/health'].get.security).toEqual([]);
+      expect(response.body.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { checkAgentHealth } from '../health/health-checks';
+import type { ServerContext } from '../server-context';
+
+const checkSchema = z.object({ name: z.string(), healthy: z.boolean(), durationMs: z.number(), detail: z.string().optional() });
+const healthSchema = z.object({
+  status: z.enum(['healthy', 'unhealthy']),
+  uptimeSec: z.number(),
+  agents: z.array(
+    z.object({ agentId: z.string(), name: z.string(), status: z.enum(['running', 'stopped']), healthy: z.boolean(), checks: z.array(checkSchema) }),
+  ),
+});
+
+/** GET /api/health: each agent's checks; 503 when any fails. Needs no API key. */
+export function registerHealthRoutes({ router, agents, settings, startedAt }: ServerContext): void {
+  router.route({
+    method: 'GET',
+    url: '/api/health',
+    operationId: 'health',
+    summary: "Each agent's health checks (database, services, TEXT_LARGE and TEXT_EMBEDDING handlers); 503 when one fails",
+    tags: ['operations'],
+    public: true,
+    responses: { 200: { description: 'Healthy', schema: healthSchema }, 503: { description: 'Unhealthy: see the failing checks', schema: healthSchema } },
+    handler: async ({ reply }) => {
+      const report = await Promise.all(
+        agents.all.map(async (agent) => {
+          const checks = await checkAgentHealth(agent.runtime, settings.healthCheckTimeoutMs);
+          return { agentId: agent.id, name: agent.name, status: agent.status, healthy: checks.every((check) => check.healthy), checks };
+        }),
+      );
+      const healthy = report.every((agent) => agent.healthy);
+      reply.code(healthy ? 200 : 503);
+      return { status: healthy ? ('healthy' as const) : ('unhealthy' as const), uptimeSec: Math.round((Date.now() - startedAt) / 1000), agents: report };
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { AgentNotRunningError, ChannelType, ErrorCode, KithError, randomUuid } from '@kith/core';
+import { agentMemoryId } from '../bus/to-agent-memory';
+import type { BusMessage } from '../bus/bus-message';
+import { DEFAULT_SERVER_ID, defaultEntityId, defaultRoomId } from '../bus/default-ids';
+import { toMemoryView } from '../http/memory-view';
+import { agentParamsSchema, errorBodySchema } from '../http/schemas';
+import type { ServerContext } from '../server-context';
+import { messageAcceptedSchema, messageResultSchema, postMessageBodySchema } from './message-schemas';
+
+/** POST /api/agents/:agentId/messages: a message through the bus, answered with the replies (or 202). */
+export function registerMessageRoutes({ router, agents, bus, logger }: ServerContext): void {
+  router.route({
+    method: 'POST',
+    url: '/api/agents/:agentId/messages',
+    operationId: 'postMessage',
+    summary: 'Send a message to an agent and get its replies',
+    description:
+      'Runs the message through the agent pipeline and answers with its replies. `id` makes the request idempotent: the same id again answers 200 with `duplicate: true` and the original replies, and the agent never answers twice. With `async: true` the answer is 202 at once and the replies go to WebSocket clients subscribed to the room.',
+    tags: ['messages'],
+    params: agentParamsSchema,
+    body: postMessageBodySchema,
+    responses: {
+      200: { description: 'The outcome and the replies', schema: messageResultSchema },
+      202: { description: 'Accepted (async); replies follow over the WebSocket', schema: messageAcceptedSchema },
+      400: { description: 'Bad input', schema: errorBodySchema },
+      404: { description: 'No such agent', schema: errorBodySchema },
+      409: { description: 'The agent is stopped', schema: errorBodySchema },
+    },
+    handler: async ({ params, body, reply }) => {
+      const agent = agents.require(params.agentId);
+      if (agent.status !== 'running') throw new AgentNotRunningError(agent.id, agent.name);
+      const entityId = body.entityId ?? defaultEntityId(body.userName);
+      const roomId = body.roomId ?? defaultRoomId(agent.id, entityId);
+      const message: BusMessage = {
+        id: body.id ?? randomUuid(),
+        channelId: roomId,
+        serverId: DEFAULT_SERVER_ID,
+        authorId: entityId,
+        authorName: body.userName,
+        text: body.text,
+        source: body.source ?? 'api',
+        channelType: body.channelType ?? ChannelType.DM,
+        attachments: body.attachments,
+        targetAgentId: agent.id,
+        createdAt: Date.now(),
+      };
+      bus.join(roomId, agent.id);
+      const ids = { messageId: message.id, memoryId: agentMemoryId(agent.runtime, message.id), agentId: agent.id, roomId, entityId };
+
+      if (body.async) {
+        bus.publish(message).catch((error: unknown) => {
+          logger.warn({ err: error, agentId: agent.id, messageId: message.id }, 'An async message failed');
+          // Its replies were promised over the WebSocket: say there what went wrong.
+          const code = KithError.isInstance(error) ? error.code : ErrorCode.INTERNAL;
+          const text = KithError.isInstance(error) ? error.message : 'The agent failed to take the message; the server log has the details.';
+          bus.emit({ type: 'error', agentId: agent.id, channelId: roomId, messageId: message.id, code, message: text });
+        });
+        reply.code(202);
+        return { ...ids, status: 'accepted' as const };
+      }
+      const [result] = await bus.publish(message);
+      return {
+        ...ids,
+        mode: result?.mode ?? 'skipped',
+        duplicate: result?.duplicate ?? false,
+        ...(result?.runId ? { runId: result.runId } : {}),
+        ...(result?.error ? { error: result.error } : {}),
+        replies: (result?.replies ?? []).map(toMemoryView),
+      };
+    },
+  });
+}

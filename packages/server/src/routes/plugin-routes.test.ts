@@ -1,0 +1,105 @@
+import type { Plugin } from '@kith/core';
+import { http } from '../__fixtures__/http-client';
+import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
+import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { matchRoutePath } from './match-plugin-route';
+
+const notesPlugin: Plugin = {
+  name: '@acme/plugin-notes',
+  description: 'Notes with its own routes',
+  routes: [
+    {
+      type: 'GET',
+      path: '/notes/:noteId',
+      handler: async (req, res, runtime) => {
+        res.json({ noteId: req.params?.noteId, agent: runtime.character.name, query: req.query });
+      },
+    },
+    {
+      type: 'POST',
+      path: '/notes',
+      handler: async (req, res) => {
+        res.status(201).json({ received: req.body });
+      },
+    },
+    { type: 'DELETE', path: '/notes/:noteId', handler: async (_req, res) => void res.status(204).end() },
+    { type: 'GET', path: '/text', handler: async (_req, res) => void res.setHeader?.('x-plugin', 'notes').send('plain words') },
+    { type: 'GET', path: '/silent', handler: async () => undefined },
+    {
+      type: 'GET',
+      path: '/broken',
+      handler: async () => {
+        throw new Error('plugin bug');
+      },
+    },
+  ],
+};
+
+describe('plugin routes', () => {
+  let agent: TestAgent;
+  let running: RunningTestServer;
+  let base: string;
+
+  beforeEach(async () => {
+    agent = await createTestAgent({ plugins: [notesPlugin] });
+    running = await startTestServer({ agents: [agent.runtime] });
+    base = `/api/agents/${agent.runtime.agentId}/plugins`;
+  });
+
+  afterEach(() => running.server.close());
+
+  it('mounts each route under /api/agents/:agentId/plugins/<plugin>/<path> with its params', async () => {
+    const byFullName = await http(running.url, `${base}/${encodeURIComponent('@acme/plugin-notes')}/notes/n1?tag=x`);
+    expect(byFullName.status).toBe(200);
+    expect(byFullName.body).toEqual({ noteId: 'n1', agent: 'Testy', query: { tag: 'x' } });
+    const byShortName = await http(running.url, `${base}/plugin-notes/notes/n2`);
+    expect(byShortName.body.noteId).toBe('n2');
+  });
+
+  it('passes bodies and status codes through', async () => {
+    const created = await http(running.url, `${base}/plugin-notes/notes`, { body: { text: 'buy milk' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ received: { text: 'buy milk' } });
+    const removed = await http(running.url, `${base}/plugin-notes/notes/n1`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    const text = await http(running.url, `${base}/plugin-notes/text`);
+    expect(text.body).toBe('plain words');
+    expect(text.headers.get('x-plugin')).toBe('notes');
+    expect((await http(running.url, `${base}/plugin-notes/silent`)).status).toBe(204);
+  });
+
+  it('answers 404 for unknown plugins, paths and methods, and 500 with a code when a handler throws', async () => {
+    for (const path of ['/other-plugin/notes/n1', '/plugin-notes/nothing', '/plugin-notes/notes/n1/extra']) {
+      const response = await http(running.url, `${base}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('KITH_RESOURCE_NOT_FOUND');
+    }
+    expect((await http(running.url, `${base}/plugin-notes/notes/n1`, { method: 'PUT', body: {} })).status).toBe(404);
+    const broken = await http(running.url, `${base}/plugin-notes/broken`);
+    expect(broken.status).toBe(500);
+    expect(broken.body.error.code).toBe('KITH_INTERNAL_ERROR');
+    expect(broken.body.error.message).not.toContain('plugin bug');
+  });
+
+  it('lists the routes in the agent detail', async () => {
+    const detail = await http(running.url, `/api/agents/${agent.runtime.agentId}`);
+    expect(detail.body.routes).toContainEqual({
+      plugin: '@acme/plugin-notes',
+      method: 'GET',
+      path: '/notes/:noteId',
+      url: `/api/agents/${agent.runtime.agentId}/plugins/%40acme%2Fplugin-notes/notes/:noteId`,
+    });
+  });
+});
+
+describe('matchRoutePath', () => {
+  it.each([
+    ['/a/:id', '/a/7', { id: '7' }],
+    ['a/:x/b/:y', '/a/1/b/2', { x: '1', y: '2' }],
+    ['/static/path', '/static/path', {}],
+    ['/a/:id', '/a', null],
+    ['/a/:id', '/b/7', null],
+  ])('%s against %s', (pattern, path, expected) => {
+    expect(matchRoutePath(pattern, path)).toEqual(expected);
+  });
+});

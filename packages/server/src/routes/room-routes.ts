@@ -1,0 +1,101 @@
+import { ResourceNotFoundError, type IAgentRuntime, type UUID } from '@kith/core';
+import { z } from 'zod';
+import { toMemoryView, toRoomView } from '../http/memory-view';
+import { decodeCursor, readPage } from '../http/paging-cursor';
+import { agentParamsSchema, errorBodySchema, memoryViewSchema, uuidSchema } from '../http/schemas';
+import type { ServerContext } from '../server-context';
+
+const roomParamsSchema = z.strictObject({ agentId: uuidSchema, roomId: uuidSchema });
+
+const memoriesQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(100_000).optional().meta({ description: 'nextCursor of the previous page' }),
+  tableName: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a table name such as messages, facts or documents')
+    .default('messages'),
+});
+
+const roomViewSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  source: z.string(),
+  type: z.string(),
+  channelId: z.string().optional(),
+  serverId: z.string().optional(),
+  worldId: z.string().optional(),
+});
+
+async function requireRoom(runtime: IAgentRuntime, roomId: UUID) {
+  const room = await runtime.getRoom(roomId);
+  if (!room) throw new ResourceNotFoundError('room', roomId, 'GET /api/agents/:agentId/rooms lists the rooms of an agent');
+  return room;
+}
+
+/** An agent's rooms, a room's memories (cursor paging) and clearing a room. */
+export function registerRoomRoutes({ router, agents, bus }: ServerContext): void {
+  router.route({
+    method: 'GET',
+    url: '/api/agents/:agentId/rooms',
+    operationId: 'listRooms',
+    summary: 'The rooms the agent takes part in',
+    tags: ['rooms'],
+    params: agentParamsSchema,
+    responses: { 200: { description: 'The rooms', schema: z.object({ rooms: z.array(roomViewSchema) }) }, 404: { description: 'No such agent', schema: errorBodySchema } },
+    handler: async ({ params }) => {
+      const { runtime } = agents.require(params.agentId);
+      const ids = await runtime.getRoomsForParticipant(runtime.agentId);
+      const rooms = ids.length > 0 ? ((await runtime.getRoomsByIds(ids)) ?? []) : [];
+      return { rooms: rooms.map(toRoomView) };
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    url: '/api/agents/:agentId/rooms/:roomId/memories',
+    operationId: 'listRoomMemories',
+    summary: "A room's memories of this agent, newest first, a page at a time",
+    tags: ['rooms'],
+    params: roomParamsSchema,
+    query: memoriesQuerySchema,
+    responses: {
+      200: { description: 'A page of memories', schema: z.object({ memories: z.array(memoryViewSchema), nextCursor: z.string().nullable() }) },
+      400: { description: 'Bad query', schema: errorBodySchema },
+      404: { description: 'No such agent or room', schema: errorBodySchema },
+    },
+    handler: async ({ params, query }) => {
+      const { runtime } = agents.require(params.agentId);
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      await requireRoom(runtime, params.roomId);
+      const page = await readPage(
+        (end, count) => runtime.getMemories({ tableName: query.tableName, roomId: params.roomId, agentId: runtime.agentId, count, ...(end === undefined ? {} : { end }) }),
+        query.limit,
+        cursor,
+      );
+      return { memories: page.items.map(toMemoryView), nextCursor: page.nextCursor };
+    },
+  });
+
+  router.route({
+    method: 'DELETE',
+    url: '/api/agents/:agentId/rooms/:roomId/memories',
+    operationId: 'clearRoom',
+    summary: "Clear a channel: delete the room's messages (emits CHANNEL_CLEARED)",
+    tags: ['rooms'],
+    params: roomParamsSchema,
+    responses: {
+      200: { description: 'How many messages were deleted', schema: z.object({ roomId: z.string(), deleted: z.number() }) },
+      404: { description: 'No such agent or room', schema: errorBodySchema },
+    },
+    handler: async ({ params }) => {
+      const { runtime } = agents.require(params.agentId);
+      const room = await requireRoom(runtime, params.roomId);
+      const before = await runtime.countMemories(room.id, false, 'messages');
+      // plugin-bootstrap's CHANNEL_CLEARED handler deletes them; without it the server does.
+      await runtime.emitEvent('CHANNEL_CLEARED', { roomId: room.id, channelId: room.channelId ?? room.id, memoryCount: before, source: 'server' });
+      if ((await runtime.countMemories(room.id, false, 'messages')) > 0) await runtime.deleteAllMemories(room.id, 'messages');
+      bus.emit({ type: 'cleared', agentId: runtime.agentId, channelId: room.id, deleted: before });
+      return { roomId: room.id, deleted: before };
+    },
+  });
+}

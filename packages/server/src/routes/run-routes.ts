@@ -1,0 +1,85 @@
+import { ResourceNotFoundError } from '@kith/core';
+import { z } from 'zod';
+import { agentParamsSchema, errorBodySchema, uuidSchema } from '../http/schemas';
+import { readLoggedRuns } from '../runs/logged-runs';
+import { summarizeRun, type RunRecord } from '../runs/run-record';
+import type { ServerContext } from '../server-context';
+
+const tokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
+
+const runSummaryFields = {
+  runId: z.string(),
+  agentId: z.string(),
+  roomId: z.string().optional(),
+  messageId: z.string().optional(),
+  entityId: z.string().optional(),
+  status: z.enum(['started', 'completed', 'timeout', 'error', 'discarded']),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  durationMs: z.number().optional(),
+  error: z.string().optional(),
+  source: z.enum(['memory', 'log']),
+  totals: z.object({ modelCalls: z.number(), modelMs: z.number(), tokens: tokensSchema, actions: z.array(z.string()) }),
+  truncated: z.boolean(),
+};
+
+const runEventSchema = z.object({
+  type: z.string().meta({ description: 'RUN_STARTED, PROVIDER_COMPLETED, MODEL_USED, ACTION_STARTED, ACTION_COMPLETED, EVALUATOR_STARTED, EVALUATOR_COMPLETED, RUN_ENDED, RUN_TIMEOUT' }),
+  at: z.number(),
+  offsetMs: z.number(),
+  name: z.string().optional(),
+  provider: z.string().optional(),
+  durationMs: z.number().optional(),
+  success: z.boolean().optional(),
+  error: z.string().optional(),
+  tokens: tokensSchema.optional(),
+  promptChars: z.number().optional(),
+});
+
+const runSummarySchema = z.object({ ...runSummaryFields, eventCount: z.number() });
+const runRecordSchema = z.object({ ...runSummaryFields, events: z.array(runEventSchema) });
+
+/** How far back GET /runs/:runId searches the logs table for a run the server did not record. */
+const LOG_LOOKUP_WINDOW = 500;
+
+/** GET /api/agents/:agentId/runs and /runs/:runId: recent turns with their timelines. */
+export function registerRunRoutes({ router, agents }: ServerContext): void {
+  router.route({
+    method: 'GET',
+    url: '/api/agents/:agentId/runs',
+    operationId: 'listRuns',
+    summary: "The agent's recent runs, newest first (recorded live; older ones from the logs table)",
+    tags: ['runs'],
+    params: agentParamsSchema,
+    query: z.strictObject({ roomId: uuidSchema.optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    responses: { 200: { description: 'Run summaries', schema: z.object({ runs: z.array(runSummarySchema) }) }, 404: { description: 'No such agent', schema: errorBodySchema } },
+    handler: async ({ params, query }) => {
+      const agent = agents.require(params.agentId);
+      const runs: RunRecord[] = agent.runs.list({ roomId: query.roomId }).slice(0, query.limit);
+      if (runs.length < query.limit) {
+        const known = new Set(runs.map((run) => run.runId));
+        const logged = await readLoggedRuns(agent.runtime, { roomId: query.roomId, count: query.limit });
+        runs.push(...logged.filter((run) => !known.has(run.runId)).slice(0, query.limit - runs.length));
+      }
+      return { runs: runs.map(summarizeRun) };
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    url: '/api/agents/:agentId/runs/:runId',
+    operationId: 'getRun',
+    summary: 'One run with its timeline: RUN_*, PROVIDER_COMPLETED, MODEL_USED (tokens, durations), ACTION_*, EVALUATOR_*',
+    tags: ['runs'],
+    params: z.strictObject({ agentId: uuidSchema, runId: uuidSchema }),
+    responses: { 200: { description: 'The run', schema: runRecordSchema }, 404: { description: 'No such agent or run', schema: errorBodySchema } },
+    handler: async ({ params }) => {
+      const agent = agents.require(params.agentId);
+      const recorded = agent.runs.get(params.runId);
+      if (recorded) return recorded;
+      const logged = (await readLoggedRuns(agent.runtime, { count: LOG_LOOKUP_WINDOW })).find((run) => run.runId === params.runId);
+      if (logged) return logged;
+      throw new ResourceNotFoundError('run', params.runId, 'the server keeps the most recent runs of each agent');
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { ConfigValidationError, type IAgentRuntime, type Logger } from '@kith/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+export interface RateLimitSettings {
+  /** Requests (and WebSocket messages) one address may send per window. */
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface KithServerOptions {
+  /** Agents to serve from the start (initialised if they are not yet). More with `addAgent`. */
+  agents?: IAgentRuntime[];
+  /** Fastify logs through this pino logger (default: core's createLogger, namespace `server`). */
+  logger?: Logger;
+  /** When set, every route but GET /api/health needs it in X-API-KEY. Default: KITH_SERVER_AUTH_TOKEN. */
+  authToken?: string;
+  /** Origins allowed cross-origin: a list, `'*'`, or false (same origin only). Default: KITH_SERVER_CORS_ORIGINS (comma-separated), else false. */
+  cors?: string[] | '*' | false;
+  /** Per-address limit, or false. Default: KITH_SERVER_RATE_LIMIT_MAX (300) per KITH_SERVER_RATE_LIMIT_WINDOW_MS (60,000). */
+  rateLimit?: RateLimitSettings | false;
+  /** Largest request body (and WebSocket message) in bytes. Default: KITH_SERVER_BODY_LIMIT, else 1 MiB. */
+  bodyLimit?: number;
+  /** A folder served at `/` (index.html for `/`), without an API key: where a web page goes. */
+  staticDir?: string;
+  /** Called with the Fastify instance after the API routes are registered: add routes, hooks or plugins. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Runs kept per agent (default 200) and steps kept per run (default 300). */
+  runs?: { maxRuns?: number; maxEventsPerRun?: number };
+  /** Each health check's time limit (default 2,000 ms). */
+  healthCheckTimeoutMs?: number;
+  /** Whether close() and removeAgent() stop the agents' runtimes (default true). */
+  stopAgentsOnClose?: boolean;
+  /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits apply per client address. */
+  trustProxy?: boolean;
+  /** Environment to read settings from (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface ResolvedServerSettings {
+  authToken: string | undefined;
+  cors: string[] | '*' | false;
+  rateLimit: RateLimitSettings | false;
+  bodyLimit: number;
+  healthCheckTimeoutMs: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { max: 300, timeWindowMs: 60_000 };
+
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .optional();
+
+const envSchema = z.object({
+  KITH_SERVER_AUTH_TOKEN: z.string().optional(),
+  KITH_SERVER_CORS_ORIGINS: z.string().optional(),
+  KITH_SERVER_RATE_LIMIT_MAX: positiveInt('KITH_SERVER_RATE_LIMIT_MAX'),
+  KITH_SERVER_RATE_LIMIT_WINDOW_MS: positiveInt('KITH_SERVER_RATE_LIMIT_WINDOW_MS'),
+  KITH_SERVER_BODY_LIMIT: positiveInt('KITH_SERVER_BODY_LIMIT'),
+});
+
+function parseCors(raw: string | undefined): string[] | '*' | false {
+  const value = raw?.trim();
+  if (!value) return false;
+  if (value === '*') return '*';
+  return value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
+/** The server's settings: explicit options first, then KITH_SERVER_* variables, then defaults. */
+export function resolveServerSettings(options: KithServerOptions): ResolvedServerSettings {
+  const parsed = envSchema.safeParse(options.env ?? process.env);
+  if (!parsed.success) {
+    throw new ConfigValidationError('@kith/server', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const envRateLimit =
+    env.KITH_SERVER_RATE_LIMIT_MAX === 0
+      ? false
+      : { max: env.KITH_SERVER_RATE_LIMIT_MAX ?? DEFAULT_RATE_LIMIT.max, timeWindowMs: env.KITH_SERVER_RATE_LIMIT_WINDOW_MS || DEFAULT_RATE_LIMIT.timeWindowMs };
+  const bodyLimit = options.bodyLimit ?? (env.KITH_SERVER_BODY_LIMIT || DEFAULT_BODY_LIMIT);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new ConfigValidationError('@kith/server', [`bodyLimit: must be a positive whole number of bytes, got ${bodyLimit}`]);
+  return {
+    authToken: (options.authToken ?? env.KITH_SERVER_AUTH_TOKEN) || undefined,
+    cors: options.cors ?? parseCors(env.KITH_SERVER_CORS_ORIGINS),
+    rateLimit: options.rateLimit ?? envRateLimit,
+    bodyLimit,
+    healthCheckTimeoutMs: options.healthCheckTimeoutMs ?? 2000,
+  };
+}
