@@ -1,4 +1,5 @@
-import { composePromptFromState, type Content, type IAgentRuntime, messageHandlerTemplate, parseKeyValueXml, type State } from '@kith/core';
+import { composePromptFromState, type Content, type IAgentRuntime, messageHandlerTemplate, parseKeyValueXml, type State, type StreamChunkCallback } from '@kith/core';
+import { createReplyTextStreamer } from './reply-text-streamer';
 
 const MAX_ATTEMPTS = 3;
 
@@ -15,14 +16,17 @@ function text(value: unknown): string {
 /**
  * The response stage: messageHandlerTemplate on TEXT_LARGE, parsed as XML,
  * asked again (3 attempts in all) while thought or actions are missing.
- * IGNORE listed together with reply text is dropped. Null when every
+ * IGNORE listed together with reply text is dropped. With `onStreamChunk`,
+ * the reply text streams out as the model writes it. Null when every
  * attempt was unusable.
  */
-export async function generateResponse(runtime: IAgentRuntime, state: State): Promise<Content | null> {
+export async function generateResponse(runtime: IAgentRuntime, state: State, onStreamChunk?: StreamChunkCallback): Promise<Content | null> {
   const template = runtime.getTemplate('messageHandlerTemplate') ?? messageHandlerTemplate;
   const prompt = composePromptFromState({ state, template });
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const output = await runtime.useModel('TEXT_LARGE', { prompt });
+    // Only the first attempt streams: a retry's text would repeat what the client already saw.
+    const stream = onStreamChunk && attempt === 1 ? createReplyTextStreamer(onStreamChunk) : undefined;
+    const output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, onStreamChunk: stream } : { prompt });
     const parsed = parseKeyValueXml(output);
     let actions = asList(parsed?.actions).map((a) => a.toUpperCase());
     const thought = text(parsed?.thought);

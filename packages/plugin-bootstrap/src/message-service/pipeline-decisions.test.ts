@@ -203,3 +203,29 @@ describe('attachments', () => {
     expect(incoming?.content.attachments?.[0].text).toBeUndefined();
   });
 });
+
+describe('streaming', () => {
+  it('streams the reply text (not the XML) to onStreamChunk as the model writes it', async () => {
+    const full = scriptedReply('Streaming works & is quick.');
+    const streamer: Plugin = {
+      name: 'streaming-model',
+      description: 'streams its output in small pieces',
+      priority: 10,
+      models: {
+        TEXT_LARGE: async (_rt, params) => {
+          const { onStreamChunk } = params as { onStreamChunk?: (chunk: string) => Promise<void> | void };
+          for (let i = 0; i < full.length; i += 7) await onStreamChunk?.(full.slice(i, i + 7));
+          return full;
+        },
+      },
+    };
+    const { runtime, roomId, callback, replies } = await pipelineHarness([], { plugins: [streamer] });
+    const chunks: string[] = [];
+    await runtime.messageService!.handleMessage(runtime, { id: randomUuid(), entityId: USER, roomId, content: { text: 'hi', source: 'test' } }, callback, {
+      onStreamChunk: (chunk) => void chunks.push(chunk),
+    });
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.join('')).toBe('Streaming works & is quick.');
+    expect(replies.map((r) => r.text)).toEqual(['Streaming works & is quick.']);
+  });
+});
