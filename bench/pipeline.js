@@ -23,6 +23,11 @@ function percentile(sorted, p) {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** Folds the WAL into the database file so file sizes compare like with like. */
+function checkpoint(runtime) {
+  runtime.db?.$client?.pragma?.('wal_checkpoint(TRUNCATE)');
+}
+
 function dirSize(dir) {
   return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
 }
@@ -65,6 +70,8 @@ async function scenario(name) {
     await runtime.messageService.handleMessage(runtime, { entityId, roomId, content: { text: `warm up ${i}`, source: 'bench' } }, async () => []);
   }
   await runtime.messageService.whenIdle();
+  await runtime.getService('embedding')?.flush();
+  checkpoint(runtime);
   const bytesBefore = dirSize(dataDir);
   const callsBefore = model.calls.length;
 
@@ -92,10 +99,11 @@ async function scenario(name) {
 
   // Let queued embeddings land, then checkpoint so the WAL is folded into the file before sizing it.
   await runtime.getService('embedding')?.flush();
+  checkpoint(runtime);
+  const bytesAfter = dirSize(dataDir);
   await runtime.stop();
   const calls = model.calls.slice(callsBefore);
   const textCalls = calls.filter((c) => c.modelType === 'TEXT_SMALL' || c.modelType === 'TEXT_LARGE');
-  const bytesAfter = dirSize(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   return {
