@@ -22,6 +22,7 @@ import { registerRoomRoutes } from './routes/room-routes';
 import { registerRunRoutes } from './routes/run-routes';
 import type { ServerContext } from './server-context';
 import { type KithServerOptions, resolveServerSettings } from './server-options';
+import { WEB_CHAT_DIR } from './web/web-chat-dir';
 import { WsHub } from './ws/ws-hub';
 import { registerWsRoutes } from './ws/ws-routes';
 
@@ -112,7 +113,8 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   registerPluginRoutes(context);
   registerDocsRoutes(context);
   registerWsRoutes(app, { hub, bus, agents, rateLimit, logger });
-  if (options.staticDir) await app.register(fastifyStatic, { root: options.staticDir, prefix: '/' });
+  const staticDir = options.staticDir ?? WEB_CHAT_DIR;
+  if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/' });
   await options.configure?.(app);
 
   for (const runtime of options.agents ?? []) await agents.add(runtime);

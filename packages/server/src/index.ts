@@ -7,6 +7,7 @@ export type { BusMessage, BusEvent, DeliveryResult } from './bus/bus-message';
 export { DEFAULT_SERVER_ID, defaultEntityId, defaultRoomId } from './bus/default-ids';
 export { agentMemoryId } from './bus/to-agent-memory';
 export { apiKeyMatches } from './auth/api-key';
+export { WEB_CHAT_DIR } from './web/web-chat-dir';
 export type { ClientFrame, ServerFrame, FrameError } from './ws/ws-protocol';
 export type { RunRecord, RunSummary, RunTimelineEvent, RunTotals } from './runs/run-record';
 export type { OperationSummary } from './metrics/operation-stats';

@@ -21,8 +21,11 @@ export interface KithServerOptions {
   rateLimit?: RateLimitSettings | false;
   /** Largest request body (and WebSocket message) in bytes. Default: KITH_SERVER_BODY_LIMIT, else 1 MiB. */
   bodyLimit?: number;
-  /** A folder served at `/` (index.html for `/`), without an API key: where a web page goes. */
-  staticDir?: string;
+  /**
+   * A folder served at `/` (index.html for `/`), without an API key. Default: the bundled web chat
+   * page (`WEB_CHAT_DIR`); false serves nothing at `/`.
+   */
+  staticDir?: string | false;
   /** Called with the Fastify instance after the API routes are registered: add routes, hooks or plugins. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** Runs kept per agent (default 200) and steps kept per run (default 300). */

@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { type Action, type Plugin } from '@kith/core';
+import { scriptedReply } from '@kith/core/test';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createTestAgent } from '../__fixtures__/test-agent';
+import { startTestServer } from '../__fixtures__/test-server';
+
+// Debian's chromium: Playwright's own browser download cannot work on these machines.
+const CHROMIUM = process.env.KITH_CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Streams a model's story, then one more chunk of its own, then sends the whole text. */
+const storyAction: Action = {
+  name: 'STORY',
+  description: 'Tell a story, streamed',
+  validate: async () => true,
+  handler: async (runtime, _message, _state, options, callback) => {
+    const story = await runtime.useModel('TEXT_LARGE', { prompt: 'Tell a short story', onStreamChunk: options?.onStreamChunk });
+    await options?.onStreamChunk?.(' The end.');
+    await callback?.({ text: `${story} The end.`, actions: ['STORY'] });
+    return { success: true };
+  },
+  examples: [],
+};
+const storyPlugin: Plugin = { name: 'story', description: 'streams stories', actions: [storyAction] };
+
+// Browser-side snippets are strings: this package type-checks without the DOM library.
+/** Records every agent bubble's class and text as it changes, so a test can see what was shown before the final reply. */
+const WATCH_AGENT_BUBBLES = `(() => {
+  window.__seen = [];
+  const note = (node) => { if (node.classList && node.classList.contains('agent')) window.__seen.push(node.className + '|' + node.querySelector('.text').textContent); };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const bubble = record.target.nodeType === 1 ? record.target.closest('.msg') : record.target.parentElement && record.target.parentElement.closest('.msg');
+      if (bubble) note(bubble);
+      record.addedNodes.forEach((node) => node.nodeType === 1 && note(node));
+    }
+  }).observe(document.querySelector('#messages'), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+})()`;
+
+async function text(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).allTextContents();
+}
+
+/** Waits for a finished (not thinking or streaming) agent bubble with this text. */
+async function waitForReply(page: Page, reply: string): Promise<void> {
+  await page.locator('.msg.agent:not(.thinking):not(.streaming) > .text', { hasText: reply }).waitFor();
+}
+
+describe('web chat page, driven in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `No Chromium at ${CHROMIUM}: this end-to-end test needs Debian's chromium. Install it with ` +
+          '`apt-get update && apt-get install -y chromium` (.ci/run does this), or point KITH_CHROMIUM_PATH at a Chromium binary.',
+      );
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('picks an agent, chats, streams, shows a reply\'s thought and run, and keeps the history across a reload', async () => {
+    const ada = await createTestAgent({ name: 'Ada' });
+    const bob = await createTestAgent({ name: 'Bob', plugins: [storyPlugin] });
+    const { server, url } = await startTestServer({ agents: [ada.runtime, bob.runtime] });
+    const context: BrowserContext = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      expect(await page.title()).toBe('Kith chat');
+      await page.locator('#agent option', { hasText: 'Bob' }).waitFor({ state: 'attached' });
+      expect(await text(page, '#agent option')).toEqual(['Ada', 'Bob']);
+      await page.selectOption('#agent', bob.runtime.agentId);
+      await page.locator('#connection[data-state="open"]').waitFor();
+      await page.fill('#user-name', 'grace');
+      await page.dispatchEvent('#user-name', 'change');
+      await page.evaluate(WATCH_AGENT_BUBBLES);
+
+      // A plain reply, then its details: thought, actions and the run timeline.
+      bob.queue.push(scriptedReply('Hello Grace, I am Bob.', ['REPLY'], 'greet the newcomer by name'));
+      await page.fill('#text', 'hi Bob');
+      await page.press('#text', 'Enter');
+      await waitForReply(page, 'Hello Grace, I am Bob.');
+      expect(await text(page, '.msg.user > .text')).toEqual(['hi Bob']);
+      expect(ada.model.callsOf('TEXT_LARGE')).toHaveLength(0);
+      const first = page.locator('.msg.agent').first();
+      await first.locator('summary').click();
+      await first.locator('.timeline table').waitFor();
+      expect(await first.locator('dd').allTextContents()).toEqual(['greet the newcomer by name', 'REPLY']);
+      const steps = await first.locator('.timeline td:nth-child(2)').allTextContents();
+      expect(steps).toEqual(expect.arrayContaining(['RUN_STARTED', 'MODEL_USED', 'RUN_ENDED']));
+
+      // A streamed reply: the bubble shows the chunks as they come, then the final text.
+      bob.queue.push(scriptedReply('', ['STORY'], 'a story it is'), 'Once upon a time.');
+      await page.fill('#text', 'tell me a story');
+      await page.click('#send');
+      await waitForReply(page, 'Once upon a time. The end.');
+      const seen = await page.evaluate<string[]>('window.__seen');
+      expect(seen).toContain('msg agent thinking|thinking…');
+      expect(seen).toContain('msg agent streaming|Once upon a time.');
+      expect(seen).toContain('msg agent streaming|Once upon a time. The end.');
+
+      // Reload: the same agent, room and conversation come back from the server.
+      const roomsBefore = await page.evaluate<string | null>("localStorage.getItem('kith.rooms')");
+      await page.reload();
+      await waitForReply(page, 'Once upon a time. The end.');
+      expect(await page.inputValue('#agent')).toBe(bob.runtime.agentId);
+      expect(await page.inputValue('#user-name')).toBe('grace');
+      expect(await page.evaluate<string | null>("localStorage.getItem('kith.rooms')")).toBe(roomsBefore);
+      expect(await text(page, '.msg > .text')).toEqual(['hi Bob', 'Hello Grace, I am Bob.', 'tell me a story', 'Once upon a time. The end.']);
+      expect(await text(page, '.msg.user > .who')).toEqual(['grace', 'grace']);
+
+      // A reply from the history finds its run through the message it answers.
+      const restored = page.locator('.msg.agent').first();
+      await restored.locator('summary').click();
+      await restored.locator('.timeline table').waitFor();
+      expect(await restored.locator('dd').first().textContent()).toBe('greet the newcomer by name');
+      expect(await restored.locator('.timeline td:nth-child(2)').allTextContents()).toEqual(expect.arrayContaining(['RUN_STARTED', 'MODEL_USED']));
+
+      // The other agent has its own, empty, room.
+      await page.selectOption('#agent', ada.runtime.agentId);
+      await page.locator('#status', { hasText: 'Say hello to Ada.' }).waitFor();
+      expect(await page.locator('.msg').count()).toBe(0);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  });
+
+  it('asks for the API key when the server has one, then chats with it', async () => {
+    const agent = await createTestAgent({ name: 'Ada' });
+    const { server, url } = await startTestServer({ agents: [agent.runtime], authToken: 'open-sesame' });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.locator('#key-form', { hasText: 'This server needs an API key.' }).waitFor();
+      await page.fill('#key', 'wrong');
+      await page.press('#key', 'Enter');
+      await page.locator('#key-form', { hasText: 'That API key was refused.' }).waitFor();
+      await page.fill('#key', 'open-sesame');
+      await page.press('#key', 'Enter');
+      await page.locator('#agent option', { hasText: 'Ada' }).waitFor({ state: 'attached' });
+      expect(await page.locator('#key-form').isHidden()).toBe(true);
+      // The WebSocket authenticates with ?apiKey= (browsers cannot set its headers).
+      await page.locator('#connection[data-state="open"]').waitFor();
+      agent.queue.push(scriptedReply('The key works.'));
+      await page.fill('#text', 'let me in');
+      await page.press('#text', 'Enter');
+      await waitForReply(page, 'The key works.');
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  });
+});
