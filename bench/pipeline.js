@@ -4,6 +4,8 @@
 // per scenario:
 //   dm     one DM room, 1,000 messages sent one after another
 //   group  10 group rooms, 1,000 messages sent concurrently (100 per room)
+// cpuMsPerMessage (process CPU time per message) is steadier than the wall-clock figures on a
+// shared machine.
 // Run after `npm run build`: node bench/pipeline.js [dm|group]
 'use strict';
 const fs = require('node:fs');
@@ -89,11 +91,13 @@ async function scenario(name) {
     );
     latencies.push(performance.now() - started);
   };
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   if (name === 'dm') for (let i = 0; i < MESSAGES; i++) await send(i);
   else await Promise.all(Array.from({ length: MESSAGES }, (_, i) => send(i)));
   await runtime.messageService.whenIdle();
   const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
@@ -112,6 +116,8 @@ async function scenario(name) {
     msgsPerSec: Math.round((MESSAGES / elapsed) * 1000),
     latencyMedianMs: Number(percentile(latencies, 50).toFixed(2)),
     latencyP95Ms: Number(percentile(latencies, 95).toFixed(2)),
+    // CPU time is steadier than wall time on a busy machine: compare it between runs.
+    cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(3)),
     textModelCallsPerMessage: Number((textCalls.length / MESSAGES).toFixed(3)),
     promptCharsPerCall: Math.round(textCalls.reduce((sum, c) => sum + c.prompt.length, 0) / Math.max(1, textCalls.length)),
     peakRssMb: Math.round(peakRss / 1024 / 1024),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Component, UUID } from '@kith/core';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { components } from '../schema';
-import type { StoreContext } from './store-context';
+import { inJsonList, preparedQuery } from './prepared-query';
+import { jsonList, type StoreContext } from './store-context';
 
 type ComponentRow = typeof components.$inferSelect;
 
@@ -57,7 +58,10 @@ export function getComponents(ctx: StoreContext, entityId: UUID, worldId?: UUID,
 export function componentsByEntity(ctx: StoreContext, entityIds: string[]): Map<string, Component[]> {
   const grouped = new Map<string, Component[]>();
   if (entityIds.length === 0) return grouped;
-  const rows = ctx.conn.db.select().from(components).where(inArray(components.entityId, entityIds)).orderBy(components.createdAt).all();
+  const query = preparedQuery(ctx, 'componentsByEntity', (db) =>
+    db.select().from(components).where(inJsonList(components.entityId, 'ids')).orderBy(components.createdAt).prepare(),
+  );
+  const rows = query.all({ ids: jsonList(entityIds) });
   for (const row of rows) {
     const list = grouped.get(row.entityId) ?? [];
     list.push(toComponent(row));

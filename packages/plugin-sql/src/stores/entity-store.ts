@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Entity, UUID } from '@kith/core';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SqlInvalidArgumentError } from '../errors';
 import { entities, participants } from '../schema';
 import { componentsByEntity } from './component-store';
-import type { StoreContext } from './store-context';
+import { inJsonList, preparedQuery } from './prepared-query';
+import { jsonList, type StoreContext } from './store-context';
 
 type EntityRow = typeof entities.$inferSelect;
 
@@ -24,19 +25,21 @@ function toEntities(ctx: StoreContext, rows: EntityRow[], includeComponents: boo
 /** The entities with these ids (with their components); ids not found are skipped. */
 export function getEntitiesByIds(ctx: StoreContext, entityIds: UUID[]): Entity[] {
   if (entityIds.length === 0) return [];
-  const rows = ctx.conn.db.select().from(entities).where(inArray(entities.id, entityIds)).all();
-  return toEntities(ctx, rows, true);
+  const query = preparedQuery(ctx, 'entitiesByIds', (db) => db.select().from(entities).where(inJsonList(entities.id, 'ids')).prepare());
+  return toEntities(ctx, query.all({ ids: jsonList(entityIds) }), true);
 }
 
 export function getEntitiesForRoom(ctx: StoreContext, roomId: UUID, includeComponents = false): Entity[] {
-  const rows = ctx.conn.db
-    .select({ entity: entities })
-    .from(participants)
-    .innerJoin(entities, eq(entities.id, participants.entityId))
-    .where(eq(participants.roomId, roomId))
-    .orderBy(participants.createdAt)
-    .all()
-    .map((row) => row.entity);
+  const query = preparedQuery(ctx, 'entitiesForRoom', (db) =>
+    db
+      .select({ entity: entities })
+      .from(participants)
+      .innerJoin(entities, eq(entities.id, participants.entityId))
+      .where(eq(participants.roomId, sql.placeholder('roomId')))
+      .orderBy(participants.createdAt)
+      .prepare(),
+  );
+  const rows = query.all({ roomId }).map((row) => row.entity);
   return toEntities(ctx, rows, includeComponents);
 }
 

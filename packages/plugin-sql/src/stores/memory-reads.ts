@@ -17,7 +17,9 @@ function page(count: number | undefined, offset: number | undefined): [number, n
  * once and reused.
  */
 export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memory[] {
-  const where = ['m.agent_id = ?', 'm.type = ?'];
+  // With a room, `+` keeps SQLite off the agent index: scanning all of an agent's memories for one
+  // room's newest grows with every other room, while the room index reads just the rows returned.
+  const where = [params.roomId !== undefined ? '+m.agent_id = ?' : 'm.agent_id = ?', 'm.type = ?'];
   const values: SqlParam[] = [params.agentId ?? ctx.agentId, params.tableName];
   if (params.roomId !== undefined) where.push('m.room_id = ?'), values.push(params.roomId);
   if (params.worldId !== undefined) where.push('m.world_id = ?'), values.push(params.worldId);
@@ -25,7 +27,7 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
   if (params.unique) where.push('m.is_unique = 1');
   if (params.start !== undefined) where.push('m.created_at >= ?'), values.push(params.start);
   if (params.end !== undefined) where.push('m.created_at <= ?'), values.push(params.end);
-  const rows = ctx.conn.all<MemoryRow>(
+  const rows = ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT ? OFFSET ?`,
     ...values,
     ...page(params.count, params.offset),
@@ -34,7 +36,7 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
 }
 
 export function getMemoryById(ctx: StoreContext, id: UUID): Memory | null {
-  const row = ctx.conn.get<MemoryRow>(`${MEMORY_SELECT} WHERE m.id = ?`, id);
+  const row = ctx.conn.tuple<MemoryRow>(`${MEMORY_SELECT} WHERE m.id = ?`, id);
   return row ? toMemory(row) : null;
 }
 
@@ -43,8 +45,8 @@ export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: str
   const inList = 'm.id IN (SELECT value FROM json_each(?))';
   const rows =
     tableName === undefined
-      ? ctx.conn.all<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} ${NEWEST_FIRST}`, jsonList(ids))
-      : ctx.conn.all<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`, jsonList(ids), tableName);
+      ? ctx.conn.tuples<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} ${NEWEST_FIRST}`, jsonList(ids))
+      : ctx.conn.tuples<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`, jsonList(ids), tableName);
   return rows.map((row) => toMemory(row));
 }
 
@@ -53,7 +55,7 @@ export function getMemoriesByRoomIds(
   params: { tableName: string; roomIds: UUID[]; limit?: number },
 ): Memory[] {
   if (params.roomIds.length === 0) return [];
-  const rows = ctx.conn.all<MemoryRow>(
+  const rows = ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT} WHERE m.room_id IN (SELECT value FROM json_each(?)) AND m.agent_id = ? AND m.type = ?
      ${NEWEST_FIRST} LIMIT ?`,
     jsonList(params.roomIds),
@@ -71,13 +73,13 @@ export function getMemoriesByWorldId(
   const limit = page(params.count, 0)[0];
   const rows =
     params.tableName === undefined
-      ? ctx.conn.all<MemoryRow>(
+      ? ctx.conn.tuples<MemoryRow>(
           `${MEMORY_SELECT} WHERE m.world_id = ? AND m.agent_id = ? ${NEWEST_FIRST} LIMIT ?`,
           params.worldId,
           ctx.agentId,
           limit,
         )
-      : ctx.conn.all<MemoryRow>(
+      : ctx.conn.tuples<MemoryRow>(
           `${MEMORY_SELECT} WHERE m.world_id = ? AND m.agent_id = ? AND m.type = ? ${NEWEST_FIRST} LIMIT ?`,
           params.worldId,
           ctx.agentId,

@@ -2,20 +2,27 @@ import type { Content, Memory, MemoryMetadata, UUID } from '@kith/core';
 import { fromFloat32Blob } from '../vectors/float32-blob';
 import { parseJson } from './store-context';
 
-export interface MemoryRow {
-  seq: number;
-  id: string;
-  agent_id: string;
-  type: string;
-  entity_id: string;
-  room_id: string;
-  world_id: string | null;
-  content: string;
-  metadata: string;
-  is_unique: number;
-  created_at: number;
-  vector: Buffer | null;
-}
+/**
+ * A MEMORY_SELECT row read in raw (array) mode, in column order: no object
+ * per row, which made the recent-messages read of every turn markedly cheaper.
+ */
+export type MemoryRow = [
+  seq: number,
+  id: string,
+  agentId: string,
+  type: string,
+  entityId: string,
+  roomId: string,
+  worldId: string | null,
+  content: string,
+  metadata: string,
+  isUnique: number,
+  createdAt: number,
+  vector: Buffer | null,
+];
+
+/** Where `seq` sits in a MemoryRow. */
+export const SEQ = 0;
 
 /** Columns and join every memory read uses (the vector comes along). */
 export const MEMORY_SELECT = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.content,
@@ -27,18 +34,19 @@ export const MEMORY_SELECT_WITHOUT_VECTOR = `SELECT m.seq, m.id, m.agent_id, m.t
   m.metadata, m.is_unique, m.created_at, NULL AS vector FROM memories m`;
 
 export function toMemory(row: MemoryRow, vector?: Float32Array): Memory {
+  const [, id, agentId, , entityId, roomId, worldId, content, metadata, isUnique, createdAt, blob] = row;
   const memory: Memory = {
-    id: row.id as UUID,
-    entityId: row.entity_id as UUID,
-    agentId: row.agent_id as UUID,
-    roomId: row.room_id as UUID,
-    content: parseJson<Content>(row.content, {}),
-    metadata: parseJson<MemoryMetadata>(row.metadata, {}),
-    createdAt: row.created_at,
-    unique: row.is_unique === 1,
+    id: id as UUID,
+    entityId: entityId as UUID,
+    agentId: agentId as UUID,
+    roomId: roomId as UUID,
+    content: parseJson<Content>(content, {}),
+    metadata: parseJson<MemoryMetadata>(metadata, {}),
+    createdAt,
+    unique: isUnique === 1,
   };
-  if (row.world_id !== null) memory.worldId = row.world_id as UUID;
+  if (worldId !== null) memory.worldId = worldId as UUID;
   if (vector) memory.embedding = Array.from(vector);
-  else if (row.vector !== null) memory.embedding = Array.from(fromFloat32Blob(row.vector));
+  else if (blob !== null) memory.embedding = Array.from(fromFloat32Blob(blob));
   return memory;
 }

@@ -3,7 +3,7 @@ import { toFtsQuery } from '../search/fts-query';
 import { rerankWithBm25 } from '../search/hybrid-rerank';
 import type { VectorHit } from '../vectors/vector-index';
 import type { AgentDimension } from './agent-dimension';
-import { MEMORY_SELECT_WITHOUT_VECTOR, type MemoryRow, toMemory } from './memory-row';
+import { MEMORY_SELECT_WITHOUT_VECTOR, type MemoryRow, SEQ, toMemory } from './memory-row';
 import type { StoreContext } from './store-context';
 
 const DEFAULT_COUNT = 10;
@@ -40,11 +40,11 @@ export function searchMemories(ctx: StoreContext, dims: AgentDimension, params: 
   }
   hits = hits.slice(0, count);
   if (hits.length === 0) return [];
-  const rows = ctx.conn.all<MemoryRow>(
+  const rows = ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT_WITHOUT_VECTOR} WHERE m.seq IN (SELECT value FROM json_each(?))`,
     JSON.stringify(hits.map((hit) => hit.seq)),
   );
-  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  const bySeq = new Map(rows.map((row) => [row[SEQ], row]));
   return hits.flatMap((hit) => {
     const row = bySeq.get(hit.seq);
     return row ? [{ ...toMemory(row, hit.vector), similarity: hit.similarity }] : [];

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ParticipantUserState, UUID } from '@kith/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { participants } from '../schema';
+import { preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
 
 /** Adds the entities to the room; ones already in it are left as they are. */
@@ -50,22 +51,26 @@ export function getParticipantsForRoom(ctx: StoreContext, roomId: UUID): UUID[] 
 }
 
 export function isRoomParticipant(ctx: StoreContext, roomId: UUID, entityId: UUID): boolean {
-  const row = ctx.conn.db
-    .select({ id: participants.id })
-    .from(participants)
-    .where(and(eq(participants.roomId, roomId), eq(participants.entityId, entityId)))
-    .get();
-  return row !== undefined;
+  const query = preparedQuery(ctx, 'isRoomParticipant', (db) =>
+    db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))))
+      .prepare(),
+  );
+  return query.get({ roomId, entityId }) !== undefined;
 }
 
 /** FOLLOWED, MUTED or null (also null when the entity is not in the room). */
 export function getParticipantUserState(ctx: StoreContext, roomId: UUID, entityId: UUID): ParticipantUserState {
-  const row = ctx.conn.db
-    .select({ state: participants.roomState })
-    .from(participants)
-    .where(and(eq(participants.roomId, roomId), eq(participants.entityId, entityId)))
-    .get();
-  return row?.state ?? null;
+  const query = preparedQuery(ctx, 'participantUserState', (db) =>
+    db
+      .select({ state: participants.roomState })
+      .from(participants)
+      .where(and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))))
+      .prepare(),
+  );
+  return query.get({ roomId, entityId })?.state ?? null;
 }
 
 /** Sets the state of an entity already in the room; a no-op otherwise. */

@@ -2,7 +2,8 @@ import type { ChannelType, Room, UUID } from '@kith/core';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { participants, rooms } from '../schema';
 import { deleteMemoriesWhere } from './memory-writes';
-import type { StoreContext } from './store-context';
+import { inJsonList, preparedQuery } from './prepared-query';
+import { jsonList, type StoreContext } from './store-context';
 
 type RoomRow = typeof rooms.$inferSelect;
 
@@ -34,7 +35,8 @@ function toValues(ctx: StoreContext, room: Room): Omit<RoomRow, 'createdAt'> {
 
 export function getRoomsByIds(ctx: StoreContext, roomIds: UUID[]): Room[] {
   if (roomIds.length === 0) return [];
-  return ctx.conn.db.select().from(rooms).where(inArray(rooms.id, roomIds)).all().map(toRoom);
+  const query = preparedQuery(ctx, 'roomsByIds', (db) => db.select().from(rooms).where(inJsonList(rooms.id, 'ids')).prepare());
+  return query.all({ ids: jsonList(roomIds) }).map(toRoom);
 }
 
 /** Inserts the rooms in one transaction; existing ids are kept as they are. Returns every id. */

@@ -1,7 +1,8 @@
 import type { UUID, World } from '@kith/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rooms, worlds } from '../schema';
 import { deleteRoom } from './room-store';
+import { preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
 
 type WorldRow = typeof worlds.$inferSelect;
@@ -36,13 +37,17 @@ export function createWorld(ctx: StoreContext, world: World): UUID {
 }
 
 export function getWorld(ctx: StoreContext, id: UUID): World | null {
-  const row = ctx.conn.db.select().from(worlds).where(eq(worlds.id, id)).get();
+  const query = preparedQuery(ctx, 'worldById', (db) => db.select().from(worlds).where(eq(worlds.id, sql.placeholder('id'))).prepare());
+  const row = query.get({ id });
   return row ? toWorld(row) : null;
 }
 
 /** This agent's worlds. */
 export function getAllWorlds(ctx: StoreContext): World[] {
-  return ctx.conn.db.select().from(worlds).where(eq(worlds.agentId, ctx.agentId)).orderBy(worlds.createdAt).all().map(toWorld);
+  const query = preparedQuery(ctx, 'worldsOfAgent', (db) =>
+    db.select().from(worlds).where(eq(worlds.agentId, sql.placeholder('agentId'))).orderBy(worlds.createdAt).prepare(),
+  );
+  return query.all({ agentId: ctx.agentId }).map(toWorld);
 }
 
 export function updateWorld(ctx: StoreContext, world: World): void {
