@@ -90,12 +90,12 @@ export class EmbeddingGenerationService extends Service {
       memories.map((memory) => memory.content.text ?? ''),
       { semaphore: this.semaphore ?? undefined },
     );
+    // All at once: the adapter can store the whole batch in one commit.
+    const updated = await Promise.all(memories.map((memory, index) => this.runtime.updateMemory({ id: memory.id!, embedding: vectors[index] })));
     for (const [index, memory] of memories.entries()) {
-      const embedding = vectors[index];
-      const updated = await this.runtime.updateMemory({ id: memory.id!, embedding });
       // A memory deleted while queued has nothing to update; that is not a failure.
-      if (!updated) continue;
-      memory.embedding = embedding;
+      if (!updated[index]) continue;
+      memory.embedding = vectors[index];
       await this.runtime.emitEvent('EMBEDDING_GENERATION_COMPLETED', { runtime: this.runtime, memory, source: 'embedding-service' });
     }
   }

@@ -176,6 +176,11 @@ export class SqliteConnection implements SqlRunner {
     return this.batcher.submit(fn);
   }
 
+  /** Queues `fn` to ride along with the next commit (within a few ms); settles after that commit. */
+  batchDeferred<T>(fn: () => T): Promise<T> {
+    return this.batcher.submitDeferred(fn);
+  }
+
   /** Commits queued writes now. Every adapter method calls this first, so reads see earlier writes. */
   flushWrites(): void {
     if (this.batcher.pending > 0) this.batcher.flush();
@@ -183,7 +188,7 @@ export class SqliteConnection implements SqlRunner {
 
   close(): void {
     if (!this.sqlite.open) return;
-    this.flushWrites();
+    this.batcher.flush();
     this.statements.clear();
     try {
       this.sqlite.pragma('optimize');

@@ -70,4 +70,39 @@ describe('WriteBatcher', () => {
     expect(batcher.pending).toBe(0);
     await expect(job).resolves.toBe('now');
   });
+
+  describe('deferred jobs', () => {
+    it('ride along with the next commit instead of starting their own', async () => {
+      const t = target();
+      const batcher = new WriteBatcher(t, 60_000);
+      const ran: string[] = [];
+      const deferred = batcher.submitDeferred(() => ran.push('embedding'));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(t.events).toEqual([]);
+      // Reads flush only what is acknowledged-to-be: a deferred job alone does not force a commit.
+      expect(batcher.pending).toBe(0);
+      expect(batcher.deferredCount).toBe(1);
+      await batcher.submit(() => ran.push('message'));
+      await expect(deferred).resolves.toBe(1);
+      expect(ran).toEqual(['embedding', 'message']);
+      expect(t.events.filter((e) => e === 'begin')).toHaveLength(1);
+    });
+
+    it('commit on their own once the delay has passed', async () => {
+      const t = target();
+      const batcher = new WriteBatcher(t, 5);
+      await expect(Promise.all([batcher.submitDeferred(() => 'a'), batcher.submitDeferred(() => 'b')])).resolves.toEqual(['a', 'b']);
+      expect(t.events.filter((e) => e === 'commit')).toHaveLength(1);
+      expect(batcher.deferredCount).toBe(0);
+    });
+
+    it('are committed by flush() (closing the connection)', async () => {
+      const t = target();
+      const batcher = new WriteBatcher(t, 60_000);
+      const job = batcher.submitDeferred(() => 'stored');
+      batcher.flush();
+      await expect(job).resolves.toBe('stored');
+      expect(t.events.at(-1)).toBe('commit');
+    });
+  });
 });

@@ -11,6 +11,9 @@ export interface BatchTarget {
   afterBatch(): void;
 }
 
+/** How long a deferred job may wait for another commit to ride along with. */
+export const DEFAULT_DEFER_MS = 25;
+
 /**
  * Group commit: jobs submitted in the same tick (for example by concurrent
  * rooms, or a Promise.all over many createMemory calls) run in one
@@ -18,15 +21,29 @@ export interface BatchTarget {
  * only its own promise. A job's promise settles after the transaction
  * commits: nothing is acknowledged before it is durable. A lone job costs
  * the same as running it directly.
+ *
+ * Deferred jobs (background upkeep such as storing an embedding) do not
+ * start a commit of their own: they join the next one, or commit on their
+ * own after `deferMs`. In a conversation that saves a commit per turn.
  */
 export class WriteBatcher {
   private queue: Job[] = [];
+  private deferred: Job[] = [];
   private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly target: BatchTarget) {}
+  constructor(
+    private readonly target: BatchTarget,
+    private readonly deferMs = DEFAULT_DEFER_MS,
+  ) {}
 
+  /** Jobs that a read must commit first (deferred ones are not acknowledged yet, so reads need not wait). */
   get pending(): number {
     return this.queue.length;
+  }
+
+  get deferredCount(): number {
+    return this.deferred.length;
   }
 
   submit<T>(run: () => T): Promise<T> {
@@ -39,12 +56,25 @@ export class WriteBatcher {
     });
   }
 
-  /** Commits every queued job now (before any other statement, so reads see them). */
+  /** Queues a job for the next commit, at most `deferMs` from now. */
+  submitDeferred<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.deferred.push({ run, resolve: resolve as (value: unknown) => void, reject });
+      this.timer ??= setTimeout(() => this.flush(), this.deferMs);
+    });
+  }
+
+  /** Commits every queued job, deferred ones included, now. */
   flush(): void {
     this.scheduled = false;
-    const jobs = this.queue;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const jobs = this.deferred.length === 0 ? this.queue : [...this.deferred, ...this.queue];
     if (jobs.length === 0) return;
     this.queue = [];
+    this.deferred = [];
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       this.target.write(() => {

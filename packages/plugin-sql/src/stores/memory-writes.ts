@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Memory, MemoryMetadata, UUID } from '@kith/core';
+import type { SqliteConnection } from '../connection/sqlite-connection';
 import { toFloat32Blob } from '../vectors/float32-blob';
 import type { AgentDimension } from './agent-dimension';
 import { jsonList, type StoreContext } from './store-context';
@@ -106,42 +107,49 @@ export function updateMemory(
   ctx: StoreContext,
   dims: AgentDimension,
   memory: Partial<Memory> & { id: UUID; metadata?: MemoryMetadata },
-): boolean {
+): boolean | Promise<boolean> {
   const { conn } = ctx;
   const vector = vectorOf(memory.embedding);
   if (vector) dims.checkWrite(vector.length);
-  return conn.write(() => {
-    const row = conn.get<StoredMemory>(
-      `SELECT m.seq, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.is_unique, e.dimension
-       FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE m.id = ?`,
-      memory.id,
-    );
-    if (!row) return false;
-    if (memory.content !== undefined) {
-      conn.run('UPDATE memories SET content = ? WHERE seq = ?', JSON.stringify(memory.content), row.seq);
+  // A vector alone is index upkeep (the embedding service's writes): it rides along with the next
+  // commit rather than paying for its own; the promise still settles only once it is durable.
+  if (vector && memory.content === undefined && memory.metadata === undefined) {
+    return conn.batchDeferred(() => applyUpdate(conn, memory, vector));
+  }
+  return conn.write(() => applyUpdate(conn, memory, vector));
+}
+
+function applyUpdate(conn: SqliteConnection, memory: Partial<Memory> & { id: UUID }, vector: Float32Array | null): boolean {
+  const row = conn.get<StoredMemory>(
+    `SELECT m.seq, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.is_unique, e.dimension
+     FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE m.id = ?`,
+    memory.id,
+  );
+  if (!row) return false;
+  if (memory.content !== undefined) {
+    conn.run('UPDATE memories SET content = ? WHERE seq = ?', JSON.stringify(memory.content), row.seq);
+  }
+  if (memory.metadata !== undefined) {
+    conn.run('UPDATE memories SET metadata = ? WHERE seq = ?', JSON.stringify(memory.metadata), row.seq);
+  }
+  if (vector) {
+    conn.vectors.sync();
+    conn.run(UPSERT_EMBEDDING, row.seq, vector.length, toFloat32Blob(vector));
+    if (row.dimension !== null && row.dimension !== vector.length) {
+      conn.vectors.remove([{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }]);
     }
-    if (memory.metadata !== undefined) {
-      conn.run('UPDATE memories SET metadata = ? WHERE seq = ?', JSON.stringify(memory.metadata), row.seq);
-    }
-    if (vector) {
-      conn.vectors.sync();
-      conn.run(UPSERT_EMBEDDING, row.seq, vector.length, toFloat32Blob(vector));
-      if (row.dimension !== null && row.dimension !== vector.length) {
-        conn.vectors.remove([{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }]);
-      }
-      conn.vectors.add({
-        seq: row.seq,
-        agentId: row.agent_id,
-        type: row.type,
-        roomId: row.room_id,
-        worldId: row.world_id,
-        entityId: row.entity_id,
-        unique: row.is_unique === 1,
-        vector,
-      });
-    }
-    return true;
-  });
+    conn.vectors.add({
+      seq: row.seq,
+      agentId: row.agent_id,
+      type: row.type,
+      roomId: row.room_id,
+      worldId: row.world_id,
+      entityId: row.entity_id,
+      unique: row.is_unique === 1,
+      vector,
+    });
+  }
+  return true;
 }
 
 /**
