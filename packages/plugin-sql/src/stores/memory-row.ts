@@ -47,6 +47,28 @@ export function toMemory(row: MemoryRow, vector?: Float32Array): Memory {
   };
   if (worldId !== null) memory.worldId = worldId as UUID;
   if (vector) memory.embedding = Array.from(vector);
-  else if (blob !== null) memory.embedding = Array.from(fromFloat32Blob(blob));
+  else if (blob !== null) defineLazyEmbedding(memory, blob);
   return memory;
+}
+
+/**
+ * `memory.embedding`, turned from the stored blob into numbers on first read.
+ * Most readers (the recent-messages provider of every turn) never look at it,
+ * and building hundreds of number arrays per read cost more than the query.
+ * It behaves as a plain property: enumerable, spread, serialised, assignable.
+ */
+function defineLazyEmbedding(memory: Memory, blob: Buffer): void {
+  const settle = (value: number[] | undefined): void => {
+    Object.defineProperty(memory, 'embedding', { value, writable: true, enumerable: true, configurable: true });
+  };
+  Object.defineProperty(memory, 'embedding', {
+    enumerable: true,
+    configurable: true,
+    get(): number[] {
+      const value = Array.from(fromFloat32Blob(blob));
+      settle(value);
+      return value;
+    },
+    set: settle,
+  });
 }
