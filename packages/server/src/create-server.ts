@@ -8,7 +8,8 @@ import { AgentRegistry } from './agents/agent-registry';
 import { installApiKeyAuth } from './auth/api-key';
 import { MessageBus } from './bus/message-bus';
 import { ApiRouter } from './http/api-router';
-import { installErrorHandlers } from './http/error-reply';
+import { clientErrorHandler } from './http/client-error-handler';
+import { frameworkErrorReply, installErrorHandlers } from './http/error-reply';
 import { installJsonParser } from './http/json-parser';
 import { MetricsRecorder } from './metrics/metrics-recorder';
 import { registerAgentRoutes } from './routes/agent-routes';
@@ -73,6 +74,9 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 2048 },
+    // Requests the HTTP parser or the router refuses get the same error body as the rest.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorReply,
   }) as unknown as FastifyInstance;
 
   const bus = new MessageBus(logger);

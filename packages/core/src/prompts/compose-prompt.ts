@@ -1,18 +1,67 @@
 import Handlebars from 'handlebars';
+import { logger } from '../logger/logger';
 import type { TemplateType } from '../types/character';
 import type { State } from '../types/state';
+import { fillTemplateVariables } from './fill-template-variables';
 
-const compiled = new Map<string, HandlebarsTemplateDelegate>();
+interface CompiledTemplate {
+  /** Undefined when the template does not parse: it is filled by fillTemplateVariables instead. */
+  render?: HandlebarsTemplateDelegate;
+  /** Whether a failure of this template was logged already (once per template, not per prompt). */
+  warned: boolean;
+}
+
+const compiled = new Map<string, CompiledTemplate>();
 const MAX_COMPILED = 256;
 
-function compile(template: string): HandlebarsTemplateDelegate {
-  let fn = compiled.get(template);
-  if (!fn) {
-    fn = Handlebars.compile(template, { noEscape: true, strict: false });
+function warnOnce(entry: CompiledTemplate, template: string, error: unknown): void {
+  if (entry.warned) return;
+  entry.warned = true;
+  // Handlebars puts the position on the following lines of its parse errors.
+  const reason = error instanceof Error ? error.message.replace(/\s*\n[\s\S]*$/, '').replace(/:$/, '') : String(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  logger.warn(
+    { detail, template: template.length > 200 ? `${template.slice(0, 200)}…` : template },
+    `Prompt template could not be rendered by Handlebars (${reason}); filled its plain {{variables}} only. Fix the template's Handlebars syntax.`,
+  );
+}
+
+function compile(template: string): CompiledTemplate {
+  let entry = compiled.get(template);
+  if (!entry) {
+    entry = { warned: false };
+    // Parsing eagerly (compile() is lazy) finds a syntax error once per template, not on every prompt.
+    try {
+      entry.render = Handlebars.compile(Handlebars.parse(template), { noEscape: true, strict: false });
+    } catch (error) {
+      warnOnce(entry, template, error);
+    }
     if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
-    compiled.set(template, fn);
+    compiled.set(template, entry);
   }
-  return fn;
+  return entry;
+}
+
+/**
+ * Renders with Handlebars; a template that does not parse, or that fails at
+ * render time (a block helper without its argument, a missing partial, a
+ * value that cannot become text), degrades to plain variable filling rather
+ * than failing the turn.
+ */
+function fill(template: unknown, values: Record<string, unknown>, options?: Handlebars.RuntimeOptions): string {
+  if (typeof template !== 'string') {
+    logger.warn({ templateType: typeof template }, 'Prompt template is not a string; rendered an empty prompt. Pass a string or a function returning one.');
+    return '';
+  }
+  const entry = compile(template);
+  if (entry.render) {
+    try {
+      return entry.render(values, options);
+    } catch (error) {
+      warnOnce(entry, template, error);
+    }
+  }
+  return fillTemplateVariables(template, values);
 }
 
 /**
@@ -24,21 +73,23 @@ function providersView(state: State): unknown {
   const joined = typeof state.values.providers === 'string' ? state.values.providers : state.text ?? '';
   const view = new String(joined) as String & Record<string, string>;
   for (const [name, result] of Object.entries(state.data?.providers ?? {})) {
-    const text = (result as { text?: unknown }).text;
-    view[name] = typeof text === 'string' ? text : '';
+    // A String's own `length` and character indexes are read-only: a provider with such a name is not addressable.
+    if (Object.getOwnPropertyDescriptor(view, name)?.writable === false) continue;
+    const text = (result as { text?: unknown } | null | undefined)?.text;
+    Object.defineProperty(view, name, { value: typeof text === 'string' ? text : '', enumerable: true, writable: true, configurable: true });
   }
   return view;
 }
 
-/** Fills a template from `state.values` (no HTML escaping). */
+/** Fills a template from `state.values` (no HTML escaping). Never throws for a string template. */
 export function composePromptFromState({ state, template }: { state: State; template: TemplateType }): string {
   const values: Record<string, unknown> = { ...state.values, providers: providersView(state) };
   const source = typeof template === 'function' ? template({ state: values }) : template;
-  return compile(source)(values, { allowProtoPropertiesByDefault: false });
+  return fill(source, values, { allowProtoPropertiesByDefault: false });
 }
 
-/** Fills a template from a plain object of values. */
+/** Fills a template from a plain object of values. Never throws for a string template. */
 export function composePrompt({ state, template }: { state: Record<string, unknown>; template: TemplateType }): string {
   const source = typeof template === 'function' ? template({ state }) : template;
-  return compile(source)(state);
+  return fill(source, state);
 }

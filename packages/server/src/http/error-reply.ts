@@ -6,7 +6,7 @@ import {
   RequestValidationError,
   ResourceNotFoundError,
 } from '@kith/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The body of every error answer: `{ error: { code, message, path? } }`. */
 export interface ErrorBody {
@@ -71,4 +71,23 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
     const error = new ResourceNotFoundError('route', `${request.method} ${path}`, 'GET /api/docs lists the routes');
     return reply.code(404).send(errorBody(error));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any
+ * route or hook runs (a URL that does not percent-decode, a path parameter
+ * over maxParamLength) answered with an ErrorBody rather than Fastify's shape.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  let status = 500;
+  let kith: KithError = new InternalServerError(request.id, { cause: error });
+  if (error.code === 'FST_ERR_BAD_URL') {
+    status = 400;
+    kith = new RequestValidationError('url', 'is not a valid URL: fix its percent-encoding');
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    status = 414;
+    kith = new RequestValidationError('params', 'a path parameter is longer than the server accepts');
+  }
+  if (status >= 500) request.log.error({ err: error }, `Request failed: ${error.message}`);
+  void reply.code(status).send(errorBody(kith));
 }
