@@ -10,6 +10,7 @@ import {
 } from '@kith/core';
 import type { BusMessage, DeliveryResult } from './bus-message';
 import { findStoredReplies } from './find-replies';
+import { InboxJournal } from './inbox-journal';
 import type { MessageBus } from './message-bus';
 import { agentMemoryId, toAgentMemory } from './to-agent-memory';
 
@@ -27,21 +28,28 @@ const RECENT_RESULTS = 1000;
  * A message id is taken once: a repeat while the first is in flight, or
  * after it (remembered, or found stored after a restart), returns the
  * original outcome with `duplicate: true` and never produces a new reply.
+ *
+ * A message is accepted (the `accepted` callback, which clients turn into
+ * their acknowledgement) only once it is durable: journaled, or already
+ * stored. Messages journaled but never taken in by an earlier process (it
+ * was killed) are replayed when the service starts.
  */
 export class MessageBusService extends Service {
   static override serviceType: string = ServiceType.MESSAGE_BUS;
   capabilityDescription = 'Connects the agent to the server message bus: takes channel messages, runs them through the pipeline and routes replies back to their client.';
 
-  private readonly inFlight = new Map<string, Promise<DeliveryResult>>();
+  private readonly inFlight = new Map<string, { accepted: Promise<void>; result: Promise<DeliveryResult> }>();
   private readonly recent = new LruMap<string, DeliveryResult>(RECENT_RESULTS);
   private detach: (() => void) | undefined;
   private paused = false;
+  private readonly journal: InboxJournal;
 
   constructor(
     runtime: IAgentRuntime,
     readonly bus: MessageBus,
   ) {
     super(runtime);
+    this.journal = new InboxJournal(runtime);
   }
 
   /** A Service class bound to `bus`, for `runtime.registerService`. */
@@ -54,6 +62,7 @@ export class MessageBusService extends Service {
       static override async start(runtime: IAgentRuntime): Promise<Service> {
         const service = new BoundMessageBusService(runtime);
         service.connect();
+        await service.recover();
         return service;
       }
     };
@@ -78,30 +87,66 @@ export class MessageBusService extends Service {
   }
 
   connect(): void {
-    this.detach ??= this.bus.attach(this.runtime.agentId, (message) => this.receive(message));
+    this.detach ??= this.bus.attach(this.runtime.agentId, (message, accepted) => this.receive(message, accepted));
   }
 
   async stop(): Promise<void> {
     this.detach?.();
     this.detach = undefined;
-    await Promise.allSettled([...this.inFlight.values()]);
+    await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.result));
   }
 
-  /** The bus's entry point: null when the agent does not take part in the message's channel. */
-  async receive(message: BusMessage): Promise<DeliveryResult | null> {
+  /**
+   * Replays, oldest first, the messages an earlier process acknowledged but
+   * never took in; their replies go to the channels' current subscribers.
+   */
+  async recover(): Promise<void> {
+    const pending = await this.journal.pending();
+    if (pending.length > 0) this.runtime.logger.warn({ count: pending.length }, 'Taking in messages acknowledged before the last stop that were never processed');
+    for (const message of pending) {
+      this.bus.join(message.channelId, this.agentId);
+      void this.receive(message)
+        .catch((error: unknown) => this.runtime.logger.error({ err: error, messageId: message.id }, 'A recovered message failed'))
+        // Once tried (or found stored), the entry has done its job.
+        .finally(() => this.clearJournal(message.id));
+    }
+  }
+
+  /**
+   * The bus's entry point: null when the agent does not take part in the
+   * message's channel. `accepted` runs once the message is durable, before
+   * the pipeline works on it.
+   */
+  async receive(message: BusMessage, accepted: () => void = () => undefined): Promise<DeliveryResult | null> {
     if (!this.bus.isParticipant(message.channelId, this.agentId)) return null;
     const pending = this.inFlight.get(message.id);
-    if (pending) return this.replay(message, await pending);
+    if (pending) {
+      await pending.accepted;
+      accepted();
+      return this.replay(message, await pending.result);
+    }
     const known = this.recent.get(message.id);
-    if (known) return this.replay(message, known);
+    if (known) {
+      accepted();
+      return this.replay(message, known);
+    }
     if (!this.running) throw new AgentNotRunningError(this.agentId, this.runtime.character.name);
 
-    const run = this.process(message);
-    this.inFlight.set(message.id, run);
+    let durable!: () => void;
+    let failed!: (error: unknown) => void;
+    const acceptance = new Promise<void>((resolve, reject) => ((durable = resolve), (failed = reject)));
+    // Only repeats await it; a failure reaches the first sender through `result`.
+    acceptance.catch(() => undefined);
+    const result = this.process(message, () => {
+      durable();
+      accepted();
+    });
+    result.then(durable, failed);
+    this.inFlight.set(message.id, { accepted: acceptance, result });
     try {
-      const result = await run;
-      this.recent.set(message.id, result);
-      return result;
+      const outcome = await result;
+      this.recent.set(message.id, outcome);
+      return outcome;
     } finally {
       this.inFlight.delete(message.id);
     }
@@ -113,7 +158,7 @@ export class MessageBusService extends Service {
     return result;
   }
 
-  private async process(message: BusMessage): Promise<DeliveryResult> {
+  private async process(message: BusMessage, accepted: () => void): Promise<DeliveryResult> {
     const runtime = this.runtime;
     const pipeline = runtime.messageService;
     if (!pipeline) throw new PluginDependencyMissingError('@kith/server', '@kith/plugin-bootstrap');
@@ -122,7 +167,12 @@ export class MessageBusService extends Service {
 
     // Restart-safe: a message stored before this process began is not answered again.
     const stored = await runtime.getMemoryById(base.memoryId);
-    if (stored) return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, stored) });
+    if (stored) {
+      accepted();
+      return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, stored) });
+    }
+    await this.journal.record(message);
+    accepted();
 
     await runtime.ensureConnection({
       entityId: message.authorId,
@@ -160,7 +210,14 @@ export class MessageBusService extends Service {
     } finally {
       this.bus.emit({ ...event, type: 'thinking', active: false });
     }
+    // The pipeline has stored the message (it does so first): the journal entry may go. Not awaited: a
+    // crash before the delete commits leaves an entry whose message is stored, which recovery just removes.
+    this.clearJournal(message.id);
     return this.finish(event, result);
+  }
+
+  private clearJournal(messageId: UUID): void {
+    this.journal.clear(messageId).catch((error: unknown) => this.runtime.logger.warn({ err: error, messageId }, 'Could not remove a journal entry'));
   }
 
   private finish(event: { agentId: UUID; channelId: UUID; messageId: UUID; clientId?: string }, result: DeliveryResult): DeliveryResult {

@@ -8,8 +8,12 @@ import type { BusEvent, BusMessage, DeliveryResult } from './bus-message';
  */
 const MAX_CHANNELS = 50_000;
 
-/** An agent's end of the bus: takes a message, resolves with what it did (null when it does not take part). */
-export type AgentInbox = (message: BusMessage) => Promise<DeliveryResult | null>;
+/**
+ * An agent's end of the bus: takes a message, resolves with what it did
+ * (null when it does not take part), and calls `accepted` once the message
+ * is durable, before working on it.
+ */
+export type AgentInbox = (message: BusMessage, accepted: () => void) => Promise<DeliveryResult | null>;
 
 /**
  * The in-process message bus of seed 000. Clients (REST, WebSocket) publish
@@ -63,17 +67,30 @@ export class MessageBus {
    * Delivers a message to its target agent (errors such as a stopped agent
    * reject), or to every participant of the channel (a failing agent is
    * reported as an `error` event and left out of the results).
+   * `onAccepted` runs once the target (or every participant that takes the
+   * message) has it durably: the moment a client may be told "accepted".
    */
-  async publish(message: BusMessage): Promise<DeliveryResult[]> {
+  async publish(message: BusMessage, onAccepted: () => void = () => undefined): Promise<DeliveryResult[]> {
     this.emit({ type: 'message', message });
     if (message.targetAgentId) {
       const inbox = this.inboxes.get(message.targetAgentId);
       if (!inbox) throw new AgentNotFoundError(message.targetAgentId);
-      const result = await inbox(message);
+      const result = await inbox(message, once(onAccepted));
       return result ? [result] : [];
     }
     const targets = this.participants(message.channelId).filter((agentId) => this.inboxes.has(agentId));
-    const settled = await Promise.allSettled(targets.map((agentId) => (this.inboxes.get(agentId) as AgentInbox)(message)));
+    // Accepted when every participant has accepted it or is done with it (failed, or not taking part).
+    let waiting = targets.length;
+    const oneMore = () => {
+      waiting -= 1;
+      if (waiting === 0) onAccepted();
+    };
+    const settled = await Promise.allSettled(
+      targets.map((agentId) => {
+        const accepted = once(oneMore);
+        return (this.inboxes.get(agentId) as AgentInbox)(message, accepted).finally(accepted);
+      }),
+    );
     const results: DeliveryResult[] = [];
     settled.forEach((outcome, index) => {
       const agentId = targets[index] as UUID;
@@ -105,4 +122,14 @@ export class MessageBus {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
+}
+
+/** `fn`, callable any number of times, running once. */
+function once(fn: () => void): () => void {
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    fn();
+  };
 }

@@ -48,12 +48,25 @@ export function registerMessageRoutes({ router, agents, bus, logger }: ServerCon
       const ids = { messageId: message.id, memoryId: agentMemoryId(agent.runtime, message.id), agentId: agent.id, roomId, entityId };
 
       if (body.async) {
-        bus.publish(message).catch((error: unknown) => {
-          logger.warn({ err: error, agentId: agent.id, messageId: message.id }, 'An async message failed');
-          // Its replies were promised over the WebSocket: say there what went wrong.
-          const code = KithError.isInstance(error) ? error.code : ErrorCode.INTERNAL;
-          const text = KithError.isInstance(error) ? error.message : 'The agent failed to take the message; the server log has the details.';
-          bus.emit({ type: 'error', agentId: agent.id, channelId: roomId, messageId: message.id, code, message: text });
+        // 202 once the message is durable (a failure before that is this request's error); the rest goes over the WebSocket.
+        await new Promise<void>((accept, refuse) => {
+          let accepted = false;
+          bus
+            .publish(message, () => {
+              accepted = true;
+              accept();
+            })
+            .then(
+              () => accept(),
+              (error: unknown) => {
+                if (!accepted) return refuse(error);
+                logger.warn({ err: error, agentId: agent.id, messageId: message.id }, 'An async message failed');
+                // Its replies were promised over the WebSocket: say there what went wrong.
+                const code = KithError.isInstance(error) ? error.code : ErrorCode.INTERNAL;
+                const text = KithError.isInstance(error) ? error.message : 'The agent failed to take the message; the server log has the details.';
+                bus.emit({ type: 'error', agentId: agent.id, channelId: roomId, messageId: message.id, code, message: text });
+              },
+            );
         });
         reply.code(202);
         return { ...ids, status: 'accepted' as const };

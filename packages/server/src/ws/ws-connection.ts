@@ -140,8 +140,9 @@ export class WsConnection {
       clientId: this.id,
       createdAt: Date.now(),
     };
-    this.send({ type: 'accepted', id: message.id, channelId: message.channelId, agentIds, ...(frame.requestId ? { requestId: frame.requestId } : {}) });
-    bus.publish(message).catch((error: unknown) => {
+    // `accepted` only once the message is durable: a client may forget a message it was told was accepted.
+    const accepted = () => this.send({ type: 'accepted', id: message.id, channelId: message.channelId, agentIds, ...(frame.requestId ? { requestId: frame.requestId } : {}) });
+    bus.publish(message, accepted).catch((error: unknown) => {
       logger.debug({ err: error, messageId: message.id }, 'A WebSocket message was not taken');
       this.sendError(error, frame.requestId);
     });

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseView, inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
+import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
+import { writeLoadCharacter } from './__fixtures__/load-character';
+import { figuresOf, runLoadClient } from './__fixtures__/run-load-client';
+
+/** Early in the run: the WebSocket rooms have sent everything, most messages still wait for their turn. */
+const KILL_AFTER_ACKS = 600;
+
+interface PostResult {
+  mode: string;
+  duplicate: boolean;
+  replies: { id: string; content: { text?: string; actions?: string[] } }[];
+}
+
+async function post(url: string, agentId: string, body: Record<string, unknown>): Promise<PostResult> {
+  const response = await fetch(`${url}/api/agents/${agentId}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PostResult;
+}
+
+describe('crash: kill -9 in the middle of the load, then restart on the same data folder', () => {
+  let dir: string;
+  const servers: KithProcess[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kith-crash-'));
+  });
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await killIfRunning(server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged message, passes integrity_check, never answers a stored message twice, and answers again', async () => {
+    const dataDir = join(dir, 'data');
+    const character = writeLoadCharacter(dir);
+    const first = await startKith(dataDir, character);
+    servers.push(first);
+
+    // The load client itself sends SIGKILL to the server process the moment the 600th acknowledgement arrives.
+    const report = await runLoadClient(['--url', first.url, '--agent', first.agentId, '--kill-pid', String(first.pid), '--kill-after-acks', String(KILL_AFTER_ACKS), '--timeout-ms', '30000', '--details']);
+    expect(await first.exit).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(report.killed).toMatchObject({ pid: first.pid, afterAcks: KILL_AFTER_ACKS });
+    const messages = report.messages ?? [];
+    const acknowledged = messages.filter((m) => m.ackedAt !== undefined);
+    const answered = messages.filter((m) => m.doneAt !== undefined && m.error === undefined);
+    // Some messages must have been cut off, or the kill tested nothing.
+    expect(report.failed).toBeGreaterThan(0);
+
+    // Right after the crash, before any server opens the file: every acknowledged message is stored or journaled.
+    const crashed = new DatabaseView(dataDir, true);
+    let journaled: Set<string>;
+    let storedAtCrash: Set<string>;
+    try {
+      expect(crashed.integrityCheck()).toBe('ok');
+      journaled = crashed.journaledIds();
+      storedAtCrash = crashed.storedIds(acknowledged.map((m) => memoryIdOf(first.agentId, m.id)));
+      expect(acknowledged.filter((m) => !storedAtCrash.has(memoryIdOf(first.agentId, m.id)) && !journaled.has(m.id)).map((m) => m.id)).toEqual([]);
+    } finally {
+      crashed.close();
+    }
+
+    const second = await startKith(dataDir, character);
+    servers.push(second);
+    expect(second.agentId).toBe(first.agentId);
+    const agentId = second.agentId;
+    const db = new DatabaseView(dataDir);
+    try {
+      // The restarted server takes in the journaled messages (stores and answers them) in the background.
+      const wanted = acknowledged.map((m) => memoryIdOf(agentId, m.id));
+      let stored = db.storedIds(wanted);
+      for (let waited = 0; waited < 20_000 && (stored.size < wanted.length || db.journaledIds().size > 0); waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        stored = db.storedIds(wanted);
+      }
+      expect(db.integrityCheck()).toBe('ok');
+      const replies = db.repliesByMessage(agentId);
+      process.stdout.write(
+        `[reliability] crash figures: ${JSON.stringify({
+          killedAfterAcks: report.killed?.afterAcks,
+          killedAtMs: report.killed?.atMs,
+          sent: report.sent,
+          acknowledged: acknowledged.length,
+          acknowledgedStoredAtCrash: storedAtCrash.size,
+          acknowledgedOnlyInJournalAtCrash: journaled.size,
+          acknowledgedStoredAfterRestart: stored.size,
+          answeredBeforeKill: answered.length,
+          integrityCheck: 'ok',
+          load: figuresOf(report),
+        })}\n`,
+      );
+      // Nothing acknowledged is lost.
+      expect(acknowledged.filter((m) => !stored.has(memoryIdOf(agentId, m.id))).map((m) => `${m.transport} ${m.id}`)).toEqual([]);
+      // The journaled ones were answered after the restart.
+      for (const id of journaled) expect(replies.get(inReplyToOf(agentId, id))).toHaveLength(1);
+      // Every answer the client got is stored, and no message has two answers.
+      for (const m of answered) expect(replies.get(inReplyToOf(agentId, m.id))?.map((r) => r.id)).toEqual(m.replyIds);
+      expect([...replies.values()].filter((list) => list.length > 1)).toEqual([]);
+    } finally {
+      db.close();
+    }
+
+    // A stored message sent again is not answered again, not even by the new process.
+    const again = answered[0] ?? acknowledged[0];
+    const repeat = await post(second.url, agentId, { id: again.id, roomId: again.roomId, text: 'once more', userName: 'load-user-again' });
+    expect(repeat).toMatchObject({ mode: 'duplicate', duplicate: true });
+    const after = new DatabaseView(dataDir);
+    try {
+      expect(after.repliesByMessage(agentId).get(inReplyToOf(agentId, again.id))?.length ?? 0).toBeLessThanOrEqual(1);
+    } finally {
+      after.close();
+    }
+
+    // And the agent answers a new message.
+    const fresh = await post(second.url, agentId, { text: 'I feel better after the restart', userName: 'after-crash' });
+    expect(fresh.mode).toBe('simple');
+    expect(fresh.replies).toHaveLength(1);
+    expect(fresh.replies[0]?.content.text?.length).toBeGreaterThan(0);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
