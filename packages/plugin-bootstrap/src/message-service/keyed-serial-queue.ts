@@ -8,7 +8,9 @@ export class KeyedSerialQueue {
 
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.then(task, task);
+    // Each turn starts on a fresh event-loop turn: with a fast local model and synchronous SQLite a
+    // turn can finish on microtasks alone, and back-to-back turns would keep sockets unread for seconds.
+    const result = previous.then(nextLoopTurn, nextLoopTurn).then(task);
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -23,4 +25,8 @@ export class KeyedSerialQueue {
   get busyKeys(): number {
     return this.tails.size;
   }
+}
+
+function nextLoopTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
