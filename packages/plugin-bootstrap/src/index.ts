@@ -4,6 +4,7 @@ export * from './providers';
 export * from './evaluators';
 export * from './services';
 export { DefaultMessageService } from './message-service/default-message-service';
+export type { MessageServiceStats } from './message-service/message-service-stats';
 export { shouldBypassShouldRespond } from './message-service/should-bypass';
 export { KeyedSerialQueue } from './message-service/keyed-serial-queue';
 export { bootstrapEvents } from './events/message-events';

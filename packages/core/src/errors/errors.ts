@@ -120,6 +120,21 @@ export class ModelOutputInvalidError extends KithError {
   }
 }
 
+/** A model handler gave no answer (and, when streaming, no chunk) within MODEL_TIMEOUT_MS. */
+export class ModelTimeoutError extends KithError {
+  constructor(
+    readonly modelType: string,
+    readonly provider: string,
+    readonly timeoutMs: number,
+  ) {
+    super(
+      ErrorCode.MODEL_TIMEOUT,
+      `${modelType} handler of "${provider}" did not answer within ${timeoutMs} ms. Check that the model server is reachable, or raise MODEL_TIMEOUT_MS.`,
+      { retryable: true },
+    );
+  }
+}
+
 /** Why an attachment URL was refused before any request was sent. */
 export type AttachmentRefusalReason = 'invalid' | 'scheme' | 'address';
 

@@ -99,7 +99,8 @@ export class AgentRuntime implements IAgentRuntime {
     this.pending = [...(options.plugins ?? [])];
     this.settings = new RuntimeSettings(() => this.character, options.settings);
     this.eventBus = new EventBus(this.logger);
-    this.serviceRegistry = new ServiceRegistry(this.logger);
+    // A service start gets the plugin init limit: a hung start must not keep the agent from starting.
+    this.serviceRegistry = new ServiceRegistry(this.logger, () => this.settings.number('PLUGIN_INIT_TIMEOUT_MS', 30_000));
     this.breaker = new CircuitBreaker(this.logger, () => ({
       threshold: this.settings.number('CIRCUIT_BREAKER_THRESHOLD', 5),
       resetMs: this.settings.number('CIRCUIT_BREAKER_RESET_MS', 60_000),

@@ -180,7 +180,8 @@ describe('processAttachments', () => {
     expect(result[4]).toBe(local);
     expect(result[5]).toMatchObject({ text: 'Meeting notes: ship on Friday ✅' });
 
-    const warnings = log.entries.filter((entry) => entry.level === 'warn');
+    // One warning per failed attachment (useModel also warns, naming the IMAGE_DESCRIPTION handler that threw).
+    const warnings = log.entries.filter((entry) => entry.level === 'warn' && entry.attachmentId);
     expect(warnings.map((w) => [w.attachmentId, w.code])).toEqual(
       expect.arrayContaining([
         ['missing', 'KITH_ATTACHMENT_FETCH_FAILED'],

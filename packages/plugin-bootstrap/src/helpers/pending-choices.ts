@@ -1,8 +1,6 @@
-import { ChannelType, LruMap, Role, type IAgentRuntime, type Memory, type Task, type UUID } from '@kith/core';
+import { ChannelType, Role, type IAgentRuntime, type Memory, type Task, type UUID } from '@kith/core';
 import { roleIn } from './world-roles';
 import { roomOf, worldOf } from './turn-lookups';
-
-const MAX_CACHED_ROOMS = 10_000;
 
 /** The tag of tasks waiting for the user to pick one of their options (elizaOS). */
 export const AWAITING_CHOICE = 'AWAITING_CHOICE';
@@ -32,43 +30,60 @@ export async function pendingChoices(runtime: IAgentRuntime, roomId: UUID): Prom
   return tasks.filter((task) => optionsOf(task).length > 0);
 }
 
+/** Shared by every room without pending choices; frozen so no caller can change it for the others. */
+const NO_CHOICES = Object.freeze([]) as unknown as Task[];
+
 interface ChoiceCache {
-  rooms: LruMap<UUID, Promise<Task[]>>;
+  /** Every pending choice of the agent, by room; null until read, and again after a task write. */
+  byRoom: Promise<Map<UUID, Task[]>> | null;
 }
 
 const caches = new WeakMap<IAgentRuntime, ChoiceCache>();
 
 /**
  * Pending choices change only through task writes, and the runtime reports
- * those (onTasksChanged), so a room's pending choices are read once and kept
- * until the next task write: an ordinary turn costs no task query at all.
- * A runtime without that hook is asked every time.
+ * those (onTasksChanged), so the agent's pending choices are read once, for
+ * all rooms, and kept until the next task write: an ordinary turn costs no
+ * task query, and a room seen for the first time none either. Rooms without
+ * a pending choice take no memory. A runtime without that hook is asked
+ * every time.
  */
 function cacheOf(runtime: IAgentRuntime): ChoiceCache | null {
   let cache = caches.get(runtime);
   if (!cache) {
     if (typeof runtime.onTasksChanged !== 'function') return null;
-    const created: ChoiceCache = { rooms: new LruMap<UUID, Promise<Task[]>>(MAX_CACHED_ROOMS) };
-    runtime.onTasksChanged(() => created.rooms.clear());
+    const created: ChoiceCache = { byRoom: null };
+    runtime.onTasksChanged(() => (created.byRoom = null));
     caches.set(runtime, created);
     cache = created;
   }
   return cache;
 }
 
+async function pendingChoicesByRoom(runtime: IAgentRuntime): Promise<Map<UUID, Task[]>> {
+  const byRoom = new Map<UUID, Task[]>();
+  for (const task of await runtime.getTasks({ tags: [AWAITING_CHOICE] })) {
+    if (!task.roomId || optionsOf(task).length === 0) continue;
+    const list = byRoom.get(task.roomId) ?? [];
+    list.push(task);
+    byRoom.set(task.roomId, list);
+  }
+  return byRoom;
+}
+
 /** pendingChoices of the message's room, for validate and the CHOICE provider (cached until a task write). */
-export function pendingChoicesForTurn(runtime: IAgentRuntime, message: Memory): Promise<Task[]> {
+export async function pendingChoicesForTurn(runtime: IAgentRuntime, message: Memory): Promise<Task[]> {
   const cache = cacheOf(runtime);
   if (!cache) return pendingChoices(runtime, message.roomId);
-  let tasks = cache.rooms.get(message.roomId);
-  if (!tasks) {
-    tasks = pendingChoices(runtime, message.roomId).catch((error: unknown) => {
-      cache.rooms.delete(message.roomId);
+  let load = cache.byRoom;
+  if (!load) {
+    const started = pendingChoicesByRoom(runtime).catch((error: unknown) => {
+      if (cache.byRoom === started) cache.byRoom = null;
       throw error;
     });
-    cache.rooms.set(message.roomId, tasks);
+    cache.byRoom = load = started;
   }
-  return tasks;
+  return (await load).get(message.roomId) ?? NO_CHOICES;
 }
 
 /**

@@ -23,6 +23,11 @@ export class AgentReplyChain {
     return length > max;
   }
 
+  /** Entries held now and their caps (for stats). */
+  get sizes(): { chains: number; chainsMax: number; authors: number; authorsMax: number } {
+    return { chains: this.chains.size, chainsMax: this.chains.maxSize, authors: this.agents.size, authorsMax: this.agents.maxSize };
+  }
+
   private async isAgentAuthored(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
     const metadata = message.metadata ?? {};
     if (metadata.isBot === true || metadata.authorIsAgent === true) return true;

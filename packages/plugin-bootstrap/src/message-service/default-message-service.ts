@@ -19,6 +19,7 @@ import { AgentReplyChain } from './agent-reply-chain';
 import { generateResponse } from './generate-response';
 import { KeyedSerialQueue } from './keyed-serial-queue';
 import { shouldStoreMemories } from './memory-policy';
+import type { MessageServiceStats } from './message-service-stats';
 import { decideResponse } from './respond-decision';
 import { ResponseTracker } from './response-tracker';
 import { SeenMessages } from './seen-messages';
@@ -104,6 +105,22 @@ export class DefaultMessageService implements IMessageService {
   /** Rooms with a message in flight (the response-tracking map empties when rooms go idle). */
   get trackedRooms(): number {
     return this.responses.size;
+  }
+
+  /** Sizes of the per-room bookkeeping and their caps (read-only; for metrics and tests). */
+  stats(): MessageServiceStats {
+    const chain = this.chain.sizes;
+    return {
+      seenMessages: this.seen.size,
+      seenMessagesMax: this.seen.max,
+      trackedRooms: this.responses.size,
+      busyRooms: this.rooms.busyKeys,
+      runsInFlight: this.background.size,
+      agentReplyChains: chain.chains,
+      agentReplyChainsMax: chain.chainsMax,
+      knownAuthors: chain.authors,
+      knownAuthorsMax: chain.authorsMax,
+    };
   }
 
   /** Resolves when every run, evaluators included, has finished (tests and shutdown). */
@@ -201,6 +218,8 @@ export class DefaultMessageService implements IMessageService {
       const actionState = content.providers?.length ? await runtime.composeState(message, [...firstPassProviders(message), ...content.providers]) : state;
       const responseMessage: Memory = { id: randomUuid(), entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content, createdAt: Date.now() };
       await runtime.processActions(message, [responseMessage], actionState, deliver, { onStreamChunk: turn.options.onStreamChunk });
+      // Actions that sent nothing (one threw, none matched, or they stay silent) still end in one recorded decision.
+      if (turn.delivered.length === 0) return this.ignore(turn, actionState, runId, `No reply was sent: the actions (${actions.join(', ')}) delivered nothing.`);
     }
     return {
       result: { didRespond: true, mode: content.simple ? 'simple' : 'actions', responseContent: content, responseMessages: turn.delivered, state, runId },

@@ -15,7 +15,8 @@ function text(value: unknown): string {
 
 /**
  * The response stage: messageHandlerTemplate on TEXT_LARGE, parsed as XML,
- * asked again (3 attempts in all) while thought or actions are missing.
+ * asked again (3 attempts in all) while thought or actions are missing
+ * (REPLY without text counts as missing).
  * IGNORE listed together with reply text is dropped. With `onStreamChunk`,
  * the reply text streams out as the model writes it. Null when every
  * attempt was unusable.
@@ -28,9 +29,12 @@ export async function generateResponse(runtime: IAgentRuntime, state: State, onS
     const stream = onStreamChunk && attempt === 1 ? createReplyTextStreamer(onStreamChunk) : undefined;
     const output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, onStreamChunk: stream } : { prompt });
     const parsed = parseKeyValueXml(output);
-    let actions = asList(parsed?.actions).map((a) => a.toUpperCase());
+    // Listed twice, an action would run (and answer) twice.
+    let actions = [...new Set(asList(parsed?.actions).map((a) => a.toUpperCase()))];
     const thought = text(parsed?.thought);
     const reply = text(parsed?.text);
+    // REPLY without text has nothing to send; when nothing else is listed, the output is unusable.
+    if (!reply.trim()) actions = actions.filter((a) => a !== 'REPLY');
     if (!parsed || actions.length === 0 || (!thought && !reply)) {
       runtime.logger.warn({ attempt, output: typeof output === 'string' ? output.slice(0, 200) : typeof output }, 'Model output lacked thought or actions; asking again');
       continue;

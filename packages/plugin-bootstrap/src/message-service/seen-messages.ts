@@ -14,4 +14,12 @@ export class SeenMessages {
     for (const key of keys) this.ids.set(key, true);
     return true;
   }
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  get max(): number {
+    return this.ids.maxSize;
+  }
 }

@@ -1,4 +1,4 @@
-import { ModelHandlerMissingError } from '../../errors/errors';
+import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors/errors';
 import { KithError } from '../../errors/kith-error';
 import { createCapturingLogger, createTestRuntime } from '../../test';
 import type { ModelEventPayload } from '../../types/events';
@@ -6,7 +6,7 @@ import type { GenerateTextParams } from '../../types/model';
 import type { IAgentRuntime } from '../../types/runtime';
 import type { AgentRuntime } from '../agent-runtime';
 import { reportModelUsage } from './model-usage';
-import { isRetryableModelError } from './use-model';
+import { DEFAULT_MODEL_TIMEOUT_MS, isRetryableModelError } from './use-model';
 
 type TextHandler = (runtime: IAgentRuntime, params: GenerateTextParams) => Promise<string>;
 
@@ -183,6 +183,110 @@ describe('useModel', () => {
     runtime.registerModel('TEXT_SMALL', failWith(retryable()), 'a', 1);
     runtime.registerModel('TEXT_SMALL', failWith(Object.assign(new Error('last one'), { isRetryable: true })), 'b', 0);
     await expect(runtime.useModel('TEXT_SMALL', { prompt: 'x' })).rejects.toThrow('last one');
+  });
+
+  describe('MODEL_TIMEOUT_MS', () => {
+    const hang: TextHandler = () => new Promise<string>(() => undefined);
+    // Fake timers (performance.now included) make the deadlines exact; promise jobs still run.
+    const fakeTimers = () => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    afterEach(() => jest.useRealTimers());
+
+    it('rejects a handler that does not answer in time with ModelTimeoutError naming the model type and provider, and logs it', async () => {
+      const capture = createCapturingLogger('warn');
+      const runtime = await createTestRuntime({ logger: capture.logger, settings: { MODEL_TIMEOUT_MS: 100 } });
+      const used: ModelEventPayload[] = [];
+      runtime.on('MODEL_USED', (payload) => void used.push(payload));
+      runtime.registerModel('TEXT_LARGE', hang, 'stuck-llm');
+      fakeTimers();
+      const outcome = runtime.useModel('TEXT_LARGE', { prompt: 'x' }).catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(99);
+      expect(used).toHaveLength(0);
+      await jest.advanceTimersByTimeAsync(1);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ModelTimeoutError);
+      expect(error).toMatchObject({ code: 'KITH_MODEL_TIMEOUT', modelType: 'TEXT_LARGE', provider: 'stuck-llm', timeoutMs: 100, retryable: true });
+      expect(used).toEqual([expect.objectContaining({ type: 'TEXT_LARGE', provider: 'stuck-llm', success: false })]);
+      expect(capture.entries.find((e) => e.modelType === 'TEXT_LARGE')).toMatchObject({ level: 'warn', provider: 'stuck-llm' });
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it('falls back to the next handler after a timeout', async () => {
+      const { runtime, used } = await runtimeWith({ MODEL_TIMEOUT_MS: 50 });
+      runtime.registerModel('TEXT_SMALL', hang, 'stuck', 10);
+      runtime.registerModel('TEXT_SMALL', reply('backup'), 'backup', 0);
+      fakeTimers();
+      const result = runtime.useModel('TEXT_SMALL', { prompt: 'x' });
+      await jest.advanceTimersByTimeAsync(50);
+      expect(await result).toBe('backup');
+      expect(used.map((u) => [u.provider, u.success])).toEqual([
+        ['stuck', false],
+        ['backup', true],
+      ]);
+    });
+
+    it('restarts the clock on every stream chunk, and times out a stream that stalls', async () => {
+      const { runtime } = await runtimeWith({ MODEL_TIMEOUT_MS: 100 });
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      runtime.registerModel(
+        'TEXT_LARGE',
+        (async (_rt, params) => {
+          for (let i = 0; i < 5; i++) {
+            await pause(80);
+            await params.onStreamChunk?.(String(i));
+          }
+          if (params.prompt === 'stall') await new Promise(() => undefined);
+          return 'done';
+        }) satisfies TextHandler,
+        'streamer',
+      );
+      fakeTimers();
+      const chunks: string[] = [];
+      const live = runtime.useModel('TEXT_LARGE', { prompt: 'live', onStreamChunk: (c) => void chunks.push(c) });
+      await jest.advanceTimersByTimeAsync(400);
+      expect(await live).toBe('done');
+      expect(chunks).toEqual(['0', '1', '2', '3', '4']);
+
+      let settled = false;
+      const stalled = runtime
+        .useModel('TEXT_LARGE', { prompt: 'stall', onStreamChunk: () => undefined })
+        .catch((error: unknown) => error)
+        .finally(() => (settled = true));
+      // The last chunk comes at 400 ms; the deadline is 100 ms after it.
+      await jest.advanceTimersByTimeAsync(499);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await stalled).toBeInstanceOf(ModelTimeoutError);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it('clears its timer when the handler answers or throws (also synchronously)', async () => {
+      const { runtime } = await runtimeWith();
+      runtime.registerModel('TEXT_SMALL', reply('ok'), 'ok');
+      runtime.registerModel('TEXT_LARGE', (() => {
+        throw new Error('sync throw');
+      }) as unknown as TextHandler, 'sync');
+      runtime.registerModel('TEXT_EMBEDDING', failWith(new Error('async throw')), 'async');
+      fakeTimers();
+      expect(await runtime.useModel('TEXT_SMALL', { prompt: 'x' })).toBe('ok');
+      await expect(runtime.useModel('TEXT_LARGE', { prompt: 'x' })).rejects.toThrow('sync throw');
+      await expect(runtime.useModel('TEXT_EMBEDDING', { text: 'x' })).rejects.toThrow('async throw');
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it(`defaults to ${DEFAULT_MODEL_TIMEOUT_MS} ms, and 0 turns the limit off`, async () => {
+      const slow: TextHandler = () => new Promise((resolve) => setTimeout(() => resolve('late'), DEFAULT_MODEL_TIMEOUT_MS + 1_000));
+      const defaults = await runtimeWith();
+      defaults.runtime.registerModel('TEXT_SMALL', slow, 'slow');
+      const off = await runtimeWith({ MODEL_TIMEOUT_MS: 0 });
+      off.runtime.registerModel('TEXT_SMALL', slow, 'slow');
+      fakeTimers();
+      const timedOut = defaults.runtime.useModel('TEXT_SMALL', { prompt: 'x' }).catch((error: unknown) => error);
+      const unlimited = off.runtime.useModel('TEXT_SMALL', { prompt: 'x' });
+      await jest.advanceTimersByTimeAsync(DEFAULT_MODEL_TIMEOUT_MS);
+      expect(await timedOut).toMatchObject({ code: 'KITH_MODEL_TIMEOUT', timeoutMs: DEFAULT_MODEL_TIMEOUT_MS });
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(await unlimited).toBe('late');
+    });
   });
 
   describe('reportModelUsage', () => {

@@ -1,5 +1,5 @@
 import { KithError } from '../../errors/kith-error';
-import { ModelHandlerMissingError } from '../../errors/errors';
+import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors/errors';
 import { logPrompt } from '../../logger/file-logs';
 import type { Logger } from '../../logger/logger';
 import type { ModelEventPayload } from '../../types/events';
@@ -18,6 +18,9 @@ export interface UseModelDeps {
   emitModelUsed(payload: Omit<ModelEventPayload, 'runtime'>): void;
   currentRunId(): string | undefined;
 }
+
+/** Default MODEL_TIMEOUT_MS: long enough for a slow large model, short enough that a hung one frees its room. */
+export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 
 const TEXT_TYPES = new Set(['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_COMPLETION', 'REASONING_SMALL', 'REASONING_LARGE', 'OBJECT_SMALL', 'OBJECT_LARGE']);
 
@@ -79,6 +82,7 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
 
   const effective = withSettingDefaults(deps, modelType, params);
   const streamState = wrapStream(effective);
+  const timeoutMs = modelTimeoutMs(deps);
   let lastError: unknown;
 
   for (let index = 0; index < candidates.length; index++) {
@@ -90,7 +94,9 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
     const slot: UsageSlot = {};
     try {
       const handler = candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>;
-      const result = await runWithUsageSlot(slot, () => handler(deps.runtime, streamState.params));
+      const result = await runWithUsageSlot(slot, () =>
+        withTimeout(() => handler(deps.runtime, streamState.params), timeoutMs, streamState, () => new ModelTimeoutError(modelType, candidate.provider, timeoutMs)),
+      );
       deps.breaker.recordSuccess(circuitName);
       logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
       deps.emitModelUsed({
@@ -118,7 +124,14 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
         error: error instanceof Error ? error.message : String(error),
       });
       const next = candidates[index + 1];
-      if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) throw error;
+      if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) {
+        // Callers log the consequence; this line names the model type and provider that failed.
+        deps.logger.warn(
+          { modelType, provider: candidate.provider, err: error },
+          `${modelType} handler of "${candidate.provider}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        throw error;
+      }
       deps.logger.warn(
         { modelType, failed: candidate.provider, next: next.provider, err: error },
         `${modelType} provider "${candidate.provider}" failed; falling back to "${next.provider}"`,
@@ -136,15 +149,64 @@ function usageOf(params: unknown): TokenUsage | undefined {
   return undefined;
 }
 
-/** Counts stream chunks so a started stream is never switched to another provider. */
-function wrapStream(params: unknown): { params: unknown; chunksSent: number } {
-  const state = { params, chunksSent: 0 };
+/** MODEL_TIMEOUT_MS; 0 (or a negative number) turns the limit off. */
+function modelTimeoutMs(deps: UseModelDeps): number {
+  const raw = deps.setting('MODEL_TIMEOUT_MS');
+  const value = raw === null || raw === '' ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : DEFAULT_MODEL_TIMEOUT_MS;
+}
+
+interface StreamState {
+  params: unknown;
+  chunksSent: number;
+  /** performance.now() of the last chunk (0 before the first). */
+  lastChunkAt: number;
+}
+
+/**
+ * Rejects with `timeoutError()` when `call` has not settled within `timeoutMs`
+ * of its start or of its last stream chunk (a stream that keeps sending is
+ * not cut). The timer is always cleared; the abandoned call is left to settle
+ * on its own (handlers get no abort signal) and its outcome is ignored.
+ */
+function withTimeout<T>(call: () => Promise<T>, timeoutMs: number, stream: StreamState, timeoutError: () => Error): Promise<T> {
+  if (!(timeoutMs > 0)) return call();
+  return new Promise<T>((resolve, reject) => {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (delay: number): void => {
+      timer = setTimeout(() => {
+        const idleSince = Math.max(started, stream.lastChunkAt);
+        const left = idleSince + timeoutMs - performance.now();
+        if (left > 1) arm(left);
+        else reject(timeoutError());
+      }, delay);
+    };
+    arm(timeoutMs);
+    // An async wrapper turns a synchronous throw into a rejection, so the timer is cleared either way.
+    (async () => call())().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Counts stream chunks so a started stream is never switched to another provider (and a live stream is not timed out). */
+function wrapStream(params: unknown): StreamState {
+  const state: StreamState = { params, chunksSent: 0, lastChunkAt: 0 };
   if (params && typeof params === 'object' && typeof (params as { onStreamChunk?: unknown }).onStreamChunk === 'function') {
     const original = (params as { onStreamChunk: (chunk: string, id?: string) => unknown }).onStreamChunk;
     state.params = {
       ...(params as Record<string, unknown>),
       onStreamChunk: (chunk: string, id?: string) => {
         state.chunksSent++;
+        state.lastChunkAt = performance.now();
         return original(chunk, id);
       },
     };

@@ -1,3 +1,4 @@
+import { TimeoutError } from '../../errors/errors';
 import type { Logger } from '../../logger/logger';
 import type { Service } from '../../services/service';
 import type { ServiceClass } from '../../types/plugin';
@@ -8,22 +9,62 @@ export class ServiceRegistry {
   readonly services = new Map<string, Service[]>();
   private readonly started: { type: string; owner: string; service: Service }[] = [];
 
-  constructor(private readonly logger: Logger) {}
+  private closed = false;
 
-  /** Starts a service; a failing start is logged with its plugin's name and does not stop the agent. */
+  /** `startTimeoutMs`: how long a start may take before the agent goes on without the service (0: no limit). */
+  constructor(
+    private readonly logger: Logger,
+    private readonly startTimeoutMs: () => number = () => 0,
+  ) {}
+
+  /**
+   * Starts a service; a failing start is logged with its plugin's name and
+   * does not stop the agent. A start that outlasts the timeout is logged the
+   * same way and the agent goes on; if it finishes later, the service is
+   * added then.
+   */
   async start(runtime: IAgentRuntime, serviceClass: ServiceClass, owner: string): Promise<boolean> {
     const type = serviceClass.serviceType || serviceClass.name;
+    const timeoutMs = this.startTimeoutMs();
+    const starting = (async () => serviceClass.start(runtime))();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      if (timeoutMs > 0) timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
     try {
-      const service = await serviceClass.start(runtime);
-      const list = this.services.get(type) ?? [];
-      list.push(service);
-      this.services.set(type, list);
-      this.started.push({ type, owner, service });
+      const outcome = await Promise.race([starting, timedOut]);
+      if (outcome === 'timeout') {
+        const error = new TimeoutError(`Start of service "${type}"`, timeoutMs);
+        this.logger.error({ err: error, service: type, plugin: owner, timeoutMs }, `Service "${type}" of plugin "${owner}" did not start within ${timeoutMs} ms; the agent runs without it for now`);
+        void starting.then(
+          (service) => this.add(type, owner, service, true),
+          (late: unknown) => this.logger.error({ err: late, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to start`),
+        );
+        return false;
+      }
+      this.add(type, owner, outcome, false);
       return true;
     } catch (error) {
       this.logger.error({ err: error, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to start; the agent runs without it`);
       return false;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  private add(type: string, owner: string, service: Service, late: boolean): void {
+    if (this.closed) {
+      // It finished starting after the agent stopped: stop it again rather than leak it.
+      void Promise.resolve()
+        .then(() => service.stop())
+        .catch((error: unknown) => this.logger.error({ err: error, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to stop`));
+      return;
+    }
+    const list = this.services.get(type) ?? [];
+    list.push(service);
+    this.services.set(type, list);
+    this.started.push({ type, owner, service });
+    if (late) this.logger.info({ service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" started late; it is available now`);
   }
 
   get<T extends Service>(type: string): T | null {
@@ -40,6 +81,7 @@ export class ServiceRegistry {
 
   /** Stops every service in reverse start order; a failing stop does not prevent the others. */
   async stopAll(): Promise<void> {
+    this.closed = true;
     for (const { type, owner, service } of this.started.slice().reverse()) {
       try {
         await service.stop();
