@@ -33,6 +33,20 @@ describe('TaskDrain', () => {
     expect(await storedInterval(drain)).toBe(100);
   });
 
+  it('does not back off (or write the task) on an on-demand pass that finds nothing', async () => {
+    const runtime = await createTestRuntime();
+    const drain = new TaskDrain({ runtime, taskName: 'DEMAND', intervalMs: 100, drain: async () => 0 });
+    await drain.start();
+    let writes = 0;
+    runtime.onTasksChanged(() => void (writes += 1));
+    for (let i = 0; i < 5; i++) expect(await drain.tick('demand')).toBe(0);
+    expect(drain.intervalMs).toBe(100);
+    expect(writes).toBe(0);
+    await drain.tick('scheduled');
+    expect(drain.intervalMs).toBe(200);
+    expect(writes).toBe(1);
+  });
+
   it('runs through the registered worker, and drains sharing a worker name stay apart', async () => {
     const handled: string[] = [];
     const first = new TaskDrain({ runtime, taskName: 'SHARED', drainId: 'first', intervalMs: 50, drain: async () => (handled.push('first'), 1) });

@@ -83,30 +83,34 @@ export class TaskDrain {
   }
 
   /**
-   * One drain pass (also what the task worker runs). A tick during a pass
-   * shares it and asks for one more pass after it, so work that arrived
-   * late in the pass is never left for the next interval.
+   * One drain pass. A tick during a pass shares it and asks for one more
+   * pass after it, so work that arrived late in the pass is never left for
+   * the next interval. Only scheduled passes (the task worker's) back off
+   * when idle: a pass asked for on demand (new work) that finds the queue
+   * already drained says nothing about idleness, and persisting a flapping
+   * interval would cost a task write per message.
    */
-  tick(): Promise<number> {
+  tick(reason: 'scheduled' | 'demand' = 'scheduled'): Promise<number> {
     if (this.disposed) return Promise.resolve(0);
     if (this.running) {
       this.again = true;
       return this.running;
     }
-    this.running = this.pass().finally(() => {
+    this.running = this.pass(reason).finally(() => {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.tick();
+        void this.tick('demand');
       }
     });
     return this.running;
   }
 
-  private async pass(): Promise<number> {
+  private async pass(reason: 'scheduled' | 'demand'): Promise<number> {
     const handled = await this.options.drain();
     const max = this.options.maxIdleIntervalMs ?? this.options.intervalMs * 8;
-    await this.setInterval(handled > 0 ? this.options.intervalMs : Math.min(max, this.interval * 2));
+    if (handled > 0) await this.setInterval(this.options.intervalMs);
+    else if (reason === 'scheduled') await this.setInterval(Math.min(max, this.interval * 2));
     return handled;
   }
 
