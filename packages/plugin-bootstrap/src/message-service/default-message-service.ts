@@ -18,7 +18,7 @@ import { roomOf } from '../helpers/turn-lookups';
 import { AgentReplyChain } from './agent-reply-chain';
 import { generateResponse } from './generate-response';
 import { KeyedSerialQueue } from './keyed-serial-queue';
-import { shouldStoreMemories } from './memory-policy';
+import { platformMessageKey, shouldStoreMemories } from './memory-policy';
 import type { MessageServiceStats } from './message-service-stats';
 import { decideResponse } from './respond-decision';
 import { ResponseTracker } from './response-tracker';
@@ -74,8 +74,7 @@ export class DefaultMessageService implements IMessageService {
     options: MessageProcessingOptions = {},
   ): Promise<MessageProcessingResult> {
     if (message.entityId === runtime.agentId) return result('skipped');
-    const sourceId = message.metadata?.sourceId;
-    const keys = [message.id, typeof sourceId === 'string' && sourceId ? `source:${sourceId}` : undefined].filter((k): k is string => Boolean(k));
+    const keys = [message.id, platformMessageKey(runtime, message)].filter((k): k is string => Boolean(k));
     if (!this.seen.claim(keys)) return result('duplicate');
 
     const turn: Turn = {

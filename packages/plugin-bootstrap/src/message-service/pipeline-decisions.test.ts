@@ -92,6 +92,14 @@ describe('memory policy and exactly once', () => {
     expect((await stored()).map((m) => m.content.text).sort()).toEqual(['kept', 'noted']);
   });
 
+  it('with ALLOW_MEMORY_SOURCE_IDS, a shared sourceId names a source, not a message: each message is answered', async () => {
+    const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), { settings: { ALLOW_MEMORY_SOURCE_IDS: 'support-bot' } });
+    expect((await send('first', { metadata: { sourceId: 'support-bot' } })).mode).toBe('simple');
+    expect((await send('second', { metadata: { sourceId: 'support-bot' } })).mode).toBe('simple');
+    expect(replies).toHaveLength(2);
+    expect((await stored()).map((m) => m.content.text).sort()).toEqual(['first', 'noted', 'noted', 'second']);
+  });
+
   it('does not answer a message whose id is already stored (a redelivery after a restart)', async () => {
     const { model, send, runtime, roomId } = await pipelineHarness(() => scriptedReply('once'));
     const id = randomUuid();
