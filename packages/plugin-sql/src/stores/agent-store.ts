@@ -1,8 +1,9 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SqlInvalidArgumentError } from '../errors';
 import { type AgentDetails, agents } from '../schema';
 import { deleteAgentRows } from './agent-rows';
+import { preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
 
 type AgentRow = typeof agents.$inferSelect;
@@ -31,7 +32,8 @@ function toAgent(row: AgentRow): Agent {
 }
 
 export function getAgent(ctx: StoreContext, agentId: UUID): Agent | null {
-  const row = ctx.conn.db.select().from(agents).where(eq(agents.id, agentId)).get();
+  const query = preparedQuery(ctx, 'agentById', (db) => db.select().from(agents).where(eq(agents.id, sql.placeholder('id'))).prepare());
+  const row = query.get({ id: agentId });
   return row ? toAgent(row) : null;
 }
 

@@ -4,12 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { SqlInvalidArgumentError } from '../errors';
 import { entities, participants } from '../schema';
 import { componentsByEntity } from './component-store';
-import { inJsonList, preparedQuery } from './prepared-query';
+import { inJsonList, placeholders, preparedQuery } from './prepared-query';
 import { jsonList, type StoreContext } from './store-context';
 
 type EntityRow = typeof entities.$inferSelect;
-
-const CHUNK = 500;
 
 function toEntities(ctx: StoreContext, rows: EntityRow[], includeComponents: boolean): Entity[] {
   const byEntity = includeComponents ? componentsByEntity(ctx, rows.map((row) => row.id)) : undefined;
@@ -53,11 +51,15 @@ export function createEntities(ctx: StoreContext, list: Entity[]): boolean {
     metadata: entity.metadata ?? {},
     createdAt: now,
   }));
+  const insert = preparedQuery(ctx, 'insertEntity', (db) =>
+    db
+      .insert(entities)
+      .values(placeholders(['id', 'agentId', 'names', 'metadata', 'createdAt']))
+      .onConflictDoNothing()
+      .prepare(),
+  );
   ctx.conn.write(() => {
-    // Chunks keep each statement under SQLite's bound-parameter limit.
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      ctx.conn.db.insert(entities).values(rows.slice(i, i + CHUNK)).onConflictDoNothing().run();
-    }
+    for (const row of rows) insert.run(row);
   });
   return true;
 }

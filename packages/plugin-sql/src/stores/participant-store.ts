@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { ParticipantUserState, UUID } from '@kith/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { participants } from '../schema';
-import { preparedQuery } from './prepared-query';
+import { placeholders, preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
 
 /** Adds the entities to the room; ones already in it are left as they are. */
 export function addParticipantsRoom(ctx: StoreContext, entityIds: UUID[], roomId: UUID): boolean {
   if (entityIds.length === 0) return true;
   const now = Date.now();
+  const insert = preparedQuery(ctx, 'insertParticipant', (db) =>
+    db
+      .insert(participants)
+      .values({ ...placeholders(['id', 'entityId', 'roomId', 'agentId', 'createdAt']), roomState: null })
+      .onConflictDoNothing()
+      .prepare(),
+  );
   ctx.conn.write(() => {
-    for (const entityId of entityIds) {
-      ctx.conn.db
-        .insert(participants)
-        .values({ id: randomUUID(), entityId, roomId, agentId: ctx.agentId, roomState: null, createdAt: now })
-        .onConflictDoNothing()
-        .run();
-    }
+    for (const entityId of entityIds) insert.run({ id: randomUUID(), entityId, roomId, agentId: ctx.agentId, createdAt: now });
   });
   return true;
 }

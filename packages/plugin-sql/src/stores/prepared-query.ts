@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { KithSqliteDatabase } from '../connection/sqlite-connection';
 import type { StoreContext } from './store-context';
@@ -21,6 +21,11 @@ export function preparedQuery<Query>(ctx: StoreContext, name: string, build: (db
     queries.set(name, query);
   }
   return query;
+}
+
+/** `{ key: sql.placeholder('key'), ... }`: the values of a prepared insert or update, filled per call. */
+export function placeholders<const Key extends string>(keys: readonly Key[]): Record<Key, Placeholder<Key>> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<Key, Placeholder<Key>>;
 }
 
 /** `column IN (the JSON array bound to placeholder)`: one prepared statement serves any list length. */

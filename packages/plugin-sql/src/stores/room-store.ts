@@ -1,8 +1,8 @@
 import type { ChannelType, Room, UUID } from '@kith/core';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { participants, rooms } from '../schema';
 import { deleteMemoriesWhere } from './memory-writes';
-import { inJsonList, preparedQuery } from './prepared-query';
+import { inJsonList, placeholders, preparedQuery } from './prepared-query';
 import { jsonList, type StoreContext } from './store-context';
 
 type RoomRow = typeof rooms.$inferSelect;
@@ -17,6 +17,8 @@ function toRoom(row: RoomRow): Room {
   if (row.worldId !== null) room.worldId = row.worldId as UUID;
   return room;
 }
+
+const ROOM_COLUMNS = ['id', 'agentId', 'name', 'source', 'type', 'channelId', 'serverId', 'messageServerId', 'worldId', 'metadata'] as const;
 
 function toValues(ctx: StoreContext, room: Room): Omit<RoomRow, 'createdAt'> {
   return {
@@ -42,17 +44,30 @@ export function getRoomsByIds(ctx: StoreContext, roomIds: UUID[]): Room[] {
 /** Inserts the rooms in one transaction; existing ids are kept as they are. Returns every id. */
 export function createRooms(ctx: StoreContext, list: Room[]): UUID[] {
   const now = Date.now();
+  const insert = preparedQuery(ctx, 'insertRoom', (db) =>
+    db
+      .insert(rooms)
+      .values(placeholders([...ROOM_COLUMNS, 'createdAt']))
+      .onConflictDoNothing()
+      .prepare(),
+  );
   ctx.conn.write(() => {
-    for (const room of list) {
-      ctx.conn.db.insert(rooms).values({ ...toValues(ctx, room), createdAt: now }).onConflictDoNothing().run();
-    }
+    for (const room of list) insert.run({ ...toValues(ctx, room), createdAt: now });
   });
   return list.map((room) => room.id);
 }
 
 export function updateRoom(ctx: StoreContext, room: Room): void {
-  const { id: _id, ...values } = toValues(ctx, room);
-  ctx.conn.db.update(rooms).set(values).where(eq(rooms.id, room.id)).run();
+  const update = preparedQuery(ctx, 'updateRoom', (db) => {
+    const { id: _id, ...set } = placeholders(ROOM_COLUMNS);
+    // drizzle encodes placeholders in set() like values (JSON columns included); only its types lack them.
+    return db
+      .update(rooms)
+      .set(set as unknown as Partial<RoomRow>)
+      .where(eq(rooms.id, sql.placeholder('id')))
+      .prepare();
+  });
+  update.run(toValues(ctx, room));
 }
 
 /** Deletes a room with its memories (and their vectors) and participants. */
