@@ -1,47 +1,15 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { spawnKithStart, type SpawnedKith } from './__fixtures__/spawn-kith-start';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
 // Empty OPENAI_* count as unset: the developer's own key must not switch these runs to a real model.
 const ENV = { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '' };
 
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Spawns `kith start` and resolves once it prints the URL it listens on. */
-function start(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'start', ...args], { env: ENV });
-  let stdout = '';
-  let stderr = '';
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`kith start printed no URL in 60 s.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, 60_000);
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /^Listening on (http:\/\/\S+)/m.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        done({ child, url: match[1], stdout: () => stdout, stderr: () => stderr, exit });
-      }
-    });
-    void exit.then(({ code }) => {
-      clearTimeout(timer);
-      fail(new Error(`kith start exited (${code}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    });
-  });
-}
+const start = (args: string[]): Promise<SpawnedKith> => spawnKithStart(args, ENV);
 
 async function json<T>(response: Response): Promise<T> {
   expect(response.status).toBe(200);
@@ -50,7 +18,7 @@ async function json<T>(response: Response): Promise<T> {
 
 describe('kith start (built CLI in a child process)', () => {
   let dir: string;
-  let running: Started | undefined;
+  let running: SpawnedKith | undefined;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'kith-start-'));
   });

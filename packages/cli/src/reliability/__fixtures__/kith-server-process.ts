@@ -1,7 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve } from 'node:path';
-
-const BIN = resolve(__dirname, '../../../dist/bin/kith.js');
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnKithStart } from '../../__fixtures__/spawn-kith-start';
 
 /**
  * The environment of every server these tests start: the offline model (a
@@ -27,31 +25,12 @@ export interface KithProcess {
 }
 
 /** Runs the built `kith start` in a child process on `dataDir` and resolves once it listens (with its agent's id). */
-export function startKith(dataDir: string, characterFile: string): Promise<KithProcess> {
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', '--data-dir', dataDir, '--character', characterFile], { env: SERVER_ENV });
-  let stdout = '';
-  let stderr = '';
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`kith start printed no URL in 30 s.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, 30_000);
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /^Listening on (http:\/\/\S+)/m.exec(stdout)?.[1];
-      const agentId = /^\S+ \(([0-9a-f-]{36})\) ready in/m.exec(stdout)?.[1];
-      if (url && agentId) {
-        clearTimeout(timer);
-        done({ child, pid: child.pid as number, url, agentId, exit, stderr: () => stderr });
-      }
-    });
-    void exit.then(({ code, signal }) => {
-      clearTimeout(timer);
-      fail(new Error(`kith start exited (${code ?? signal}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    });
-  });
+export async function startKith(dataDir: string, characterFile: string): Promise<KithProcess> {
+  const started = await spawnKithStart(['--port', '0', '--data-dir', dataDir, '--character', characterFile], SERVER_ENV, 30_000);
+  // The boot list ("<name> (<agent id>) ready in ...") comes before "Listening on".
+  const agentId = /^\S+ \(([0-9a-f-]{36})\) ready in/m.exec(started.stdout())?.[1];
+  if (!agentId) throw new Error(`kith start printed no agent id.\nstdout:\n${started.stdout()}`);
+  return { child: started.child, pid: started.child.pid as number, url: started.url, agentId, exit: started.exit, stderr: started.stderr };
 }
 
 /** SIGKILLs a server that is still running (after a failed assertion) and waits for it to go. */
