@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { type Action, type Plugin } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { storyPlugin } from '../__fixtures__/story-plugin';
 import { createTestAgent } from '../__fixtures__/test-agent';
 import { startTestServer } from '../__fixtures__/test-server';
 
@@ -9,21 +9,6 @@ import { startTestServer } from '../__fixtures__/test-server';
 const CHROMIUM = process.env.KITH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** Streams a model's story, then one more chunk of its own, then sends the whole text. */
-const storyAction: Action = {
-  name: 'STORY',
-  description: 'Tell a story, streamed',
-  validate: async () => true,
-  handler: async (runtime, _message, _state, options, callback) => {
-    const story = await runtime.useModel('TEXT_LARGE', { prompt: 'Tell a short story', onStreamChunk: options?.onStreamChunk });
-    await options?.onStreamChunk?.(' The end.');
-    await callback?.({ text: `${story} The end.`, actions: ['STORY'] });
-    return { success: true };
-  },
-  examples: [],
-};
-const storyPlugin: Plugin = { name: 'story', description: 'streams stories', actions: [storyAction] };
 
 // Browser-side snippets are strings: this package type-checks without the DOM library.
 /** Records every agent bubble's class and text as it changes, so a test can see what was shown before the final reply. */

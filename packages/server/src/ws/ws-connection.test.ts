@@ -1,23 +1,9 @@
-import { type Action, type Plugin, randomUuid } from '@kith/core';
+import { randomUuid } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
+import { storyPlugin } from '../__fixtures__/story-plugin';
 import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
 import { TestSocket } from '../__fixtures__/test-socket';
 import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
-
-/** An action that streams a model's story, then one more chunk of its own, then sends the whole text. */
-const storyAction: Action = {
-  name: 'STORY',
-  description: 'Tell a story, streamed',
-  validate: async () => true,
-  handler: async (runtime, _message, _state, options, callback) => {
-    const story = await runtime.useModel('TEXT_LARGE', { prompt: 'Tell a short story', onStreamChunk: options?.onStreamChunk });
-    await options?.onStreamChunk?.(' The end.');
-    await callback?.({ text: `${story} The end.`, actions: ['STORY'] });
-    return { success: true };
-  },
-  examples: [],
-};
-const storyPlugin: Plugin = { name: 'story', description: 'streams stories', actions: [storyAction] };
 
 describe('WebSocket /ws', () => {
   let agent: TestAgent;
