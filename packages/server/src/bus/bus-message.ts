@@ -1,4 +1,5 @@
-import type { ChannelType, Content, Media, Memory, MessageProcessingMode, UUID } from '@kith/core';
+import { ChannelType, type Content, type Media, type Memory, type MessageProcessingMode, randomUuid, type UUID } from '@kith/core';
+import { DEFAULT_SERVER_ID } from './default-ids';
 
 /** A message on the server's bus, as a client sent it (before any agent made it a Memory). */
 export interface BusMessage {
@@ -19,6 +20,37 @@ export interface BusMessage {
   /** The WebSocket connection it came from, so replies go back there. */
   clientId?: string;
   createdAt: number;
+}
+
+/** What a client sends, whatever the transport (REST body or WebSocket `send` frame). */
+export interface ClientMessage {
+  id?: UUID;
+  text: string;
+  userName?: string;
+  source?: string;
+  channelType?: ChannelType;
+  attachments?: Media[];
+}
+
+/** A client's message as a bus message: a fresh id unless it brought one, a DM unless it says otherwise. */
+export function toBusMessage(
+  sent: ClientMessage,
+  route: { channelId: UUID; authorId: UUID; defaultSource: string; targetAgentId?: UUID; clientId?: string },
+): BusMessage {
+  return {
+    id: sent.id ?? randomUuid(),
+    channelId: route.channelId,
+    serverId: DEFAULT_SERVER_ID,
+    authorId: route.authorId,
+    authorName: sent.userName,
+    text: sent.text,
+    source: sent.source ?? route.defaultSource,
+    channelType: sent.channelType ?? ChannelType.DM,
+    attachments: sent.attachments,
+    ...(route.targetAgentId ? { targetAgentId: route.targetAgentId } : {}),
+    ...(route.clientId ? { clientId: route.clientId } : {}),
+    createdAt: Date.now(),
+  };
 }
 
 /** What one agent did with a bus message. */

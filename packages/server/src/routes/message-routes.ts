@@ -1,7 +1,7 @@
-import { AgentNotRunningError, ChannelType, ErrorCode, KithError, randomUuid } from '@kith/core';
+import { AgentNotRunningError, ErrorCode, KithError } from '@kith/core';
 import { agentMemoryId } from '../bus/to-agent-memory';
-import type { BusMessage } from '../bus/bus-message';
-import { DEFAULT_SERVER_ID, defaultEntityId, defaultRoomId } from '../bus/default-ids';
+import { toBusMessage } from '../bus/bus-message';
+import { defaultEntityId, defaultRoomId } from '../bus/default-ids';
 import { toMemoryView } from '../http/memory-view';
 import { agentParamsSchema, errorBodySchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
@@ -31,19 +31,7 @@ export function registerMessageRoutes({ router, agents, bus, logger }: ServerCon
       if (agent.status !== 'running') throw new AgentNotRunningError(agent.id, agent.name);
       const entityId = body.entityId ?? defaultEntityId(body.userName);
       const roomId = body.roomId ?? defaultRoomId(agent.id, entityId);
-      const message: BusMessage = {
-        id: body.id ?? randomUuid(),
-        channelId: roomId,
-        serverId: DEFAULT_SERVER_ID,
-        authorId: entityId,
-        authorName: body.userName,
-        text: body.text,
-        source: body.source ?? 'api',
-        channelType: body.channelType ?? ChannelType.DM,
-        attachments: body.attachments,
-        targetAgentId: agent.id,
-        createdAt: Date.now(),
-      };
+      const message = toBusMessage(body, { channelId: roomId, authorId: entityId, defaultSource: 'api', targetAgentId: agent.id });
       bus.join(roomId, agent.id);
       const ids = { messageId: message.id, memoryId: agentMemoryId(agent.runtime, message.id), agentId: agent.id, roomId, entityId };
 

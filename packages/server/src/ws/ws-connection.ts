@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   AgentNotRunningError,
-  ChannelType,
   ErrorCode,
   KithError,
   type Logger,
   RateLimitedError,
   RequestValidationError,
-  randomUuid,
   type UUID,
 } from '@kith/core';
 import type { WebSocket } from 'ws';
 import type { AgentRegistry } from '../agents/agent-registry';
-import type { BusMessage } from '../bus/bus-message';
-import { DEFAULT_SERVER_ID, defaultEntityId } from '../bus/default-ids';
+import { toBusMessage } from '../bus/bus-message';
+import { defaultEntityId } from '../bus/default-ids';
 import type { MessageBus } from '../bus/message-bus';
 import { parseInput } from '../http/api-router';
 import type { RateLimitSettings } from '../server-options';
@@ -126,20 +124,7 @@ export class WsConnection {
     if (agentIds.length === 0) throw new RequestValidationError('frame.agentId', 'no agent takes part in this channel: join it with an agentId first, or name one here');
     hub.subscribe(this.id, frame.channelId);
     const entityId = frame.entityId ?? defaultEntityId(frame.userName);
-    const message: BusMessage = {
-      id: frame.id ?? randomUuid(),
-      channelId: frame.channelId,
-      serverId: DEFAULT_SERVER_ID,
-      authorId: entityId,
-      authorName: frame.userName,
-      text: frame.text,
-      source: frame.source ?? 'client_chat',
-      channelType: frame.channelType ?? ChannelType.DM,
-      attachments: frame.attachments,
-      ...(frame.agentId ? { targetAgentId: frame.agentId } : {}),
-      clientId: this.id,
-      createdAt: Date.now(),
-    };
+    const message = toBusMessage(frame, { channelId: frame.channelId, authorId: entityId, defaultSource: 'client_chat', targetAgentId: frame.agentId, clientId: this.id });
     // `accepted` only once the message is durable: a client may forget a message it was told was accepted.
     const accepted = () => this.send({ type: 'accepted', id: message.id, channelId: message.channelId, agentIds, ...(frame.requestId ? { requestId: frame.requestId } : {}) });
     bus.publish(message, accepted).catch((error: unknown) => {
