@@ -11,20 +11,12 @@ if (!fs.existsSync(DIST)) {
   process.exit(1);
 }
 const { createDatabaseAdapter } = require(DIST);
+const { seededRandom } = require('@kith/core/test');
 
 const DIMS = 384;
 
-/** mulberry32: a tiny seeded PRNG, so every run measures the same data. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so every run measures the same data. */
+const prng = seededRandom;
 
 /**
  * Unit vectors around `clusters` centroids (topics), so nearest neighbours

@@ -12,5 +12,6 @@ export { createScriptedModelPlugin, type ScriptedModelPluginOptions } from './sc
 export { createTestRuntime, type TestRuntimeOptions } from './create-test-runtime';
 export { testCharacter } from './test-character';
 export { deterministicEmbedding } from './deterministic-embedding';
+export { seededRandom } from './seeded-random';
 export { createCapturingLogger, type CapturingLogger, type CapturedLogEntry } from './capturing-logger';
 // The adapter contract suite needs jest: import it from '@kith/core/test/adapter-contract'.

@@ -1,22 +1,13 @@
+import { seededRandom } from '@kith/core/test';
 import type { VectorKernel } from './int8-matrix';
 import { type PartitionQuery, type RowTags, VectorPartition } from './vector-partition';
 
 const DIMS = 384;
 
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Clustered vectors with exact duplicates and near ties: where an approximate index goes wrong. */
 function dataset(count: number, seed: number): Float32Array[] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const centres = Array.from({ length: 8 }, () => Float32Array.from({ length: DIMS }, () => random() - 0.5));
   const rows: Float32Array[] = [];
   for (let i = 0; i < count; i++) {
@@ -119,7 +110,7 @@ describe.each(['wasm-simd', 'js'] as VectorKernel[])('VectorPartition (%s kernel
   });
 
   it('stays exact through churn: removals, and replacements that move rows between rooms', () => {
-    const random = prng(11);
+    const random = seededRandom(11);
     const seqs = [...rows.keys()];
     const moved = new Map<number, number>();
     for (let i = 0; i < 400; i++) {

@@ -1,18 +1,9 @@
 import { randomUuid } from '@kith/core';
+import { seededRandom } from '@kith/core/test';
 import { http } from '../__fixtures__/http-client';
 import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
 import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
 
-/** A small seeded PRNG (mulberry32) so the fuzz cases are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STRINGS = ['', ' ', 'x', 'not-a-uuid', '0', '-1', 'null', '__proto__', '💥', '\u0000', '../../etc/passwd', '%', 'a'.repeat(300), '<script>', '{"a":1}'];
 
@@ -90,7 +81,7 @@ describe('bad input never gets a 500', () => {
   });
 
   it('answers bad bodies, random bodies and bad queries on a real agent with 4xx', async () => {
-    const random = prng(20261123);
+    const random = seededRandom(20261123);
     const ids = { agentId: agent.runtime.agentId, plugin: 'none', path: 'x' };
     for (const op of operations) {
       const path = fill(op.path, ids);

@@ -1,5 +1,6 @@
 import { expect } from '@jest/globals';
 import { type IDatabaseAdapter, KithError, randomUuid, type UUID } from '../../index';
+import { seededRandom } from '../seeded-random';
 
 /** What each contract test gets: a fresh, initialised adapter and the agent it serves. */
 export interface ContractFixture {
@@ -14,15 +15,8 @@ export const id = (): UUID => randomUuid();
 
 /** A deterministic pseudo-random unit vector (mulberry32), so failures reproduce. */
 export function unitVector(seed: number, dimension = 384): number[] {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-  const vector = Array.from({ length: dimension }, next);
+  const random = seededRandom(seed);
+  const vector = Array.from({ length: dimension }, () => random() - 0.5);
   const norm = Math.hypot(...vector);
   return vector.map((x) => x / norm);
 }
