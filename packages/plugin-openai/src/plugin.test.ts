@@ -1,6 +1,6 @@
 import { createCapturingLogger, createTestRuntime, testCharacter } from '@kith/core/test';
 import { KithError, type AgentRuntime, type ModelEventPayload, type Plugin } from '@kith/core';
-import { OPENAI_SETTING_KEYS } from './config/openai-config';
+import { isolateOpenAIEnv } from './__fixtures__/isolate-openai-env';
 import { OpenAIErrorCode } from './errors/openai-error-codes';
 import { createOpenAIPlugin, openaiPlugin } from './plugin';
 import { DEFAULT_FAKE_REPLY, startFakeOpenAIServer, type FakeOpenAIServer } from './test-support';
@@ -14,18 +14,8 @@ interface Setup {
 
 describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible server', () => {
   let server: FakeOpenAIServer;
-  const saved: Record<string, string | undefined> = {};
+  isolateOpenAIEnv();
 
-  beforeAll(() => {
-    // The developer's own OPENAI_* variables must not leak into these tests.
-    for (const key of OPENAI_SETTING_KEYS) {
-      saved[key] = process.env[key];
-      delete process.env[key];
-    }
-  });
-  afterAll(() => {
-    for (const key of OPENAI_SETTING_KEYS) if (saved[key] !== undefined) process.env[key] = saved[key];
-  });
   beforeEach(async () => {
     server = await startFakeOpenAIServer({ apiKey: 'sk-test' });
   });

@@ -3,6 +3,7 @@ import type {
   Component,
   EmbeddingSearchResult,
   Entity,
+  GetCachedEmbeddingsParams,
   GetMemoriesParams,
   IDatabaseAdapter,
   Log,
@@ -29,7 +30,7 @@ import { runCoreMigrations } from './migrations/run-core-migrations';
 import * as agentStore from './stores/agent-store';
 import { AgentDimension } from './stores/agent-dimension';
 import * as cacheStore from './stores/cache-store';
-import { type CachedEmbeddingsParams, getCachedEmbeddings } from './stores/cached-embeddings';
+import { getCachedEmbeddings } from './stores/cached-embeddings';
 import * as componentStore from './stores/component-store';
 import * as entityStore from './stores/entity-store';
 import * as logStore from './stores/log-store';
@@ -230,7 +231,7 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
     return memoryReads.getMemoriesByWorldId(this.ctx('getMemoriesByWorldId'), params);
   }
 
-  async getCachedEmbeddings(params: CachedEmbeddingsParams): Promise<EmbeddingSearchResult[]> {
+  async getCachedEmbeddings(params: GetCachedEmbeddingsParams): Promise<EmbeddingSearchResult[]> {
     return getCachedEmbeddings(this.ctx('getCachedEmbeddings'), params);
   }
 

@@ -1,5 +1,5 @@
 import type { Agent } from '../types/character';
-import type { EmbeddingSearchResult, GetMemoriesParams, IDatabaseAdapter, Log, SearchMemoriesParams } from '../types/database';
+import type { EmbeddingSearchResult, GetCachedEmbeddingsParams, GetMemoriesParams, IDatabaseAdapter, Log, SearchMemoriesParams } from '../types/database';
 import type { Component, Entity, ParticipantUserState, Relationship, Room, World } from '../types/environment';
 import type { Memory, MemoryMetadata } from '../types/memory';
 import type { Metadata, UUID } from '../types/primitives';
@@ -216,14 +216,7 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   }
 
   /** Earlier texts close to `query_input` (Levenshtein distance ≤ threshold) and their embeddings. */
-  async getCachedEmbeddings(params: {
-    query_table_name: string;
-    query_threshold: number;
-    query_input: string;
-    query_field_name: string;
-    query_field_sub_name: string;
-    query_match_count: number;
-  }): Promise<EmbeddingSearchResult[]> {
+  async getCachedEmbeddings(params: GetCachedEmbeddingsParams): Promise<EmbeddingSearchResult[]> {
     const results: EmbeddingSearchResult[] = [];
     for (const memory of this.memories.list((m, table) => table === params.query_table_name && Boolean(m.embedding))) {
       const field = (memory as unknown as Record<string, unknown>)[params.query_field_name];

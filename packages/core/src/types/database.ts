@@ -51,6 +51,16 @@ export interface EmbeddingSearchResult {
  * The persistence contract. Each adapter instance serves one agent (rows carry
  * agentId) and may share its connection with other agents in the process.
  */
+/** `getCachedEmbeddings`: earlier texts close to `query_input` (elizaOS's snake_case names). */
+export interface GetCachedEmbeddingsParams {
+  query_table_name: string;
+  query_threshold: number;
+  query_input: string;
+  query_field_name: string;
+  query_field_sub_name: string;
+  query_match_count: number;
+}
+
 export interface IDatabaseAdapter {
   /** Driver-level handle (a drizzle database for plugin-sql). */
   db: unknown;
@@ -85,14 +95,7 @@ export interface IDatabaseAdapter {
   getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]>;
   getMemoriesByRoomIds(params: { tableName: string; roomIds: UUID[]; limit?: number }): Promise<Memory[]>;
   getMemoriesByWorldId(params: { worldId: UUID; count?: number; tableName?: string }): Promise<Memory[]>;
-  getCachedEmbeddings(params: {
-    query_table_name: string;
-    query_threshold: number;
-    query_input: string;
-    query_field_name: string;
-    query_field_sub_name: string;
-    query_match_count: number;
-  }): Promise<EmbeddingSearchResult[]>;
+  getCachedEmbeddings(params: GetCachedEmbeddingsParams): Promise<EmbeddingSearchResult[]>;
   searchMemories(params: SearchMemoriesParams): Promise<Memory[]>;
   createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID>;
   updateMemory(memory: Partial<Memory> & { id: UUID; metadata?: MemoryMetadata }): Promise<boolean>;

@@ -1,20 +1,12 @@
 import { ConfigValidationError, ErrorCode, KithError } from '@kith/core';
 import { isLocalBaseUrl } from './is-local-base-url';
+import { isolateOpenAIEnv } from '../__fixtures__/isolate-openai-env';
 import { loadOpenAIConfig, OPENAI_SETTING_KEYS } from './openai-config';
 
 const source = (values: Record<string, unknown>) => ({ getSetting: (key: string) => values[key] ?? null });
 
 describe('loadOpenAIConfig', () => {
-  const saved: Record<string, string | undefined> = {};
-  beforeAll(() => {
-    for (const key of OPENAI_SETTING_KEYS) {
-      saved[key] = process.env[key];
-      delete process.env[key];
-    }
-  });
-  afterAll(() => {
-    for (const key of OPENAI_SETTING_KEYS) if (saved[key] !== undefined) process.env[key] = saved[key];
-  });
+  isolateOpenAIEnv();
   afterEach(() => {
     for (const key of OPENAI_SETTING_KEYS) delete process.env[key];
   });

@@ -1,4 +1,4 @@
-import type { EmbeddingSearchResult } from '@kith/core';
+import type { EmbeddingSearchResult, GetCachedEmbeddingsParams } from '@kith/core';
 import { levenshtein } from '../search/levenshtein';
 import { fromFloat32Blob } from '../vectors/float32-blob';
 import type { StoreContext } from './store-context';
@@ -6,20 +6,12 @@ import type { StoreContext } from './store-context';
 /** How many recent candidates are compared; the method exists to skip re-embedding repeated text. */
 const CANDIDATES = 1000;
 
-export interface CachedEmbeddingsParams {
-  query_table_name: string;
-  query_threshold: number;
-  query_input: string;
-  query_field_name: string;
-  query_field_sub_name: string;
-  query_match_count: number;
-}
 
 /**
  * Vectors of this agent's memories whose text (content or metadata, at the
  * given key) is within `query_threshold` edits of the input, closest first.
  */
-export function getCachedEmbeddings(ctx: StoreContext, params: CachedEmbeddingsParams): EmbeddingSearchResult[] {
+export function getCachedEmbeddings(ctx: StoreContext, params: GetCachedEmbeddingsParams): EmbeddingSearchResult[] {
   const column = params.query_field_name === 'metadata' ? 'metadata' : 'content';
   const key = params.query_field_sub_name.replace(/"/g, '');
   const threshold = Math.max(0, params.query_threshold);
