@@ -18,7 +18,7 @@ import { roomOf } from '../helpers/turn-lookups';
 import { AgentReplyChain } from './agent-reply-chain';
 import { generateResponse } from './generate-response';
 import { KeyedSerialQueue } from './keyed-serial-queue';
-import { platformMessageKey, shouldStoreMemories } from './memory-policy';
+import { memoryPolicy } from './memory-policy';
 import type { MessageServiceStats } from './message-service-stats';
 import { decideResponse } from './respond-decision';
 import { ResponseTracker } from './response-tracker';
@@ -74,7 +74,8 @@ export class DefaultMessageService implements IMessageService {
     options: MessageProcessingOptions = {},
   ): Promise<MessageProcessingResult> {
     if (message.entityId === runtime.agentId) return result('skipped');
-    const keys = [message.id, platformMessageKey(runtime, message)].filter((k): k is string => Boolean(k));
+    const policy = memoryPolicy(runtime, message);
+    const keys = [message.id, policy.platformKey].filter((k): k is string => Boolean(k));
     if (!this.seen.claim(keys)) return result('duplicate');
 
     const turn: Turn = {
@@ -83,7 +84,7 @@ export class DefaultMessageService implements IMessageService {
       callback,
       options,
       token: this.responses.begin(message.roomId),
-      store: shouldStoreMemories(runtime, message),
+      store: policy.store,
       aborted: false,
       delivered: [],
     };
