@@ -87,6 +87,10 @@ export function describeMemories(fixture: FixtureAccessor): void {
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room }))).toEqual(['m4', 'm3', 'm2', 'm1', 'm0']);
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2 }))).toEqual(['m4', 'm3']);
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2, offset: 2 }))).toEqual(['m2', 'm1']);
+      // Odd counts (a fraction, no bound, none) and an offset alone still page sensibly.
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2.7 }))).toEqual(['m4', 'm3']);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: Infinity }))).toHaveLength(5);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, offset: 3 }))).toEqual(['m1', 'm0']);
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, entityId: bob }))).toEqual(['m3', 'm1']);
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, unique: true }))).toEqual(['m3', 'm2', 'm1', 'm0']);
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, start: 1010, end: 1030 }))).toEqual(['m3', 'm2', 'm1']);
