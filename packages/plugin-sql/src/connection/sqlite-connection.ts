@@ -9,6 +9,7 @@ import { VectorIndex } from '../vectors/vector-index';
 import type { SqlLogger } from './sql-logger';
 import type { SqlParam, SqlRunner } from './sql-runner';
 import { StatementCache } from './statement-cache';
+import { WalFlusher } from './wal-flusher';
 import { WriteBatcher } from './write-batcher';
 
 /** The drizzle database plugins get as `runtime.db`. */
@@ -55,6 +56,8 @@ export class SqliteConnection implements SqlRunner {
   readonly fts: FtsIndexer;
   readonly batcher: WriteBatcher;
   private readonly statements: StatementCache;
+  /** Absent for in-memory databases, which have no WAL. */
+  private readonly walFlusher: WalFlusher | undefined;
   /** Nesting depth of savepoints (names must differ per level). */
   private savepoints = 0;
 
@@ -82,6 +85,7 @@ export class SqliteConnection implements SqlRunner {
       this.vectors = new VectorIndex(this, chooseKernel(settings));
       this.fts = new FtsIndexer(this);
       this.batcher = new WriteBatcher({ write: (fn) => this.write(fn), afterBatch: () => this.afterBatch() });
+      this.walFlusher = path === ':memory:' || path === '' ? undefined : new WalFlusher(`${path}-wal`, settings.logger);
     } catch (error) {
       this.sqlite.close();
       throw error;
@@ -145,6 +149,7 @@ export class SqliteConnection implements SqlRunner {
     try {
       const result = fn();
       this.run('COMMIT');
+      this.walFlusher?.noteCommit();
       return result;
     } catch (error) {
       if (this.sqlite.inTransaction) this.run('ROLLBACK');
@@ -189,6 +194,7 @@ export class SqliteConnection implements SqlRunner {
   close(): void {
     if (!this.sqlite.open) return;
     this.batcher.flush();
+    this.walFlusher?.close();
     this.statements.clear();
     try {
       this.sqlite.pragma('optimize');
