@@ -92,6 +92,9 @@ export class VectorIndex {
 
   /** Catches up with changes this index did not make. Call before reading or changing vectors. */
   sync(): void {
+    // Nothing loaded, nothing to keep in step: the first partition loaded reads the file's state
+    // (most turns of a conversation never search, and these were two reads per write).
+    if (this.partitions.size === 0) return;
     const version = this.readVersion();
     const maxSeq = this.readMaxSeq();
     if (version !== this.syncedVersion) {
@@ -118,6 +121,7 @@ export class VectorIndex {
   /** Records a vector just written to `embeddings` (call after the write, inside its transaction, after sync()). */
   add(entry: VectorEntry): void {
     this.mutations += 1;
+    if (this.partitions.size === 0) return;
     this.partitions.get(partitionKey(entry.agentId, entry.type, entry.vector.length))?.add(entry.seq, this.tags(entry), entry.vector);
     this.knownMaxSeq = Math.max(this.knownMaxSeq, entry.seq);
     this.syncedVersion = this.readVersion();
@@ -127,6 +131,7 @@ export class VectorIndex {
   remove(rows: readonly { seq: number; agentId: string; type: string; dimension: number }[]): void {
     if (rows.length === 0) return;
     this.mutations += 1;
+    if (this.partitions.size === 0) return;
     for (const row of rows) this.partitions.get(partitionKey(row.agentId, row.type, row.dimension))?.remove(row.seq);
     // Deleting the largest seq lets SQLite hand it out again: it must count as new then.
     this.knownMaxSeq = this.readMaxSeq();
@@ -169,6 +174,11 @@ export class VectorIndex {
     const key = partitionKey(agentId, type, dims);
     let partition = this.partitions.get(key);
     if (!partition) {
+      if (this.partitions.size === 0) {
+        // The first partition since nothing was loaded: from here on, sync() tracks changes.
+        this.syncedVersion = this.readVersion();
+        this.knownMaxSeq = this.readMaxSeq();
+      }
       partition = new VectorPartition(dims, this.kernel);
       for (const row of this.sql.iterate<LoadRow>(LOAD_SQL, agentId, type, dims)) {
         partition.add(row.seq, this.rowTags(row), fromFloat32Blob(row.vector));
