@@ -35,6 +35,21 @@ describe('WriteBatcher', () => {
     expect(t.events).toEqual(['begin', 'savepoint', 'release', 'savepoint', 'release', 'savepoint', 'release', 'after-batch', 'commit']);
   });
 
+  it('runs a lone job without a savepoint, and rejects it alone when it fails', async () => {
+    const t = target();
+    const batcher = new WriteBatcher(t);
+    await expect(batcher.submit(() => 'only')).resolves.toBe('only');
+    expect(t.events).toEqual(['begin', 'after-batch', 'commit']);
+    t.events.length = 0;
+    await expect(
+      batcher.submit(() => {
+        throw new Error('constraint');
+      }),
+    ).rejects.toThrow('constraint');
+    expect(t.events).toEqual(['begin', 'rollback']);
+    await expect(batcher.submit(() => 'next')).resolves.toBe('next');
+  });
+
   it('rejects only the failing job', async () => {
     const t = target();
     const batcher = new WriteBatcher(t);

@@ -75,6 +75,7 @@ export class WriteBatcher {
     if (jobs.length === 0) return;
     this.queue = [];
     this.deferred = [];
+    if (jobs.length === 1) return this.runAlone(jobs[0]);
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       this.target.write(() => {
@@ -93,5 +94,21 @@ export class WriteBatcher {
       return;
     }
     jobs.forEach((job, i) => (outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value)));
+  }
+
+  // A lone job needs no savepoint: if it fails, rolling back the transaction undoes only its work.
+  private runAlone(job: Job): void {
+    let value: unknown;
+    try {
+      value = this.target.write(() => {
+        const result = job.run();
+        this.target.afterBatch();
+        return result;
+      });
+    } catch (error) {
+      job.reject(error);
+      return;
+    }
+    job.resolve(value);
   }
 }
