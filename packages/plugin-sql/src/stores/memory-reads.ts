@@ -1,6 +1,6 @@
 import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import type { SqlParam } from '../connection/sql-runner';
-import { MEMORY_SELECT, type MemoryRow, toMemory } from './memory-row';
+import { MEMORY_SELECT, type MemoryRow, storedVectorLoader, toMemory } from './memory-row';
 import { jsonList, type StoreContext } from './store-context';
 
 const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
@@ -17,6 +17,11 @@ function limitClause(count: number | undefined): string {
 
 function offsetOf(offset: number | undefined): number {
   return Math.max(0, Math.floor(offset ?? 0));
+}
+
+function toMemories(ctx: StoreContext, rows: MemoryRow[]): Memory[] {
+  const load = storedVectorLoader(ctx.conn);
+  return rows.map((row) => toMemory(row, load));
 }
 
 /**
@@ -40,12 +45,12 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
     ...values,
     offsetOf(params.offset),
   );
-  return rows.map((row) => toMemory(row));
+  return toMemories(ctx, rows);
 }
 
 export function getMemoryById(ctx: StoreContext, id: UUID): Memory | null {
   const row = ctx.conn.tuple<MemoryRow>(`${MEMORY_SELECT} WHERE m.id = ?`, id);
-  return row ? toMemory(row) : null;
+  return row ? toMemory(row, storedVectorLoader(ctx.conn)) : null;
 }
 
 export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: string): Memory[] {
@@ -55,7 +60,7 @@ export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: str
     tableName === undefined
       ? ctx.conn.tuples<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} ${NEWEST_FIRST}`, jsonList(ids))
       : ctx.conn.tuples<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`, jsonList(ids), tableName);
-  return rows.map((row) => toMemory(row));
+  return toMemories(ctx, rows);
 }
 
 export function getMemoriesByRoomIds(
@@ -70,7 +75,7 @@ export function getMemoriesByRoomIds(
     ctx.agentId,
     params.tableName,
   );
-  return rows.map((row) => toMemory(row));
+  return toMemories(ctx, rows);
 }
 
 export function getMemoriesByWorldId(
@@ -91,7 +96,7 @@ export function getMemoriesByWorldId(
           ctx.agentId,
           params.tableName,
         );
-  return rows.map((row) => toMemory(row));
+  return toMemories(ctx, rows);
 }
 
 /** This agent's memories in a room; all tables unless `tableName`, all rows unless `unique`. */

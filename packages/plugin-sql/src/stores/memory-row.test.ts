@@ -1,7 +1,16 @@
-import { toFloat32Blob } from '../vectors/float32-blob';
-import { type MemoryRow, toMemory } from './memory-row';
+import { type MemoryRow, toMemory, type VectorLoader } from './memory-row';
 
-const row = (vector: number[] | null): MemoryRow => [
+/** A row whose stored vector is `vector` (null: none), with the loader that reads it and counts reads. */
+function stored(vector: number[] | null): { row: MemoryRow; load: VectorLoader; reads: () => number } {
+  let reads = 0;
+  const load: VectorLoader = (seq) => {
+    reads += 1;
+    return seq === 7 && vector ? Float32Array.from(vector) : undefined;
+  };
+  return { row: row(vector ? vector.length : null), load, reads: () => reads };
+}
+
+const row = (dimension: number | null): MemoryRow => [
   7,
   '00000000-0000-4000-8000-000000000001',
   '00000000-0000-4000-8000-000000000002',
@@ -13,31 +22,47 @@ const row = (vector: number[] | null): MemoryRow => [
   '{}',
   1,
   1_700_000_000_000,
-  vector ? toFloat32Blob(vector) : null,
+  dimension,
 ];
 
 describe('toMemory', () => {
   it('gives the stored vector as a plain, enumerable, serialisable property', () => {
-    const memory = toMemory(row([0.5, -0.25, 1]));
+    const { row: r, load, reads } = stored([0.5, -0.25, 1]);
+    const memory = toMemory(r, load);
+    expect(reads()).toBe(0);
     expect(Object.keys(memory)).toContain('embedding');
     expect(JSON.parse(JSON.stringify(memory)).embedding).toEqual([0.5, -0.25, 1]);
     expect({ ...memory }.embedding).toEqual([0.5, -0.25, 1]);
     expect(structuredClone(memory).embedding).toEqual([0.5, -0.25, 1]);
     expect(memory.embedding).toBe(memory.embedding);
+    // Read from the file once, then a plain value.
+    expect(reads()).toBe(1);
+  });
+
+  it('takes a vector the caller already holds as is', () => {
+    expect(toMemory(row(null), Float32Array.from([0.5, 2])).embedding).toEqual([0.5, 2]);
+  });
+
+  it('gives undefined when the stored vector is gone by the time it is read', () => {
+    const memory = toMemory(row(3), () => undefined);
+    expect('embedding' in memory).toBe(true);
+    expect(memory.embedding).toBeUndefined();
   });
 
   it('lets the embedding be replaced or removed like any property', () => {
-    const replaced = toMemory(row([1, 2]));
+    const replaced = toMemory(stored([1, 2]).row, stored([1, 2]).load);
     replaced.embedding = [3];
     expect(replaced.embedding).toEqual([3]);
-    const removed = toMemory(row([1, 2]));
+    const removed = toMemory(stored([1, 2]).row, stored([1, 2]).load);
     delete removed.embedding;
     expect('embedding' in removed).toBe(false);
   });
 
   it('has no embedding property when nothing is stored', () => {
-    expect('embedding' in toMemory(row(null))).toBe(false);
-    expect(toMemory(row(null))).toStrictEqual({
+    const { row: r, load, reads } = stored(null);
+    expect('embedding' in toMemory(r, load)).toBe(false);
+    expect(reads()).toBe(0);
+    expect(toMemory(r, load)).toStrictEqual({
       id: '00000000-0000-4000-8000-000000000001',
       agentId: '00000000-0000-4000-8000-000000000002',
       entityId: '00000000-0000-4000-8000-000000000003',

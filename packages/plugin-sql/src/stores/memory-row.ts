@@ -1,4 +1,5 @@
 import type { Content, Memory, MemoryMetadata, UUID } from '@kith/core';
+import type { SqlParam } from '../connection/sql-runner';
 import { fromFloat32Blob } from '../vectors/float32-blob';
 import { parseJson } from './store-context';
 
@@ -18,23 +19,48 @@ export type MemoryRow = [
   metadata: string,
   isUnique: number,
   createdAt: number,
-  vector: Buffer | null,
+  /** The stored vector's dimension; null when the memory has none. */
+  dimension: number | null,
 ];
 
 /** Where `seq` sits in a MemoryRow. */
 export const SEQ = 0;
 
-/** Columns and join every memory read uses (the vector comes along). */
+/**
+ * Columns and join every memory read uses. The vector itself stays in the
+ * file until a reader asks for `memory.embedding`: copying 21 blobs of
+ * 1.5 KB out of SQLite was a third of the recent-messages read of every
+ * turn, and that reader never looks at them.
+ */
 export const MEMORY_SELECT = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.content,
-  m.metadata, m.is_unique, m.created_at, e.vector
+  m.metadata, m.is_unique, m.created_at, e.dimension
   FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq`;
 
-/** MEMORY_SELECT without the vector, for callers that hold it already. */
+/** MEMORY_SELECT without the embeddings join, for callers that hold the vectors already. */
 export const MEMORY_SELECT_WITHOUT_VECTOR = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.content,
-  m.metadata, m.is_unique, m.created_at, NULL AS vector FROM memories m`;
+  m.metadata, m.is_unique, m.created_at, NULL AS dimension FROM memories m`;
 
-export function toMemory(row: MemoryRow, vector?: Float32Array): Memory {
-  const [, id, agentId, , entityId, roomId, worldId, content, metadata, isUnique, createdAt, blob] = row;
+/** Reads a memory's stored vector by its seq, when `memory.embedding` is first read. */
+export type VectorLoader = (seq: number) => Float32Array | undefined;
+
+const VECTOR_BY_SEQ = 'SELECT vector FROM embeddings WHERE memory_seq = ?';
+
+/** A VectorLoader on this connection. */
+export function storedVectorLoader(sql: { tuple<Row extends unknown[]>(sql: string, ...params: SqlParam[]): Row | undefined }): VectorLoader {
+  return (seq) => {
+    try {
+      const row = sql.tuple<[Buffer]>(VECTOR_BY_SEQ, seq);
+      return row ? fromFloat32Blob(row[0]) : undefined;
+    } catch {
+      // The adapter was closed since the read: a property getter should not throw for that.
+      return undefined;
+    }
+  };
+}
+
+/** A memory from its row; its embedding is `vector` when given, else loaded on first read. */
+export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader): Memory {
+  const [seq, id, agentId, , entityId, roomId, worldId, content, metadata, isUnique, createdAt, dimension] = row;
   const memory: Memory = {
     id: id as UUID,
     entityId: entityId as UUID,
@@ -46,26 +72,27 @@ export function toMemory(row: MemoryRow, vector?: Float32Array): Memory {
     unique: isUnique === 1,
   };
   if (worldId !== null) memory.worldId = worldId as UUID;
-  if (vector) memory.embedding = Array.from(vector);
-  else if (blob !== null) defineLazyEmbedding(memory, blob);
+  if (typeof vector !== 'function') memory.embedding = Array.from(vector);
+  else if (dimension !== null) defineLazyEmbedding(memory, () => vector(seq));
   return memory;
 }
 
 /**
- * `memory.embedding`, turned from the stored blob into numbers on first read.
- * Most readers (the recent-messages provider of every turn) never look at it,
- * and building hundreds of number arrays per read cost more than the query.
- * It behaves as a plain property: enumerable, spread, serialised, assignable.
+ * `memory.embedding`, read from the file and turned into numbers on first
+ * read. Most readers (the recent-messages provider of every turn) never look
+ * at it. It behaves as a plain property: enumerable, spread, serialised,
+ * assignable.
  */
-function defineLazyEmbedding(memory: Memory, blob: Buffer): void {
+function defineLazyEmbedding(memory: Memory, load: () => Float32Array | undefined): void {
   const settle = (value: number[] | undefined): void => {
     Object.defineProperty(memory, 'embedding', { value, writable: true, enumerable: true, configurable: true });
   };
   Object.defineProperty(memory, 'embedding', {
     enumerable: true,
     configurable: true,
-    get(): number[] {
-      const value = Array.from(fromFloat32Blob(blob));
+    get(): number[] | undefined {
+      const stored = load();
+      const value = stored ? Array.from(stored) : undefined;
       settle(value);
       return value;
     },
