@@ -25,19 +25,15 @@ export class RuntimeSettings {
     for (const [key, value] of Object.entries(initial)) if (value !== undefined) this.values.set(key, value);
   }
 
+  // Read on every turn, many times: checked in order without building a list of candidates.
   get(key: string): SettingValue {
-    const character = this.character();
-    const sources: unknown[] = [
-      character.secrets?.[key],
-      character.settings?.[key],
-      character.settings?.secrets?.[key],
-      this.secrets.get(key),
-      this.values.get(key),
-    ];
-    for (const value of sources) {
-      if (value !== undefined && value !== null) return normalise(value);
-    }
-    return null;
+    const { secrets, settings } = this.character();
+    let value: unknown = secrets?.[key];
+    if (value === undefined || value === null) value = settings?.[key];
+    if (value === undefined || value === null) value = settings?.secrets?.[key];
+    if (value === undefined || value === null) value = this.secrets.get(key);
+    if (value === undefined || value === null) value = this.values.get(key);
+    return normalise(value);
   }
 
   set(key: string, value: SettingValue, secret = false): void {

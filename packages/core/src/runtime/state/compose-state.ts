@@ -30,21 +30,32 @@ export interface ProviderOutcome {
 
 const EMPTY: ProviderResult = {};
 
-/** Runs one provider with a timeout whose timer is always cleared. */
-async function runProvider(deps: ComposeStateDeps, provider: Provider, message: Memory, partial: State): Promise<ProviderResult> {
+/** One timer for every provider of a composeState: they start together and share the limit. */
+interface Deadline {
+  readonly timeoutMs: number;
+  readonly expired: Promise<'timeout'>;
+  clear(): void;
+}
+
+function startDeadline(timeoutMs: number): Deadline {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  return { timeoutMs, expired, clear: () => clearTimeout(timer) };
+}
+
+/** Runs one provider against the shared deadline. */
+async function runProvider(deps: ComposeStateDeps, provider: Provider, message: Memory, partial: State, deadline: Deadline): Promise<ProviderResult> {
   const circuit = `provider:${provider.name}`;
   if (deps.breaker.isOpen(circuit)) return EMPTY;
-  const timeoutMs = deps.timeoutMs();
   const report = deps.onProviderCompleted?.();
   const started = report ? performance.now() : 0;
   const done = (success: boolean, timedOut = false): void => report?.({ provider, message, durationMs: performance.now() - started, success, timedOut });
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    const outcome = await Promise.race([provider.get(deps.runtime, message, partial), timeout]);
+    const outcome = await Promise.race([provider.get(deps.runtime, message, partial), deadline.expired]);
     if (outcome === 'timeout') {
+      const { timeoutMs } = deadline;
       deps.breaker.recordFailure(circuit);
       deps.logger.warn({ provider: provider.name, timeoutMs }, `Provider "${provider.name}" timed out after ${timeoutMs} ms; continuing without it`);
       done(false, true);
@@ -58,8 +69,6 @@ async function runProvider(deps: ComposeStateDeps, provider: Provider, message: 
     deps.logger.warn({ provider: provider.name, err: error }, `Provider "${provider.name}" failed; continuing without it`);
     done(false);
     return EMPTY;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -87,8 +96,15 @@ export async function composeState(
 
   const toRun = selected.filter((p) => include.has(p.name) || !results.has(p.name));
   const partial: State = cached ?? { values: {}, data: {}, text: '' };
-  const fresh = await Promise.all(toRun.map((provider) => runProvider(deps, provider, message, partial)));
-  toRun.forEach((provider, index) => results.set(provider.name, fresh[index]));
+  if (toRun.length > 0) {
+    const deadline = startDeadline(deps.timeoutMs());
+    try {
+      const fresh = await Promise.all(toRun.map((provider) => runProvider(deps, provider, message, partial, deadline)));
+      toRun.forEach((provider, index) => results.set(provider.name, fresh[index]));
+    } finally {
+      deadline.clear();
+    }
+  }
 
   const state = assemble(deps, all, results, onlyInclude ? selected : undefined);
   if (cacheKey) deps.cache.set(cacheKey, state, deps.currentRunId());
