@@ -8,6 +8,7 @@ import { isWasmSimdAvailable, type VectorKernel } from '../vectors/int8-matrix';
 import { VectorIndex } from '../vectors/vector-index';
 import type { SqlLogger } from './sql-logger';
 import type { SqlParam, SqlRunner } from './sql-runner';
+import { GraphReadCache } from './graph-read-cache';
 import { StatementCache } from './statement-cache';
 import { WalFlusher } from './wal-flusher';
 import { WriteBatcher } from './write-batcher';
@@ -55,6 +56,8 @@ export class SqliteConnection implements SqlRunner {
   readonly vectors: VectorIndex;
   readonly fts: FtsIndexer;
   readonly batcher: WriteBatcher;
+  /** Cached reads of rooms, worlds, entities, components and participants. */
+  readonly graph: GraphReadCache;
   private readonly statements: StatementCache;
   /** Absent for in-memory databases, which have no WAL. */
   private readonly walFlusher: WalFlusher | undefined;
@@ -81,6 +84,7 @@ export class SqliteConnection implements SqlRunner {
       const applied = runCoreMigrations(this.sqlite, MIGRATIONS_FOLDER);
       if (applied.length > 0) settings.logger.debug({ path, applied }, 'Applied database migrations');
       this.statements = new StatementCache(this.sqlite);
+      this.graph = new GraphReadCache(this.sqlite);
       this.db = drizzle({ client: this.statements.client(), schema }) as KithSqliteDatabase;
       this.vectors = new VectorIndex(this, chooseKernel(settings));
       this.fts = new FtsIndexer(this);

@@ -37,8 +37,13 @@ export function getEntitiesForRoom(ctx: StoreContext, roomId: UUID, includeCompo
       .orderBy(participants.createdAt)
       .prepare(),
   );
-  const rows = query.all({ roomId }).map((row) => row.entity);
-  return toEntities(ctx, rows, includeComponents);
+  return ctx.conn.graph.read(`roomEntities:${roomId}:${includeComponents}`, () =>
+    toEntities(
+      ctx,
+      query.all({ roomId }).map((row) => row.entity),
+      includeComponents,
+    ),
+  );
 }
 
 /** Inserts the entities in one transaction; ids that already exist are left as they are. */

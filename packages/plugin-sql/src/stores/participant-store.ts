@@ -71,7 +71,7 @@ export function getParticipantUserState(ctx: StoreContext, roomId: UUID, entityI
       .where(and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))))
       .prepare(),
   );
-  return query.get({ roomId, entityId })?.state ?? null;
+  return ctx.conn.graph.read(`roomState:${roomId}:${entityId}`, () => query.get({ roomId, entityId })?.state ?? null);
 }
 
 /** Sets the state of an entity already in the room; a no-op otherwise. */

@@ -38,7 +38,8 @@ function toValues(ctx: StoreContext, room: Room): Omit<RoomRow, 'createdAt'> {
 export function getRoomsByIds(ctx: StoreContext, roomIds: UUID[]): Room[] {
   if (roomIds.length === 0) return [];
   const query = preparedQuery(ctx, 'roomsByIds', (db) => db.select().from(rooms).where(inJsonList(rooms.id, 'ids')).prepare());
-  return query.all({ ids: jsonList(roomIds) }).map(toRoom);
+  const ids = jsonList(roomIds);
+  return ctx.conn.graph.read(`rooms:${ids}`, () => query.all({ ids }).map(toRoom));
 }
 
 /** Inserts the rooms in one transaction; existing ids are kept as they are. Returns every id. */

@@ -38,8 +38,10 @@ export function createWorld(ctx: StoreContext, world: World): UUID {
 
 export function getWorld(ctx: StoreContext, id: UUID): World | null {
   const query = preparedQuery(ctx, 'worldById', (db) => db.select().from(worlds).where(eq(worlds.id, sql.placeholder('id'))).prepare());
-  const row = query.get({ id });
-  return row ? toWorld(row) : null;
+  return ctx.conn.graph.read(`world:${id}`, () => {
+    const row = query.get({ id });
+    return row ? toWorld(row) : null;
+  });
 }
 
 /** This agent's worlds. */
@@ -47,7 +49,7 @@ export function getAllWorlds(ctx: StoreContext): World[] {
   const query = preparedQuery(ctx, 'worldsOfAgent', (db) =>
     db.select().from(worlds).where(eq(worlds.agentId, sql.placeholder('agentId'))).orderBy(worlds.createdAt).prepare(),
   );
-  return query.all({ agentId: ctx.agentId }).map(toWorld);
+  return ctx.conn.graph.read(`worlds:${ctx.agentId}`, () => query.all({ agentId: ctx.agentId }).map(toWorld));
 }
 
 export function updateWorld(ctx: StoreContext, world: World): void {
