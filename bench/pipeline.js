@@ -6,8 +6,9 @@
 //   group  10 group rooms, 1,000 messages sent concurrently (100 per room)
 // cpuMsPerMessage (process CPU time per message) is steadier than the wall-clock figures on a
 // shared machine.
-// Run after `npm run build`: node bench/pipeline.js [dm|group]
+// Run after `npm run build`: node bench/pipeline.js [dm|group] (each scenario runs in a process of its own)
 'use strict';
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -127,7 +128,13 @@ async function scenario(name) {
 
 async function main() {
   const wanted = process.argv.slice(2);
-  for (const name of wanted.length ? wanted : ['dm', 'group']) console.log(JSON.stringify(await scenario(name)));
+  if (wanted.length === 1) return console.log(JSON.stringify(await scenario(wanted[0])));
+  // Each scenario in a process of its own, so one's heap and JIT state do not colour the other's figures.
+  for (const name of wanted.length ? wanted : ['dm', 'group']) {
+    const child = spawnSync(process.execPath, [__filename, name], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`scenario ${name} failed (exit ${child.status})`);
+    process.stdout.write(child.stdout);
+  }
 }
 
 main().catch((error) => {
