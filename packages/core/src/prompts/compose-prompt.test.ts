@@ -50,6 +50,14 @@ describe('composePromptFromState', () => {
     ).toBe('Alice likes <tea> & cake|hi||');
   });
 
+  it('renders whole-text and per-provider uses alike in templates that mix them', () => {
+    const s = state({ providers: 'all' }, { FACTS: { text: 'f' } });
+    expect(composePromptFromState({ state: s, template: '{{providers}} {{{providers}}} {{ providers }}' })).toBe('all all all');
+    expect(composePromptFromState({ state: s, template: '{{providers}}|{{providers.FACTS}}' })).toBe('all|f');
+    // {{#if providers}} keeps its meaning: the view is an object, so truthy even with no provider text.
+    expect(composePromptFromState({ state: state({ providers: '' }), template: '{{#if providers}}yes{{else}}no{{/if}}' })).toBe('yes');
+  });
+
   it('lets {{#if providers.NAME}} test for a provider', () => {
     const template = '{{#if providers.FACTS}}has facts{{else}}no facts{{/if}}';
     expect(composePromptFromState({ state: state({}, { FACTS: { text: 'x' } }), template })).toBe('has facts');

@@ -81,8 +81,31 @@ function providersView(state: State): unknown {
   return view;
 }
 
+const PLAIN_PROVIDERS = /\{\{\{?\s*providers\s*\}?\}\}/g;
+const usesProviderParts = new Map<string, boolean>();
+
+/**
+ * Whether a template may look at `providers` other than as the whole text
+ * (`{{providers.NAME}}`, `{{#if providers}}`, `{{#each providers}}`...).
+ * Most templates use only `{{providers}}`, and building the per-provider
+ * view for every prompt was a measurable part of a turn.
+ */
+function needsProvidersView(template: string): boolean {
+  let needs = usesProviderParts.get(template);
+  if (needs === undefined) {
+    needs = template.replace(PLAIN_PROVIDERS, '').includes('providers');
+    if (usesProviderParts.size >= MAX_COMPILED) usesProviderParts.delete(usesProviderParts.keys().next().value as string);
+    usesProviderParts.set(template, needs);
+  }
+  return needs;
+}
+
 /** Fills a template from `state.values` (no HTML escaping). Never throws for a string template. */
 export function composePromptFromState({ state, template }: { state: State; template: TemplateType }): string {
+  if (typeof template === 'string' && !needsProvidersView(template)) {
+    const joined = typeof state.values.providers === 'string' ? state.values.providers : state.text ?? '';
+    return fill(template, { ...state.values, providers: joined }, { allowProtoPropertiesByDefault: false });
+  }
   const values: Record<string, unknown> = { ...state.values, providers: providersView(state) };
   const source = typeof template === 'function' ? template({ state: values }) : template;
   return fill(source, values, { allowProtoPropertiesByDefault: false });
