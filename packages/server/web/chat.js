@@ -74,6 +74,8 @@ const state = {
   roomId: '',
   socket: null,
   retryMs: 500,
+  /** The pending reconnection after a drop, cancelled when a new socket is opened on purpose. */
+  retryTimer: undefined,
   /** messageId → { thinking, stream, replies: [] } for turns in flight. */
   turns: new Map(),
   /** run lookups by the agent's memory id of the user message, filled on demand. */
@@ -242,32 +244,34 @@ async function loadHistory() {
 
 // ---- WebSocket ----
 
+// One socket at a time: a second one joined to the room would show every reply twice.
 function connect() {
+  clearTimeout(state.retryTimer);
+  const previous = state.socket;
+  state.socket = null;
+  previous?.close();
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
   const query = apiKey() ? `?apiKey=${encodeURIComponent(apiKey())}` : '';
   const socket = new WebSocket(`${protocol}://${location.host}/ws${query}`);
   state.socket = socket;
   setConnection('connecting', 'connecting…');
   socket.addEventListener('open', () => {
+    if (state.socket !== socket) return;
     state.retryMs = 500;
     setConnection('open', 'connected');
     join();
   });
-  socket.addEventListener('message', (event) => onFrame(JSON.parse(event.data)));
+  socket.addEventListener('message', (event) => {
+    if (state.socket === socket) onFrame(JSON.parse(event.data));
+  });
   socket.addEventListener('close', () => {
     if (state.socket !== socket) return; // replaced on purpose (new key)
     setConnection('closed', 'disconnected, retrying…');
-    setTimeout(connect, state.retryMs);
+    state.retryTimer = setTimeout(connect, state.retryMs);
     state.retryMs = Math.min(state.retryMs * 2, 10_000);
   });
 }
 
-function reconnect() {
-  const old = state.socket;
-  state.socket = null;
-  old?.close();
-  connect();
-}
 
 function sendFrame(frame) {
   if (state.socket?.readyState !== WebSocket.OPEN) throw new Error('not connected to the server');
@@ -434,7 +438,7 @@ ui.keyForm.addEventListener('submit', (event) => {
   event.preventDefault();
   localStorage.setItem(KEYS.apiKey, ui.key.value.trim());
   ui.key.value = '';
-  reconnect();
+  connect(); // with the new key, in place of the old socket and any pending retry
   loadAgents().catch(report);
 });
 

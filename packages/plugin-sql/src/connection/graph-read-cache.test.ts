@@ -44,7 +44,7 @@ describe('GraphReadCache', () => {
     expect(loads).toBe(1);
   });
 
-  it.each(GRAPH_TABLES.flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((event) => [table, event] as const)))(
+  it.each(GRAPH_TABLES.flatMap((table) => (['INSERT', 'UPDATE', 'DELETE'] as const).map((event) => [table, event] as const)))(
     'forgets everything when this connection changes %s (%s), even through raw SQL',
     (table, event) => {
       sqlite.exec(`INSERT OR IGNORE INTO ${table} VALUES ('x', 'before')`);

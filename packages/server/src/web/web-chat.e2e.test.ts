@@ -124,6 +124,12 @@ describe('web chat page, driven in Chromium', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
+      // Sockets refused for want of a key retry on a timer; the socket opened with the key must be the only one left.
+      let openSockets = 0;
+      page.on('websocket', (socket) => {
+        openSockets += 1;
+        socket.on('close', () => (openSockets -= 1));
+      });
       await page.goto(url);
       await page.locator('#key-form', { hasText: 'This server needs an API key.' }).waitFor();
       await page.fill('#key', 'wrong');
@@ -135,10 +141,14 @@ describe('web chat page, driven in Chromium', () => {
       expect(await page.locator('#key-form').isHidden()).toBe(true);
       // The WebSocket authenticates with ?apiKey= (browsers cannot set its headers).
       await page.locator('#connection[data-state="open"]').waitFor();
+      // Longer than the retries pending from the refused sockets (0.5 s, then 1 s).
+      await page.waitForTimeout(2_500);
+      expect(openSockets).toBe(1);
       agent.queue.push(scriptedReply('The key works.'));
       await page.fill('#text', 'let me in');
       await page.press('#text', 'Enter');
       await waitForReply(page, 'The key works.');
+      expect(await page.locator('.msg.agent').count()).toBe(1);
     } finally {
       await context.close();
       await server.close();
