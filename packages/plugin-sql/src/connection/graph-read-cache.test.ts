@@ -80,6 +80,15 @@ describe('GraphReadCache', () => {
     expect(loads).toBe(2);
   });
 
+  it('stays bounded: a huge result is not kept, and many entries start the cache over', () => {
+    const huge = 'x'.repeat(1_000_001);
+    cache.read('huge', () => huge);
+    expect(cache.stats().entries).toBe(0);
+    for (let i = 0; i < 5_000; i++) cache.read(`room:${i}`, () => ({ id: i }));
+    expect(cache.stats().entries).toBeLessThanOrEqual(4_096);
+    expect(cache.stats().cleared).toBeGreaterThanOrEqual(1);
+  });
+
   it('keeps "not found" (null or undefined) as null', () => {
     const missing = () => cache.read('world:none', (): { id: string } | null => (loads++, null));
     expect(missing()).toBeNull();

@@ -5,6 +5,10 @@ export const GRAPH_TABLES = ['rooms', 'worlds', 'entities', 'components', 'parti
 
 /** Past this many entries the cache starts over (ids are unbounded; a turn needs a handful). */
 const MAX_ENTRIES = 4_096;
+/** ...or past this much JSON text (a room with thousands of participants makes a large entry). */
+const MAX_CHARS = 8_000_000;
+/** A result larger than this is not kept at all. */
+const MAX_ENTRY_CHARS = 1_000_000;
 
 const CHANGED_FUNCTION = 'kith_graph_changed';
 
@@ -26,6 +30,7 @@ const CHANGED_FUNCTION = 'kith_graph_changed';
  */
 export class GraphReadCache {
   private readonly entries = new Map<string, string>();
+  private chars = 0;
   private readonly dataVersion: Database.Statement<[], number>;
   private seenVersion: number | undefined;
   private cleared = 0;
@@ -58,9 +63,13 @@ export class GraphReadCache {
     if (hit !== undefined) return JSON.parse(hit) as T;
     const value = load();
     if (!this.sqlite.inTransaction) {
-      if (this.entries.size >= MAX_ENTRIES) this.clear();
       // undefined is not JSON; null stands in for "not found" everywhere here.
-      this.entries.set(key, JSON.stringify(value ?? null));
+      const json = JSON.stringify(value ?? null);
+      if (json.length <= MAX_ENTRY_CHARS) {
+        if (this.entries.size >= MAX_ENTRIES || this.chars + json.length > MAX_CHARS) this.clear();
+        this.entries.set(key, json);
+        this.chars += json.length;
+      }
     }
     return value;
   }
@@ -68,11 +77,12 @@ export class GraphReadCache {
   clear(): void {
     if (this.entries.size === 0) return;
     this.entries.clear();
+    this.chars = 0;
     this.cleared += 1;
   }
 
-  /** Entries held, and how often the cache was emptied (for tests and stats). */
-  stats(): { entries: number; cleared: number } {
-    return { entries: this.entries.size, cleared: this.cleared };
+  /** Entries held, their size in characters, and how often the cache was emptied (for tests and stats). */
+  stats(): { entries: number; chars: number; cleared: number } {
+    return { entries: this.entries.size, chars: this.chars, cleared: this.cleared };
   }
 }
