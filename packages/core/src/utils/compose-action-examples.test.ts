@@ -32,6 +32,18 @@ describe('composeActionExamples', () => {
     expect(composeActionExamples([reply, mute], 3)).toBe(composeActionExamples([reply, mute], 3));
   });
 
+  it('notices an action whose examples were replaced or added to since the last call', () => {
+    const changing = action('CHANGING', [[{ name: '{{name1}}', content: { text: 'first' } }]]);
+    expect(composeActionExamples([changing], 2)).toContain('first');
+    changing.examples = [[{ name: '{{name1}}', content: { text: 'replaced' } }]];
+    expect(composeActionExamples([changing], 2)).toContain('replaced');
+    changing.examples.push([{ name: '{{name1}}', content: { text: 'added' } }]);
+    expect(composeActionExamples([changing], 2)).toContain('added');
+    // Another action object under the same name is not mistaken for the first.
+    const namesake = action('CHANGING', [[{ name: '{{name1}}', content: { text: 'namesake' } }]]);
+    expect(composeActionExamples([namesake], 2)).toContain('namesake');
+  });
+
   it('uses different names in different examples', () => {
     const blocks = composeActionExamples([reply, mute], 2).split('\n\n');
     expect(blocks[0]).toContain('Alice: hi');

@@ -16,6 +16,36 @@ function formatTurn(turn: ActionExample): string {
  */
 export function composeActionExamples(actions: Action[], count: number): string {
   if (count <= 0) return '';
+  // Deterministic, and asked for on every turn with the same actions: remembered per list.
+  const key = `${count}\u0000${actions.map((action) => action.name).join('\u0000')}`;
+  const known = remembered.get(key);
+  if (known && known.actions.length === actions.length && known.actions.every((action, i) => action === actions[i] && sameExamples(action, known.examples[i]))) {
+    return known.text;
+  }
+  const text = compose(actions, count);
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+  remembered.set(key, { actions: [...actions], examples: actions.map(seen), text });
+  return text;
+}
+
+const MAX_REMEMBERED = 64;
+const remembered = new Map<string, { actions: Action[]; examples: ExamplesSeen[]; text: string }>();
+
+/** An action's examples as last composed: the list, and its length (a push into it is a change). */
+interface ExamplesSeen {
+  list: Action['examples'];
+  length: number;
+}
+
+function seen(action: Action): ExamplesSeen {
+  return { list: action.examples, length: action.examples?.length ?? 0 };
+}
+
+function sameExamples(action: Action, before: ExamplesSeen): boolean {
+  return action.examples === before.list && (action.examples?.length ?? 0) === before.length;
+}
+
+function compose(actions: Action[], count: number): string {
   const pools = actions.map((action) => (action.examples ?? []).filter((example) => example && example.length > 0));
   const picked: ActionExample[][] = [];
   for (let round = 0; picked.length < count && pools.some((pool) => pool.length > round); round += 1) {
