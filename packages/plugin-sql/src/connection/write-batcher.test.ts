@@ -35,6 +35,33 @@ describe('WriteBatcher', () => {
     expect(t.events).toEqual(['begin', 'savepoint', 'release', 'savepoint', 'release', 'savepoint', 'release', 'after-batch', 'commit']);
   });
 
+  it('commits the jobs of one turn of the event loop together, even when submitted from later promise jobs', async () => {
+    const t = target();
+    const batcher = new WriteBatcher(t);
+    const first = batcher.submit(() => 'a');
+    // Concurrent rooms submit from their own promise chains, a few microtasks apart.
+    const later = Promise.resolve()
+      .then(() => undefined)
+      .then(() => batcher.submit(() => 'b'));
+    await expect(Promise.all([first, later])).resolves.toEqual(['a', 'b']);
+    expect(t.events.filter((e) => e === 'commit')).toHaveLength(1);
+  });
+
+  it('after a read committed the queue early, the scheduled commit takes only what came since', async () => {
+    const t = target();
+    const batcher = new WriteBatcher(t, 60_000);
+    const early = batcher.submit(() => 'early');
+    batcher.flush(); // what a read does first
+    const deferred = batcher.submitDeferred(() => 'deferred');
+    await expect(early).resolves.toBe('early');
+    await new Promise((resolve) => setImmediate(resolve));
+    // The scheduled commit found nothing queued, and a deferred job alone does not start one.
+    expect(t.events.filter((e) => e === 'commit')).toHaveLength(1);
+    const next = batcher.submit(() => 'next');
+    await expect(Promise.all([next, deferred])).resolves.toEqual(['next', 'deferred']);
+    expect(t.events.filter((e) => e === 'commit')).toHaveLength(2);
+  });
+
   it('runs a lone job without a savepoint, and rejects it alone when it fails', async () => {
     const t = target();
     const batcher = new WriteBatcher(t);

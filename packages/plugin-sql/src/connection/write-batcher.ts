@@ -15,12 +15,16 @@ export interface BatchTarget {
 export const DEFAULT_DEFER_MS = 25;
 
 /**
- * Group commit: jobs submitted in the same tick (for example by concurrent
- * rooms, or a Promise.all over many createMemory calls) run in one
- * transaction, each inside its own savepoint, so one failing job rejects
- * only its own promise. A job's promise settles after the transaction
- * commits: nothing is acknowledged before it is durable. A lone job costs
- * the same as running it directly.
+ * Group commit: jobs submitted in the same turn of the event loop (for
+ * example by concurrent rooms, or a Promise.all over many createMemory
+ * calls) run in one transaction, each inside its own savepoint, so one
+ * failing job rejects only its own promise. A job's promise settles after
+ * the transaction commits: nothing is acknowledged before it is durable.
+ * The commit happens in the loop's check phase (setImmediate), after the
+ * turn's other callbacks and promise jobs: committing at the next microtask
+ * instead gave ten rooms answering at once a commit per write (2,082 for
+ * 1,000 messages) where this gives one per turn of the loop (about 400).
+ * A lone job costs the same as running it directly.
  *
  * Deferred jobs (background upkeep such as storing an embedding) do not
  * start a commit of their own: they join the next one, or commit on their
@@ -51,7 +55,7 @@ export class WriteBatcher {
       this.queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        queueMicrotask(() => this.flush());
+        setImmediate(this.scheduledFlush);
       }
     });
   }
@@ -64,9 +68,14 @@ export class WriteBatcher {
     });
   }
 
+  // A read may have committed the queue already; deferred jobs alone wait for their own timer.
+  private readonly scheduledFlush = (): void => {
+    this.scheduled = false;
+    if (this.queue.length > 0) this.flush();
+  };
+
   /** Commits every queued job, deferred ones included, now. */
   flush(): void {
-    this.scheduled = false;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
