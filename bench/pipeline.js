@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The message pipeline end to end on a real SQLite file, with an instant
-// scripted text model and the offline hashing embedder. Prints one JSON line
+// The message pipeline end to end on a real SQLite file (plugin-sql loaded as
+// `kith start` loads it, run logs included), with an instant scripted text
+// model and the offline hashing embedder. Prints one JSON line
 // per scenario:
 //   dm     one DM room, 1,000 messages sent one after another
 //   group  10 group rooms, 1,000 messages sent concurrently (100 per room)
@@ -16,7 +17,7 @@ const { performance } = require('node:perf_hooks');
 const { AgentRuntime, ChannelType, createLogger, stringToUuid } = require('@kith/core');
 const { createScriptedModel, createScriptedModelPlugin, scriptedReply } = require('@kith/core/test');
 const { bootstrapPlugin } = require('@kith/plugin-bootstrap');
-const { createDatabaseAdapter } = require('@kith/plugin-sql');
+const { sqlPlugin } = require('@kith/plugin-sql');
 const { textEmbeddingHandler } = require('@kith/plugin-eliza-classic');
 
 const MESSAGES = 1_000;
@@ -45,11 +46,12 @@ async function createAgent(dataDir) {
       : scriptedReply('Please tell me more about that.'),
   );
   const embedder = { name: 'hashing-embedder', description: 'offline embeddings', models: { TEXT_EMBEDDING: textEmbeddingHandler } };
+  // plugin-sql as `kith start` loads it: the adapter on <dataDir>/kith.db and its run logs.
+  character.settings = { ...character.settings, KITH_DATA_DIR: dataDir };
   const runtime = new AgentRuntime({
     character,
     agentId,
-    plugins: [bootstrapPlugin, createScriptedModelPlugin(model), embedder],
-    adapter: createDatabaseAdapter({ dataDir }, agentId),
+    plugins: [sqlPlugin, bootstrapPlugin, createScriptedModelPlugin(model), embedder],
     logger: createLogger({ level: 'silent' }),
   });
   await runtime.initialize();

@@ -39,6 +39,24 @@ describe('group commit', () => {
     await adapter.close();
   });
 
+  it('lets a log record ride along with the next commit, and shows it to a reader of logs at once', async () => {
+    const { adapter, agentId } = await open();
+    const room = randomUuid();
+    const run = jest.spyOn(SqliteConnection.prototype, 'run');
+    const logged = adapter.log({ body: { runId: 'r1' }, entityId: agentId, roomId: room, type: 'run_event' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE')).toHaveLength(0);
+    await adapter.createMemory(message(agentId, room, 0), 'messages');
+    await logged;
+    // One commit for both.
+    expect(run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE')).toHaveLength(1);
+
+    const unawaited = adapter.log({ body: { runId: 'r2' }, entityId: agentId, roomId: room, type: 'run_event' });
+    expect((await adapter.getLogs({ type: 'run_event' })).map((l) => l.body.runId)).toEqual(['r2', 'r1']);
+    await unawaited;
+    await adapter.close();
+  });
+
   it('rejects only the memory that cannot be stored', async () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();

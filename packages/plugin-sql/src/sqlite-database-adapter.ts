@@ -281,7 +281,10 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   }
 
   async getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]> {
-    return logStore.getLogs(this.ctx('getLogs'), params);
+    const { ctx } = this.use('getLogs');
+    // Log records wait for the next commit; a reader of logs should see them all.
+    ctx.conn.flushAllWrites();
+    return logStore.getLogs(ctx, params);
   }
 
   async deleteLog(logId: UUID): Promise<void> {

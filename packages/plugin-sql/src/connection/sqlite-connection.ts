@@ -195,6 +195,11 @@ export class SqliteConnection implements SqlRunner {
     if (this.batcher.pending > 0) this.batcher.flush();
   }
 
+  /** Commits queued writes and those waiting to ride along with the next commit (log records, vectors). */
+  flushAllWrites(): void {
+    if (this.batcher.pending > 0 || this.batcher.deferredCount > 0) this.batcher.flush();
+  }
+
   close(): void {
     if (!this.sqlite.open) return;
     this.batcher.flush();

@@ -195,7 +195,9 @@ export class RunLogRecorder {
 }
 
 function withoutUndefined(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) if (value !== undefined) kept[key] = value;
+  return kept;
 }
 
 const recorders = new WeakMap<IAgentRuntime, RunLogRecorder>();
