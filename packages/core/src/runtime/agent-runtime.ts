@@ -341,6 +341,8 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   async emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void> {
+    // Several events a turn usually have no handler: skip building their payload.
+    if (!Array.isArray(event) && !this.eventBus.get(event)?.length) return;
     const full = { ...payload, runtime: this } as unknown as PayloadOf<string>;
     if (Array.isArray(event)) await Promise.all(event.map((name) => this.eventBus.emit(name, full)));
     else await this.eventBus.emit(event, full);

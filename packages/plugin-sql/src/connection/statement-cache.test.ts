@@ -44,7 +44,7 @@ describe('StatementCache', () => {
     sqlite.close();
   });
 
-  it('drops the least recently used statements past its bound', () => {
+  it('drops the oldest statements past its bound', () => {
     const sqlite = new Database(':memory:');
     const cache = new StatementCache(sqlite);
     const first = cache.get('SELECT 0');

@@ -5,8 +5,10 @@ import type { SqlParam } from './sql-runner';
 const MAX_STATEMENTS = 500;
 
 /**
- * Prepared statements by SQL text, least recently used dropped past
- * MAX_STATEMENTS (plugins can build unbounded variety, e.g. IN lists).
+ * Prepared statements by SQL text, the oldest prepared dropped past
+ * MAX_STATEMENTS (plugins can build unbounded variety, e.g. IN lists). Not
+ * reordered on use: that cost a Map delete and insert on every statement
+ * of every turn, and a hot statement dropped is only prepared again.
  */
 export class StatementCache {
   private readonly statements = new Map<string, Database.Statement<SqlParam[]>>();
@@ -15,17 +17,14 @@ export class StatementCache {
 
   get(sql: string): Database.Statement<SqlParam[]> {
     let statement = this.statements.get(sql);
-    if (statement) {
-      // Re-insert: Map order is the recency order.
-      this.statements.delete(sql);
-    } else {
+    if (!statement) {
       statement = this.sqlite.prepare<SqlParam[]>(sql);
       if (this.statements.size >= MAX_STATEMENTS) {
         const oldest = this.statements.keys().next().value;
         if (oldest !== undefined) this.statements.delete(oldest);
       }
+      this.statements.set(sql, statement);
     }
-    this.statements.set(sql, statement);
     // drizzle switches statements to raw (array) rows for some queries; reset for the next user.
     if (statement.reader) statement.raw(false);
     return statement;
