@@ -60,42 +60,44 @@ export function storedVectorLoader(sql: { tuple<Row extends unknown[]>(sql: stri
 
 /** A memory from its row; its embedding is `vector` when given, else loaded on first read. */
 export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader): Memory {
-  const [seq, id, agentId, , entityId, roomId, worldId, content, metadata, isUnique, createdAt, dimension] = row;
-  const memory: Memory = {
-    id: id as UUID,
-    entityId: entityId as UUID,
-    agentId: agentId as UUID,
-    roomId: roomId as UUID,
-    content: parseJson<Content>(content, {}),
-    metadata: parseJson<MemoryMetadata>(metadata, {}),
-    createdAt,
-    unique: isUnique === 1,
-  };
+  const [seq, id, agentId, , entityId, roomId, worldId, contentJson, metadataJson, isUnique, createdAt, dimension] = row;
+  const content = parseJson<Content>(contentJson, {});
+  const metadata = parseJson<MemoryMetadata>(metadataJson, {});
+  const unique = isUnique === 1;
+  let memory: Memory;
+  if (typeof vector === 'function' && dimension !== null) {
+    // `memory.embedding`, read from the file and turned into numbers on first read: most readers
+    // (the recent-messages provider of every turn) never look at it. An accessor written in the
+    // literal, not added with defineProperty, keeps the object's shape fast and costs nothing to
+    // make. It behaves as a plain property: enumerable, spread, serialised, assignable, deletable.
+    memory = {
+      id: id as UUID,
+      entityId: entityId as UUID,
+      agentId: agentId as UUID,
+      roomId: roomId as UUID,
+      content,
+      metadata,
+      createdAt,
+      unique,
+      get embedding(): number[] | undefined {
+        const stored = vector(seq);
+        const value = stored ? Array.from(stored) : undefined;
+        settleEmbedding(this, value);
+        return value;
+      },
+      set embedding(value: number[] | undefined) {
+        settleEmbedding(this, value);
+      },
+    };
+  } else {
+    memory = { id: id as UUID, entityId: entityId as UUID, agentId: agentId as UUID, roomId: roomId as UUID, content, metadata, createdAt, unique };
+    if (typeof vector !== 'function') memory.embedding = Array.from(vector);
+  }
   if (worldId !== null) memory.worldId = worldId as UUID;
-  if (typeof vector !== 'function') memory.embedding = Array.from(vector);
-  else if (dimension !== null) defineLazyEmbedding(memory, () => vector(seq));
   return memory;
 }
 
-/**
- * `memory.embedding`, read from the file and turned into numbers on first
- * read. Most readers (the recent-messages provider of every turn) never look
- * at it. It behaves as a plain property: enumerable, spread, serialised,
- * assignable.
- */
-function defineLazyEmbedding(memory: Memory, load: () => Float32Array | undefined): void {
-  const settle = (value: number[] | undefined): void => {
-    Object.defineProperty(memory, 'embedding', { value, writable: true, enumerable: true, configurable: true });
-  };
-  Object.defineProperty(memory, 'embedding', {
-    enumerable: true,
-    configurable: true,
-    get(): number[] | undefined {
-      const stored = load();
-      const value = stored ? Array.from(stored) : undefined;
-      settle(value);
-      return value;
-    },
-    set: settle,
-  });
+/** Replaces the lazy accessor by a plain data property holding `value`. */
+function settleEmbedding(memory: Memory, value: number[] | undefined): void {
+  Object.defineProperty(memory, 'embedding', { value, writable: true, enumerable: true, configurable: true });
 }
