@@ -80,8 +80,8 @@ async function scenario(name) {
   const bytesBefore = dirSize(dataDir);
   const callsBefore = model.calls.length;
 
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
   const latencies = [];
   const send = async (i) => {
     const { roomId, entityId } = rooms[i % roomCount];
@@ -102,7 +102,7 @@ async function scenario(name) {
   const elapsed = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
 
   // Let queued embeddings land, then checkpoint so the WAL is folded into the file before sizing it.
   await runtime.getService('embedding')?.flush();
