@@ -5,6 +5,9 @@
 // per scenario:
 //   dm     one DM room, 1,000 messages sent one after another
 //   group  10 group rooms, 1,000 messages sent concurrently (100 per room)
+// Both measure steady state: 500 messages first warm up the JIT and SQLite (V8 takes a few
+// hundred turns to optimise the hot paths; after only 20, the first 400 measured messages ran up to
+// twice as slow as the last ones). WARM_UP=20 node bench/pipeline.js shows the colder figures.
 // cpuMsPerMessage (process CPU time per message) is steadier than the wall-clock figures on a
 // shared machine.
 // Run after `npm run build`: node bench/pipeline.js [dm|group] (each scenario runs in a process of its own)
@@ -21,6 +24,7 @@ const { sqlPlugin } = require('@kith/plugin-sql');
 const { textEmbeddingHandler } = require('@kith/plugin-eliza-classic');
 
 const MESSAGES = 1_000;
+const WARM_UP = Number(process.env.WARM_UP ?? 500);
 const CHARACTER_FILE = path.join(__dirname, '..', 'packages', 'cli', 'characters', 'eliza.json');
 
 function percentile(sorted, p) {
@@ -70,7 +74,7 @@ async function scenario(name) {
     rooms.push({ roomId, entityId });
   }
   // Warm-up outside the measurement (JIT, prepared statements).
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < WARM_UP; i++) {
     const { roomId, entityId } = rooms[i % roomCount];
     await runtime.messageService.handleMessage(runtime, { entityId, roomId, content: { text: `warm up ${i}`, source: 'bench' } }, async () => []);
   }
@@ -116,6 +120,7 @@ async function scenario(name) {
   return {
     scenario: name,
     messages: MESSAGES,
+    warmUpMessages: WARM_UP,
     msgsPerSec: Math.round((MESSAGES / elapsed) * 1000),
     latencyMedianMs: Number(percentile(latencies, 50).toFixed(2)),
     latencyP95Ms: Number(percentile(latencies, 95).toFixed(2)),
