@@ -32,6 +32,16 @@ function firstPassProviders(message: Memory): string[] {
   return message.content.attachments?.length ? [...FIRST_PASS_PROVIDERS, 'ATTACHMENTS'] : FIRST_PASS_PROVIDERS;
 }
 
+/** How many of a room's messages after a stored one are searched for its recorded decision. */
+const DECISION_SEARCH_WINDOW = 200;
+
+/** Whether the agent stored a reply or an IGNORE for this message (its content.inReplyTo names it). */
+async function hasRecordedDecision(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
+  const inReplyTo = createUniqueUuid(runtime, message.id as UUID);
+  const later = await runtime.getMemories({ tableName: 'messages', roomId: message.roomId, start: message.createdAt, count: DECISION_SEARCH_WINDOW });
+  return later.some((memory) => memory.entityId === runtime.agentId && memory.content.inReplyTo === inReplyTo);
+}
+
 /** One message's way through the pipeline. */
 interface Turn {
   runtime: IAgentRuntime;
@@ -44,6 +54,12 @@ interface Turn {
   /** Set once the run timed out: nothing may be sent after that. */
   aborted: boolean;
   delivered: Memory[];
+  /**
+   * Settles once the incoming message is stored (durable). Awaited before anything is sent and
+   * before the turn ends, not before the room is read: the message's write then shares its
+   * commit with the reply's (see storeIncoming).
+   */
+  stored: Promise<void>;
 }
 
 function result(mode: MessageProcessingResult['mode'], extra: Partial<MessageProcessingResult> = {}): MessageProcessingResult {
@@ -87,6 +103,7 @@ export class DefaultMessageService implements IMessageService {
       store: policy.store,
       aborted: false,
       delivered: [],
+      stored: Promise.resolve(),
     };
     let settle!: (value: MessageProcessingResult) => void;
     const settled = new Promise<MessageProcessingResult>((resolve) => (settle = resolve));
@@ -191,8 +208,15 @@ export class DefaultMessageService implements IMessageService {
   }
 
   private async process(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
-    const { runtime, message } = turn;
     if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
+    const outcome = await this.respond(turn, runId);
+    // Whatever the way out (reply, ignore, discard), the turn ends with its message stored.
+    await turn.stored;
+    return outcome;
+  }
+
+  private async respond(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+    const { runtime, message } = turn;
     await this.processAttachments(turn);
 
     const [state, room] = await Promise.all([runtime.composeState(message, firstPassProviders(message)), roomOf(runtime, message)]);
@@ -234,13 +258,28 @@ export class DefaultMessageService implements IMessageService {
       message.id ??= randomUuid();
       return true;
     }
-    // Restart-safe exactly-once: an id already stored was answered before this process began.
-    if (message.id && (await runtime.getMemoryById(message.id))) {
-      runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message already stored; not answering it again');
-      return false;
+    // Restart-safe exactly-once: a stored message with a recorded decision (a reply or an IGNORE)
+    // was answered before this process began. One stored without a decision was cut off by a crash
+    // between storing it and answering it: it is answered now, without storing it twice.
+    const existing = message.id ? await runtime.getMemoryById(message.id) : null;
+    if (existing) {
+      if (await hasRecordedDecision(runtime, existing)) {
+        runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message already stored and answered; not answering it again');
+        return false;
+      }
+      runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message stored but never answered (the process stopped); answering it now');
+      return true;
     }
-    message.id = await runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
-    void runtime.queueEmbeddingGeneration(message, 'high');
+    // Not awaited here: reads of the room see the message at once (the adapter runs queued writes
+    // ahead of a read), and it becomes durable in the commit that stores the reply, which is
+    // awaited before the reply is sent. One commit per turn instead of two.
+    message.id ??= randomUuid();
+    const stored = runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
+    turn.stored = stored.then(() => {
+      void runtime.queueEmbeddingGeneration(message, 'high');
+    });
+    // Observed where it is awaited; this only keeps an early failure from counting as unhandled.
+    turn.stored.catch(() => undefined);
     return true;
   }
 
@@ -248,6 +287,7 @@ export class DefaultMessageService implements IMessageService {
   private async processAttachments(turn: Turn): Promise<void> {
     const { runtime, message } = turn;
     if (!message.content.attachments?.length) return;
+    await turn.stored; // the descriptions update the stored message
     await processAttachments(runtime, message);
     if (turn.store && message.id) await runtime.updateMemory({ id: message.id, content: message.content });
   }
@@ -267,7 +307,9 @@ export class DefaultMessageService implements IMessageService {
       content: { ...content, inReplyTo: content.inReplyTo ?? createUniqueUuid(runtime, message.id as UUID) },
       createdAt: Date.now(),
     };
-    if (turn.store) await runtime.createMemory(memory, 'messages');
+    // Submitted together, the message and its reply share one commit; both are durable before sending.
+    if (turn.store) await Promise.all([turn.stored, runtime.createMemory(memory, 'messages')]);
+    else await turn.stored;
     logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
     if (turn.callback) await turn.callback(memory.content, actionName);
     turn.delivered.push(memory);

@@ -1,4 +1,4 @@
-import { ChannelType, randomUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
+import { ChannelType, createUniqueUuid, randomUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
 import type { DefaultMessageService } from './default-message-service';
@@ -100,12 +100,29 @@ describe('memory policy and exactly once', () => {
     expect((await stored()).map((m) => m.content.text).sort()).toEqual(['first', 'noted', 'noted', 'second']);
   });
 
-  it('does not answer a message whose id is already stored (a redelivery after a restart)', async () => {
+  it('does not answer a message stored and answered before (a redelivery after a restart)', async () => {
     const { model, send, runtime, roomId } = await pipelineHarness(() => scriptedReply('once'));
     const id = randomUuid();
-    await runtime.createMemory({ id, entityId: USER, roomId, content: { text: 'answered before the restart' } }, 'messages');
+    const createdAt = Date.now() - 1_000;
+    await runtime.createMemory({ id, entityId: USER, roomId, content: { text: 'answered before the restart' }, createdAt }, 'messages');
+    const reply = { text: 'the answer', inReplyTo: createUniqueUuid(runtime, id) };
+    await runtime.createMemory({ entityId: runtime.agentId, roomId, content: reply, createdAt: createdAt + 10 }, 'messages');
     expect((await send('answered before the restart', { id })).mode).toBe('duplicate');
     expect(model.calls).toHaveLength(0);
+  });
+
+  it('answers a message stored but never answered (the process stopped in between), storing it once', async () => {
+    const { model, send, runtime, roomId } = await pipelineHarness(() => scriptedReply('answered after all'));
+    const id = randomUuid();
+    await runtime.createMemory({ id, entityId: USER, roomId, content: { text: 'cut off by a crash' }, createdAt: Date.now() - 1_000 }, 'messages');
+    const outcome = await send('cut off by a crash', { id });
+    expect(outcome.mode).toBe('simple');
+    expect(outcome.responseContent?.text).toBe('answered after all');
+    const stored = await runtime.getMemories({ tableName: 'messages', roomId });
+    expect(stored.filter((m) => m.id === id)).toHaveLength(1);
+    // Delivered again later, it is now answered: not a second time.
+    expect((await send('cut off by a crash', { id })).mode).toBe('duplicate');
+    expect(model.calls.filter((c) => c.modelType === 'TEXT_LARGE')).toHaveLength(1);
   });
 
   it('answers the same platform message id once, even with a different memory id', async () => {

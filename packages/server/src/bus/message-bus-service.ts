@@ -165,11 +165,14 @@ export class MessageBusService extends Service {
     const event = { agentId: this.agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId };
     const base = { agentId: this.agentId, messageId: message.id, memoryId: agentMemoryId(runtime, message.id), roomId: message.channelId };
 
-    // Restart-safe: a message stored before this process began is not answered again.
+    // Restart-safe: a message stored and answered before this process began is not answered again.
+    // One stored without an answer (the process stopped in between) goes through the pipeline, which
+    // answers it without storing it twice.
     const stored = await runtime.getMemoryById(base.memoryId);
-    if (stored) {
+    const storedReplies = stored ? await findStoredReplies(runtime, stored) : [];
+    if (stored && storedReplies.length > 0) {
       accepted();
-      return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, stored) });
+      return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: storedReplies });
     }
     await this.journal.record(message);
     accepted();
