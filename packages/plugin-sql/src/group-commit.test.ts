@@ -39,42 +39,6 @@ describe('group commit', () => {
     await adapter.close();
   });
 
-  it('shows a queued memory to a read at once, and commits it with the next write (a DM turn: one commit)', async () => {
-    const { adapter, agentId } = await open();
-    const room = randomUuid();
-    await adapter.createMemory(message(agentId, room, 0), 'messages'); // sets the agent's dimension
-    const run = jest.spyOn(SqliteConnection.prototype, 'run');
-    const incoming = adapter.createMemory(message(agentId, room, 1), 'messages');
-    // The read runs the queued insert in an open transaction and sees it, without a commit.
-    expect((await adapter.getMemories({ tableName: 'messages', roomId: room })).map((m) => m.content.text)).toEqual(['message 1', 'message 0']);
-    expect(run.mock.calls.filter(([sql]) => sql === 'COMMIT')).toHaveLength(0);
-    const reply = adapter.createMemory(message(agentId, room, 2), 'messages');
-    await Promise.all([incoming, reply]);
-    expect(run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE')).toHaveLength(1);
-    expect(run.mock.calls.filter(([sql]) => sql === 'COMMIT')).toHaveLength(1);
-    await adapter.close();
-  });
-
-  it('commits writes that ran early before a direct write, which is durable when it returns', async () => {
-    const { adapter, agentId } = await open();
-    const room = randomUuid();
-    const entity = randomUuid();
-    await adapter.createEntities([{ id: entity, agentId, names: ['Ada'] }]);
-    await adapter.createRooms([{ id: room, agentId, source: 'test', type: 'GROUP' as never }]);
-    await adapter.addParticipantsRoom([entity], room);
-    const queued = adapter.createMemory(message(agentId, room, 1), 'messages');
-    await adapter.getMemories({ tableName: 'messages', roomId: room }); // runs it early
-    const run = jest.spyOn(SqliteConnection.prototype, 'run');
-    await adapter.setParticipantUserState(room, entity, 'MUTED');
-    // The open transaction was committed first; the update then committed on its own (autocommit).
-    const sql = run.mock.calls.map(([statement]) => statement).filter((statement) => /^(BEGIN|COMMIT)/.test(statement));
-    expect(sql).toEqual(['COMMIT']);
-    expect(adapter.db.$client.inTransaction).toBe(false);
-    await expect(queued).resolves.toBeDefined();
-    expect(await adapter.getParticipantUserState(room, entity)).toBe('MUTED');
-    await adapter.close();
-  });
-
   it('lets a log record ride along with the next commit, and shows it to a reader of logs at once', async () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();

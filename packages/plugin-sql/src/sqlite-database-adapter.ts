@@ -50,12 +50,6 @@ interface Session {
 }
 
 /**
- * Adapter methods that only read (updateMemory too: an embedding-only update rides along with the
- * next commit, and one with content commits what is pending through a write of its own).
- */
-const READ_METHOD = /^(get(?!Connection)|is|count|search|updateMemory$)/;
-
-/**
  * The Kith database adapter on SQLite: one instance per agent, all agents on
  * the same file sharing one connection. Methods are async to match the
  * contract; better-sqlite3 itself is synchronous, so each call runs to
@@ -89,19 +83,12 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   }
 
   /**
-   * The session, with writes still queued for group commit made visible
-   * first, so every method sees earlier ones (createMemory and log join the
-   * queue instead). A read runs them in the transaction the scheduled commit
-   * closes; any other method commits them first, then writes on its own, so
-   * its write is durable when it returns.
+   * The session, after committing writes still queued for group commit (so
+   * every method sees earlier ones); createMemory itself joins the queue.
    */
   private use(method: string, flush = true): Session {
     if (!this.session) throw new AdapterNotInitializedError(method);
-    if (flush) {
-      const { conn } = this.session.ctx;
-      if (READ_METHOD.test(method)) conn.flushWrites();
-      else conn.commitWrites();
-    }
+    if (flush) this.session.ctx.conn.flushWrites();
     return this.session;
   }
 
@@ -132,7 +119,7 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
     if (!this.session) return;
     const { conn } = this.session.ctx;
     this.session = null;
-    conn.commitWrites();
+    conn.flushWrites();
     releaseConnection(conn);
   }
 

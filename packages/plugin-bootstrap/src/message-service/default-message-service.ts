@@ -54,12 +54,6 @@ interface Turn {
   /** Set once the run timed out: nothing may be sent after that. */
   aborted: boolean;
   delivered: Memory[];
-  /**
-   * Settles once the incoming message is stored (durable). Awaited before anything is sent and
-   * before the turn ends, not before the room is read: the message's write then shares its
-   * commit with the reply's (see storeIncoming).
-   */
-  stored: Promise<void>;
 }
 
 function result(mode: MessageProcessingResult['mode'], extra: Partial<MessageProcessingResult> = {}): MessageProcessingResult {
@@ -103,7 +97,6 @@ export class DefaultMessageService implements IMessageService {
       store: policy.store,
       aborted: false,
       delivered: [],
-      stored: Promise.resolve(),
     };
     let settle!: (value: MessageProcessingResult) => void;
     const settled = new Promise<MessageProcessingResult>((resolve) => (settle = resolve));
@@ -208,15 +201,8 @@ export class DefaultMessageService implements IMessageService {
   }
 
   private async process(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
-    if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
-    const outcome = await this.respond(turn, runId);
-    // Whatever the way out (reply, ignore, discard), the turn ends with its message stored.
-    await turn.stored;
-    return outcome;
-  }
-
-  private async respond(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
     const { runtime, message } = turn;
+    if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
     await this.processAttachments(turn);
 
     const [state, room] = await Promise.all([runtime.composeState(message, firstPassProviders(message)), roomOf(runtime, message)]);
@@ -270,16 +256,8 @@ export class DefaultMessageService implements IMessageService {
       runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message stored but never answered (the process stopped); answering it now');
       return true;
     }
-    // Not awaited here: reads of the room see the message at once (the adapter runs queued writes
-    // ahead of a read), and it becomes durable in the commit that stores the reply, which is
-    // awaited before the reply is sent. One commit per turn instead of two.
-    message.id ??= randomUuid();
-    const stored = runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
-    turn.stored = stored.then(() => {
-      void runtime.queueEmbeddingGeneration(message, 'high');
-    });
-    // Observed where it is awaited; this only keeps an early failure from counting as unhandled.
-    turn.stored.catch(() => undefined);
+    message.id = await runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
+    void runtime.queueEmbeddingGeneration(message, 'high');
     return true;
   }
 
@@ -287,7 +265,6 @@ export class DefaultMessageService implements IMessageService {
   private async processAttachments(turn: Turn): Promise<void> {
     const { runtime, message } = turn;
     if (!message.content.attachments?.length) return;
-    await turn.stored; // the descriptions update the stored message
     await processAttachments(runtime, message);
     if (turn.store && message.id) await runtime.updateMemory({ id: message.id, content: message.content });
   }
@@ -307,9 +284,7 @@ export class DefaultMessageService implements IMessageService {
       content: { ...content, inReplyTo: content.inReplyTo ?? createUniqueUuid(runtime, message.id as UUID) },
       createdAt: Date.now(),
     };
-    // Submitted together, the message and its reply share one commit; both are durable before sending.
-    if (turn.store) await Promise.all([turn.stored, runtime.createMemory(memory, 'messages')]);
-    else await turn.stored;
+    if (turn.store) await runtime.createMemory(memory, 'messages');
     logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
     if (turn.callback) await turn.callback(memory.content, actionName);
     turn.delivered.push(memory);

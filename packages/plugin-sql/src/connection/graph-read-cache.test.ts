@@ -23,7 +23,6 @@ describe('GraphReadCache', () => {
     sqlite = new Database(file);
     sqlite.pragma('journal_mode = WAL');
     for (const table of GRAPH_TABLES) sqlite.exec(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, name TEXT)`);
-    sqlite.exec('CREATE TABLE kith_other (id TEXT)');
     sqlite.exec("INSERT INTO rooms VALUES ('r1', 'lobby')");
     cache = new GraphReadCache(sqlite);
     loads = 0;
@@ -79,16 +78,6 @@ describe('GraphReadCache', () => {
     expect(loads).toBe(2);
     readRooms();
     expect(loads).toBe(2);
-  });
-
-  it('caches reads inside a transaction that has not changed these tables (they are committed rows)', () => {
-    sqlite.exec('BEGIN IMMEDIATE');
-    sqlite.exec("INSERT INTO kith_other VALUES ('m1')"); // some other table, e.g. memories
-    readRooms();
-    sqlite.exec('COMMIT');
-    cache.transactionEnded();
-    readRooms();
-    expect(loads).toBe(1);
   });
 
   it('stays bounded: a huge result is not kept, and many entries start the cache over', () => {

@@ -22,11 +22,8 @@ const CHANGED_FUNCTION = 'kith_graph_changed';
  * - this connection (the adapter, plugin SQL through `runtime.db`): TEMP
  *   triggers on the five tables call back into JavaScript and empty the cache;
  * - another process: `PRAGMA data_version` changes, checked on every read;
- * - a transaction in progress: once it has changed one of these tables,
- *   nothing read inside it is cached, so a rollback cannot leave uncommitted
- *   rows behind. Until then its reads are the committed rows (no other
- *   connection can commit while this one holds the write lock), and they
- *   are cached: group commit keeps a transaction open across a whole turn.
+ * - a transaction in progress: nothing read inside one is cached, so a
+ *   rollback cannot leave uncommitted rows behind.
  *
  * Entries are kept as JSON text and parsed for each reader, so callers get
  * objects of their own and may change them freely.
@@ -37,13 +34,10 @@ export class GraphReadCache {
   private readonly dataVersion: Database.Statement<[], number>;
   private seenVersion: number | undefined;
   private cleared = 0;
-  /** The open transaction changed a graph table: its reads are not committed state. */
-  private dirtyTransaction = false;
 
   constructor(private readonly sqlite: Database.Database) {
     sqlite.function(CHANGED_FUNCTION, { deterministic: false }, () => {
       this.clear();
-      if (sqlite.inTransaction) this.dirtyTransaction = true;
       return null;
     });
     for (const table of GRAPH_TABLES) {
@@ -68,21 +62,16 @@ export class GraphReadCache {
     const hit = this.entries.get(key);
     if (hit !== undefined) return JSON.parse(hit) as T;
     const value = load();
-    if (!this.sqlite.inTransaction) this.dirtyTransaction = false;
-    else if (this.dirtyTransaction) return value;
-    // undefined is not JSON; null stands in for "not found" everywhere here.
-    const json = JSON.stringify(value ?? null);
-    if (json.length <= MAX_ENTRY_CHARS) {
-      if (this.entries.size >= MAX_ENTRIES || this.chars + json.length > MAX_CHARS) this.clear();
-      this.entries.set(key, json);
-      this.chars += json.length;
+    if (!this.sqlite.inTransaction) {
+      // undefined is not JSON; null stands in for "not found" everywhere here.
+      const json = JSON.stringify(value ?? null);
+      if (json.length <= MAX_ENTRY_CHARS) {
+        if (this.entries.size >= MAX_ENTRIES || this.chars + json.length > MAX_CHARS) this.clear();
+        this.entries.set(key, json);
+        this.chars += json.length;
+      }
     }
     return value;
-  }
-
-  /** The connection's transaction committed or rolled back: the next one starts clean. */
-  transactionEnded(): void {
-    this.dirtyTransaction = false;
   }
 
   clear(): void {

@@ -94,21 +94,7 @@ export class SqliteConnection implements SqlRunner {
       this.db = drizzle({ client: this.statements.client(), schema }) as KithSqliteDatabase;
       this.vectors = new VectorIndex(this, chooseKernel(settings));
       this.fts = new FtsIndexer(this);
-      this.batcher = new WriteBatcher({
-        write: (fn) => this.write(fn),
-        afterBatch: () => this.afterBatch(),
-        begin: () => this.run('BEGIN IMMEDIATE'),
-        commit: () => {
-          this.run('COMMIT');
-          this.graph.transactionEnded();
-          this.walFlusher?.noteCommit();
-        },
-        rollback: () => {
-          if (this.sqlite.inTransaction) this.run('ROLLBACK');
-          this.graph.transactionEnded();
-          this.vectors.invalidate();
-        },
-      });
+      this.batcher = new WriteBatcher({ write: (fn) => this.write(fn), afterBatch: () => this.afterBatch() });
       this.walFlusher = path === ':memory:' || path === '' ? undefined : new WalFlusher(`${path}-wal`, settings.logger);
     } catch (error) {
       this.sqlite.close();
@@ -157,9 +143,6 @@ export class SqliteConnection implements SqlRunner {
    * dropped and reloads from the file, which the rollback restored.
    */
   write<T>(fn: () => T): T {
-    // A write of its own while queued jobs wait in an open transaction (run early for a read):
-    // commit those first, so this one is durable when it returns, as every direct write is.
-    if (this.batcher?.isOpen && !this.batcher.isRunningJobs) this.batcher.flush();
     const before = this.vectors?.mutations;
     try {
       return this.sqlite.inTransaction ? this.savepoint(fn) : this.transaction(fn);
@@ -176,12 +159,10 @@ export class SqliteConnection implements SqlRunner {
     try {
       const result = fn();
       this.run('COMMIT');
-      this.graph.transactionEnded();
       this.walFlusher?.noteCommit();
       return result;
     } catch (error) {
       if (this.sqlite.inTransaction) this.run('ROLLBACK');
-      this.graph.transactionEnded();
       throw error;
     }
   }
@@ -215,22 +196,14 @@ export class SqliteConnection implements SqlRunner {
     return this.batcher.submitDeferred(fn);
   }
 
-  /**
-   * Makes queued writes visible. Every adapter method calls this first, so reads see earlier
-   * writes: they run now, in a transaction the scheduled commit closes (see executeQueued).
-   */
+  /** Commits queued writes now. Every adapter method calls this first, so reads see earlier writes. */
   flushWrites(): void {
-    if (this.batcher.pending > 0) this.batcher.executeQueued();
-  }
-
-  /** Commits queued writes, and those a read ran early, now. */
-  commitWrites(): void {
-    if (this.batcher.pending > 0 || this.batcher.isOpen) this.batcher.flush();
+    if (this.batcher.pending > 0) this.batcher.flush();
   }
 
   /** Commits queued writes and those waiting to ride along with the next commit (log records, vectors). */
   flushAllWrites(): void {
-    if (this.batcher.pending > 0 || this.batcher.deferredCount > 0 || this.batcher.isOpen) this.batcher.flush();
+    if (this.batcher.pending > 0 || this.batcher.deferredCount > 0) this.batcher.flush();
   }
 
   close(): void {

@@ -23,19 +23,6 @@ function target(options: { failCommit?: boolean } = {}) {
       }
     },
     afterBatch: () => void events.push('after-batch'),
-    begin(): void {
-      events.push('begin');
-      depth += 1;
-    },
-    commit(): void {
-      if (options.failCommit) throw new Error('disk full');
-      events.push('commit');
-      depth -= 1;
-    },
-    rollback(): void {
-      events.push('rollback');
-      depth = 0;
-    },
   };
 }
 
@@ -73,59 +60,6 @@ describe('WriteBatcher', () => {
     const next = batcher.submit(() => 'next');
     await expect(Promise.all([next, deferred])).resolves.toEqual(['next', 'deferred']);
     expect(t.events.filter((e) => e === 'commit')).toHaveLength(2);
-  });
-
-  describe('jobs run early for a read', () => {
-    it('run at once in a transaction left open, and share the scheduled commit with later jobs', async () => {
-      const t = target();
-      const batcher = new WriteBatcher(t);
-      const ran: string[] = [];
-      const message = batcher.submit(() => ran.push('message'));
-      batcher.executeQueued(); // what a read does first
-      expect(ran).toEqual(['message']);
-      expect(batcher.isOpen).toBe(true);
-      expect(t.events).toEqual(['begin', 'savepoint', 'release']);
-      let settled = false;
-      void message.then(() => (settled = true));
-      await Promise.resolve();
-      expect(settled).toBe(false); // not durable yet
-      const reply = batcher.submit(() => ran.push('reply'));
-      await expect(Promise.all([message, reply])).resolves.toEqual([1, 2]);
-      expect(t.events.filter((e) => e === 'begin')).toHaveLength(1);
-      expect(t.events.filter((e) => e === 'commit')).toHaveLength(1);
-      expect(batcher.isOpen).toBe(false);
-    });
-
-    it('are committed by the scheduled commit even when nothing else was queued', async () => {
-      const t = target();
-      const batcher = new WriteBatcher(t);
-      const job = batcher.submit(() => 'alone');
-      batcher.executeQueued();
-      await expect(job).resolves.toBe('alone');
-      expect(t.events.at(-1)).toBe('commit');
-    });
-
-    it('keep a failing job to its own promise, and fail every job when the commit fails', async () => {
-      const ok = target();
-      const batcher = new WriteBatcher(ok);
-      const good = batcher.submit(() => 'good');
-      const bad = batcher.submit(() => {
-        throw new Error('constraint');
-      });
-      batcher.executeQueued();
-      await expect(good).resolves.toBe('good');
-      await expect(bad).rejects.toThrow('constraint');
-
-      const failing = target({ failCommit: true });
-      const doomed = new WriteBatcher(failing);
-      const first = doomed.submit(() => 'first');
-      doomed.executeQueued();
-      const second = doomed.submit(() => 'second');
-      await expect(first).rejects.toThrow('disk full');
-      await expect(second).rejects.toThrow('disk full');
-      expect(failing.events.at(-1)).toBe('rollback');
-      expect(doomed.isOpen).toBe(false);
-    });
   });
 
   it('runs a lone job without a savepoint, and rejects it alone when it fails', async () => {

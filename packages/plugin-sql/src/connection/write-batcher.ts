@@ -9,17 +9,6 @@ export interface BatchTarget {
   write<T>(fn: () => T): T;
   /** Runs inside each batch's transaction, after the jobs (e.g. amortised index upkeep). */
   afterBatch(): void;
-  /** Opens a write transaction that stays open until commit() or rollback(). */
-  begin(): void;
-  commit(): void;
-  /** Undoes the open transaction (if any) and anything derived from it. */
-  rollback(): void;
-}
-
-interface Outcome {
-  job: Job;
-  ok: boolean;
-  value: unknown;
 }
 
 /** How long a deferred job may wait for another commit to ride along with. */
@@ -44,9 +33,6 @@ export const DEFAULT_DEFER_MS = 25;
 export class WriteBatcher {
   private queue: Job[] = [];
   private deferred: Job[] = [];
-  /** Jobs run ahead of the commit (for a read), in a transaction left open until it; null when none is open. */
-  private early: Outcome[] | null = null;
-  private running = false;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
 
@@ -62,39 +48,6 @@ export class WriteBatcher {
 
   get deferredCount(): number {
     return this.deferred.length;
-  }
-
-  /** Whether jobs ran ahead of their commit, in a transaction still open. */
-  get isOpen(): boolean {
-    return this.early !== null;
-  }
-
-  /** Whether the batcher is running jobs right now (their own writes nest inside). */
-  get isRunningJobs(): boolean {
-    return this.running;
-  }
-
-  /**
-   * Runs the queued jobs now, inside a transaction left open until the
-   * scheduled commit, so a read sees them without paying for a commit of
-   * their own. Their promises still settle only after that commit. A DM turn
-   * stores the incoming message, reads the room, and stores the reply: one
-   * commit instead of two.
-   */
-  executeQueued(): void {
-    if (this.queue.length === 0) return;
-    const jobs = this.queue;
-    this.queue = [];
-    if (this.early === null) {
-      try {
-        this.target.begin();
-      } catch (error) {
-        for (const job of jobs) job.reject(error);
-        return;
-      }
-      this.early = [];
-    }
-    this.runJobs(jobs, this.early);
   }
 
   submit<T>(run: () => T): Promise<T> {
@@ -118,7 +71,7 @@ export class WriteBatcher {
   // A read may have committed the queue already; deferred jobs alone wait for their own timer.
   private readonly scheduledFlush = (): void => {
     this.scheduled = false;
-    if (this.queue.length > 0 || this.early !== null) this.flush();
+    if (this.queue.length > 0) this.flush();
   };
 
   /** Commits every queued job, deferred ones included, now. */
@@ -128,15 +81,20 @@ export class WriteBatcher {
       this.timer = undefined;
     }
     const jobs = this.deferred.length === 0 ? this.queue : [...this.deferred, ...this.queue];
+    if (jobs.length === 0) return;
     this.queue = [];
     this.deferred = [];
-    if (this.early !== null) return this.commitOpen(jobs);
-    if (jobs.length === 0) return;
     if (jobs.length === 1) return this.runAlone(jobs[0]);
-    const outcomes: Outcome[] = [];
+    const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       this.target.write(() => {
-        this.runJobs(jobs, outcomes);
+        for (const job of jobs) {
+          try {
+            outcomes.push({ ok: true, value: this.target.write(job.run) });
+          } catch (error) {
+            outcomes.push({ ok: false, value: error });
+          }
+        }
         this.target.afterBatch();
       });
     } catch (error) {
@@ -144,40 +102,7 @@ export class WriteBatcher {
       for (const job of jobs) job.reject(error);
       return;
     }
-    settle(outcomes);
-  }
-
-  /** Runs the remaining jobs in the open transaction and commits it with those that ran early. */
-  private commitOpen(jobs: Job[]): void {
-    const outcomes = this.early ?? [];
-    this.early = null;
-    try {
-      this.runJobs(jobs, outcomes);
-      this.target.afterBatch();
-      this.target.commit();
-    } catch (error) {
-      // COMMIT failed (disk full...): nothing of this transaction was stored.
-      this.target.rollback();
-      for (const outcome of outcomes) outcome.job.reject(error);
-      return;
-    }
-    settle(outcomes);
-  }
-
-  /** Each job in its own savepoint of the open transaction. */
-  private runJobs(jobs: Job[], into: Outcome[]): void {
-    this.running = true;
-    try {
-      for (const job of jobs) {
-        try {
-          into.push({ job, ok: true, value: this.target.write(job.run) });
-        } catch (error) {
-          into.push({ job, ok: false, value: error });
-        }
-      }
-    } finally {
-      this.running = false;
-    }
+    jobs.forEach((job, i) => (outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value)));
   }
 
   // A lone job needs no savepoint: if it fails, rolling back the transaction undoes only its work.
@@ -194,12 +119,5 @@ export class WriteBatcher {
       return;
     }
     job.resolve(value);
-  }
-}
-
-function settle(outcomes: Outcome[]): void {
-  for (const { job, ok, value } of outcomes) {
-    if (ok) job.resolve(value);
-    else job.reject(value);
   }
 }
