@@ -281,8 +281,8 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   }
 
   async getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]> {
-    const { ctx } = this.use('getLogs');
-    // Log records wait for the next commit; a reader of logs should see them all.
+    // Log records wait for the next commit: a reader of logs commits them too, not only the queue.
+    const { ctx } = this.use('getLogs', false);
     ctx.conn.flushAllWrites();
     return logStore.getLogs(ctx, params);
   }
