@@ -20,6 +20,16 @@ describe('BatchProcessor', () => {
     expect(result.failed).toEqual([]);
   });
 
+  it('starts workers only as items turn up: one item asks the source three times, not once per slot', async () => {
+    const processor = new BatchProcessor<string, string>({ maxParallel: 8, process: async (item) => item.toUpperCase() });
+    const items = ['only'];
+    let asked = 0;
+    const result = await processor.runFrom(() => (asked++, items.length > 0 ? { item: items.shift()! } : undefined));
+    expect(result.succeeded).toEqual([{ item: 'only', result: 'ONLY' }]);
+    // The first worker takes the item and starts a second, which finds nothing; the first then finds nothing.
+    expect(asked).toBe(3);
+  });
+
   it('retries a failing item with backoff, then calls onExhausted once', async () => {
     jest.useFakeTimers();
     try {

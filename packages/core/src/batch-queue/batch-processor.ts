@@ -40,10 +40,24 @@ export class BatchProcessor<T, R> {
    */
   async runFrom(take: () => { item: T } | undefined): Promise<BatchResult<T, R>> {
     const result: BatchResult<T, R> = { succeeded: [], failed: [] };
-    const worker = async () => {
-      for (let next = take(); next; next = take()) await this.runOne(next.item, result);
+    // Workers start one by one, each when the one before it found an item: a pass over one item
+    // (the usual case in a conversation) runs one worker, not maxParallel of which all but one
+    // find nothing to do.
+    const workers: Promise<void>[] = [];
+    const start = (): void => {
+      const slot = workers.length;
+      workers.push(Promise.resolve());
+      workers[slot] = worker();
     };
-    await Promise.all(Array.from({ length: this.maxParallel }, worker));
+    const worker = async (): Promise<void> => {
+      for (let next = take(); next; next = take()) {
+        const running = this.runOne(next.item, result);
+        if (workers.length < this.maxParallel) start();
+        await running;
+      }
+    };
+    start();
+    for (let index = 0; index < workers.length; index++) await workers[index];
     return result;
   }
 

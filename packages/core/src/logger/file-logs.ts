@@ -9,6 +9,8 @@ const ON = new Set(['true', '1', 'yes', 'on']);
 
 const createdDirs = new Set<string>();
 let writeFailed = false;
+/** The last LOG_FILE value resolved, with the directory it gave. */
+let resolved: { raw: string; cwd: string; dir: string | null } = { raw: '', cwd: '', dir: null };
 
 /**
  * Where prompts.log and chat.log go, from LOG_FILE read at call time: a
@@ -17,10 +19,13 @@ let writeFailed = false;
  */
 export function getLogFileDir(): string | null {
   const raw = process.env.LOG_FILE?.trim() ?? '';
+  // Asked twice per message: resolve again only when LOG_FILE or the working directory changed.
+  const cwd = process.cwd();
+  if (raw === resolved.raw && cwd === resolved.cwd) return resolved.dir;
   const word = raw.toLowerCase();
-  if (OFF.has(word)) return null;
-  if (ON.has(word)) return path.resolve('.kith', 'logs');
-  return path.resolve(raw.endsWith('.log') ? path.dirname(raw) : raw);
+  const dir = OFF.has(word) ? null : ON.has(word) ? path.resolve('.kith', 'logs') : path.resolve(raw.endsWith('.log') ? path.dirname(raw) : raw);
+  resolved = { raw, cwd, dir };
+  return dir;
 }
 
 /** Appends to a log file; a write failure is reported once on stderr and never thrown. */

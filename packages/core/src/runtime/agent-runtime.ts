@@ -35,6 +35,9 @@ import { RuntimeSettings, type SettingValue } from './settings/runtime-settings'
 import { composeState, type ProviderOutcome } from './state/compose-state';
 import { StateCache } from './state/state-cache';
 
+/** emitEvent's answer for an event nobody listens to. */
+const NO_HANDLERS: Promise<void> = Promise.resolve();
+
 export interface AgentRuntimeOptions {
   character: Character;
   agentId?: UUID;
@@ -340,12 +343,12 @@ export class AgentRuntime implements IAgentRuntime {
     return this.eventBus.get(event);
   }
 
-  async emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void> {
+  emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void> {
     // Several events a turn usually have no handler: skip building their payload.
-    if (!Array.isArray(event) && !this.eventBus.get(event)?.length) return;
+    if (!Array.isArray(event) && !this.eventBus.get(event)?.length) return NO_HANDLERS;
     const full = { ...payload, runtime: this } as unknown as PayloadOf<string>;
-    if (Array.isArray(event)) await Promise.all(event.map((name) => this.eventBus.emit(name, full)));
-    else await this.eventBus.emit(event, full);
+    if (Array.isArray(event)) return Promise.all(event.map((name) => this.eventBus.emit(name, full))).then(() => undefined);
+    return this.eventBus.emit(event, full);
   }
 
   // ---- settings --------------------------------------------------------

@@ -1,5 +1,6 @@
 // Formatting, text and small helpers with elizaOS-compatible names.
 export { LruMap } from './lru-map';
+export { isPromiseLike } from './is-promise-like';
 export { addHeader } from './add-header';
 export { booleanFooter } from './boolean-footer';
 export { formatTimestamp } from './format-timestamp';

@@ -1,4 +1,5 @@
 import type { Action } from '@kith/core';
+import { alwaysValid } from '../helpers/always-valid';
 
 /** Chooses not to answer. The pipeline records the decision as an IGNORE memory. */
 export const ignoreAction: Action = {
@@ -6,7 +7,7 @@ export const ignoreAction: Action = {
   similes: ['STOP_TALKING', 'STOP_CHATTING', 'IGNORE_MESSAGE'],
   description: 'Do not answer: the message is not for the agent, is abusive, or the conversation is over.',
   priority: 90,
-  validate: async () => true,
+  validate: alwaysValid,
   handler: async (_runtime, _message, _state, _options, callback, responses) => {
     const content = responses?.[0]?.content;
     if (callback && content) await callback({ ...content, text: undefined, actions: ['IGNORE'] }, 'IGNORE');

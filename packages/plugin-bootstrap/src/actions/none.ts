@@ -1,4 +1,5 @@
 import type { Action } from '@kith/core';
+import { alwaysValid } from '../helpers/always-valid';
 
 /** A no-op, for when the reply alone is enough and no action applies. */
 export const noneAction: Action = {
@@ -6,7 +7,7 @@ export const noneAction: Action = {
   similes: ['NO_ACTION', 'NO_RESPONSE', 'PASS'],
   description: 'No extra action; use alongside REPLY when nothing else is needed.',
   priority: 80,
-  validate: async () => true,
+  validate: alwaysValid,
   handler: async () => ({ success: true }),
   examples: [],
 };

@@ -1,4 +1,5 @@
 import type { Action, ActionResult } from '@kith/core';
+import { alwaysValid } from '../helpers/always-valid';
 
 /**
  * Sends the text the message handler already wrote. elizaOS regenerates it
@@ -9,7 +10,7 @@ export const replyAction: Action = {
   similes: ['RESPOND', 'ANSWER', 'GREET', 'REPLY_TO_MESSAGE', 'SEND_REPLY'],
   description: 'Answer the user with the text in <text>. Put it first when the agent answers.',
   priority: 100,
-  validate: async () => true,
+  validate: alwaysValid,
   handler: async (_runtime, _message, _state, _options, callback, responses): Promise<ActionResult> => {
     const content = responses?.find((r) => typeof r.content.text === 'string' && r.content.text.trim())?.content;
     if (!content?.text) return { success: false, error: 'REPLY had no text to send' };

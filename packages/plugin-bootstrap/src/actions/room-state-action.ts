@@ -26,7 +26,7 @@ export function roomStateAction(spec: RoomStateActionSpec): Action {
     similes: spec.similes,
     description: spec.description,
     priority: 40,
-    validate: async (runtime, message) => spec.from(await agentRoomState(runtime, message)),
+    validate: (runtime, message) => agentRoomState(runtime, message).then(spec.from),
     handler: async (runtime, message): Promise<ActionResult> => {
       await setAgentRoomState(runtime, message, spec.to);
       runtime.logger.info({ roomId: message.roomId, state: spec.to }, `${spec.name}: ${spec.done}`);

@@ -2,6 +2,7 @@ import { validateUuid, type Action, type ActionResult, type IAgentRuntime, type 
 import { reportOutcome } from '../helpers/report-outcome';
 import { resolveEntity } from '../helpers/resolve-entity';
 import { roomOf } from '../helpers/turn-lookups';
+import { alwaysValid } from '../helpers/always-valid';
 
 interface SendParameters {
   targetType: 'user' | 'room';
@@ -56,7 +57,7 @@ export const sendMessageAction: Action = {
     { name: 'text', description: 'The message to send', required: true, schema: { type: 'string' } },
     { name: 'source', description: 'Platform to send on; defaults to the current one', schema: { type: 'string' } },
   ],
-  validate: async () => true,
+  validate: alwaysValid,
   handler: async (runtime, message, _state, options, callback, responses): Promise<ActionResult> => {
     const params = options?.parameters as SendParameters | undefined;
     if (!params?.text?.trim()) return { success: false, error: 'SEND_MESSAGE needs text' };

@@ -2,6 +2,7 @@ import { randomUuid, type Action, type ActionResult, type Metadata } from '@kith
 import { reportOutcome } from '../helpers/report-outcome';
 import { resolveEntity } from '../helpers/resolve-entity';
 import { roomOf } from '../helpers/turn-lookups';
+import { alwaysValid } from '../helpers/always-valid';
 
 interface UpdateEntityParameters {
   entity?: string;
@@ -25,7 +26,7 @@ export const updateEntityAction: Action = {
     { name: 'source', description: 'Kind of data or platform, e.g. telegram, contact', required: true, schema: { type: 'string' } },
     { name: 'data', description: 'Fields to save, e.g. {"username":"bob"}', required: true, schema: { type: 'object' } },
   ],
-  validate: async () => true,
+  validate: alwaysValid,
   handler: async (runtime, message, _state, options, callback, responses): Promise<ActionResult> => {
     const params = options?.parameters as UpdateEntityParameters | undefined;
     const source = params?.source?.trim().toLowerCase();

@@ -23,7 +23,21 @@ export function mentionsAgent(runtime: IAgentRuntime, message: Memory): boolean 
   const text = message.content.text ?? '';
   if (!text) return false;
   const names = [runtime.character.name, runtime.character.username].filter((n): n is string => typeof n === 'string' && n.trim().length > 0);
-  return names.some((name) => new RegExp(`(^|[^\\p{L}\\p{N}_])@?${escapeRegExp(name.trim())}($|[^\\p{L}\\p{N}_])`, 'iu').test(text));
+  return names.some((name) => namePattern(name).test(text));
+}
+
+/** Compiled once per name: building a Unicode regex took longer than the rest of the check. */
+const namePatterns = new Map<string, RegExp>();
+const MAX_CACHED_PATTERNS = 64;
+
+function namePattern(name: string): RegExp {
+  let pattern = namePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(^|[^\\p{L}\\p{N}_])@?${escapeRegExp(name.trim())}($|[^\\p{L}\\p{N}_])`, 'iu');
+    if (namePatterns.size >= MAX_CACHED_PATTERNS) namePatterns.clear();
+    namePatterns.set(name, pattern);
+  }
+  return pattern;
 }
 
 /** True when the message answers one of the agent's messages. */

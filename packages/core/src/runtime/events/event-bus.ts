@@ -1,5 +1,10 @@
 import type { Logger } from '../../logger/logger';
 import type { EventHandler } from '../../types/events';
+import { isPromiseLike } from '../../utils/is-promise-like';
+
+/** What emit returns when no handler is still running. */
+const DONE: Promise<void> = Promise.resolve();
+const nothing = (): void => undefined;
 
 /**
  * The one event system. Handlers of an event run concurrently; emit awaits
@@ -30,19 +35,38 @@ export class EventBus {
     return this.handlers.get(event);
   }
 
-  async emit(event: string, payload: Parameters<EventHandler<string>>[0]): Promise<void> {
+  /**
+   * Runs the event's handlers and settles when they all have. Hand-rolled
+   * rather than async: events fire several times per message, and a
+   * synchronous handler (or none) should cost no promise chain.
+   */
+  emit(event: string, payload: Parameters<EventHandler<string>>[0]): Promise<void> {
     const list = this.handlers.get(event);
-    if (!list || list.length === 0) return;
+    if (!list || list.length === 0) return DONE;
     if (list.length === 1) return this.invoke(event, list[0], payload);
-    await Promise.all(list.slice().map((handler) => this.invoke(event, handler, payload)));
+    const running: Promise<void>[] = [];
+    for (const handler of list.slice()) {
+      const settled = this.invoke(event, handler, payload);
+      if (settled !== DONE) running.push(settled);
+    }
+    if (running.length === 0) return DONE;
+    return running.length === 1 ? running[0] : Promise.all(running).then(nothing);
   }
 
-  private async invoke(event: string, handler: EventHandler<string>, payload: Parameters<EventHandler<string>>[0]): Promise<void> {
+  private invoke(event: string, handler: EventHandler<string>, payload: Parameters<EventHandler<string>>[0]): Promise<void> {
+    let outcome: unknown;
     try {
-      await handler(payload);
+      outcome = handler(payload);
     } catch (error) {
-      const owner = this.owners.get(handler) ?? 'unknown plugin';
-      this.logger.error({ err: error, event, plugin: owner }, `Event handler of plugin "${owner}" for ${event} threw`);
+      this.report(event, handler, error);
+      return DONE;
     }
+    if (!isPromiseLike(outcome)) return DONE;
+    return Promise.resolve(outcome).then(nothing, (error: unknown) => this.report(event, handler, error));
+  }
+
+  private report(event: string, handler: EventHandler<string>, error: unknown): void {
+    const owner = this.owners.get(handler) ?? 'unknown plugin';
+    this.logger.error({ err: error, event, plugin: owner }, `Event handler of plugin "${owner}" for ${event} threw`);
   }
 }

@@ -128,6 +128,21 @@ describe('composeState', () => {
     expect(warned.sort()).toEqual(['HANGS', 'THROWS']);
   });
 
+  it('runs providers that answer synchronously without arming a timer, alongside async ones', async () => {
+    const runtime = await runtimeWith(
+      [
+        { name: 'SYNC', position: 1, get: (() => ({ text: 'sync text' })) as unknown as Provider['get'] },
+        { name: 'SYNC_THROWS', position: 2, get: (() => { throw new Error('broke'); }) as unknown as Provider['get'] },
+      ],
+      { PROVIDER_TIMEOUT_MS: 60_000 },
+    );
+    const pending = trackTimers();
+    const state = await runtime.composeState(message());
+    expect(pending.size).toBe(0);
+    expect(state.text).toBe('sync text');
+    expect(state.data.providers?.SYNC_THROWS).toEqual({ text: '', values: {}, data: {} });
+  });
+
   it('clears the timeout timer of providers that finish in time', async () => {
     const runtime = await runtimeWith([textProvider('A'), textProvider('B')], { PROVIDER_TIMEOUT_MS: 60_000 });
     const pending = trackTimers();
