@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUuid, type Memory, type UUID } from '@kith/core';
 import { unitVector } from '@kith/core/test/adapter-contract';
 import { SqliteConnection } from './connection/sqlite-connection';
+import { DEFAULT_RIDE_ALONG_AT } from './connection/write-batcher';
 import { createDatabaseAdapter } from './create-database-adapter';
 import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
 import { silentLogger } from './test-support/silent-logger';
@@ -39,20 +40,27 @@ describe('group commit', () => {
     await adapter.close();
   });
 
-  it('lets a log record ride along with the next commit, and shows it to a reader of logs at once', async () => {
+  it('lets log records wait for a commit to ride along with, and shows them to a reader of logs at once', async () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();
     const run = jest.spyOn(SqliteConnection.prototype, 'run');
-    const logged = adapter.log({ body: { runId: 'r1' }, entityId: agentId, roomId: room, type: 'run_event' });
+    const begins = () => run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE').length;
+    const logs = Array.from({ length: DEFAULT_RIDE_ALONG_AT - 1 }, (_, i) =>
+      adapter.log({ body: { runId: `r${i}` }, entityId: agentId, roomId: room, type: 'run_event' }),
+    );
     await new Promise((resolve) => setImmediate(resolve));
-    expect(run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE')).toHaveLength(0);
+    expect(begins()).toBe(0);
+    // Too few waiting to be worth the pages they would add: the memory commits alone.
     await adapter.createMemory(message(agentId, room, 0), 'messages');
-    await logged;
-    // One commit for both.
-    expect(run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE')).toHaveLength(1);
+    expect(begins()).toBe(1);
+    logs.push(adapter.log({ body: { runId: 'last' }, entityId: agentId, roomId: room, type: 'run_event' }));
+    await adapter.createMemory(message(agentId, room, 1), 'messages');
+    await Promise.all(logs);
+    // Enough of them now: all ride along with the next memory's commit.
+    expect(begins()).toBe(2);
 
-    const unawaited = adapter.log({ body: { runId: 'r2' }, entityId: agentId, roomId: room, type: 'run_event' });
-    expect((await adapter.getLogs({ type: 'run_event' })).map((l) => l.body.runId)).toEqual(['r2', 'r1']);
+    const unawaited = adapter.log({ body: { runId: 'r2b' }, entityId: agentId, roomId: room, type: 'run_event' });
+    expect((await adapter.getLogs({ type: 'run_event', count: 2 })).map((l) => l.body.runId)).toEqual(['r2b', 'last']);
     await unawaited;
     await adapter.close();
   });

@@ -203,12 +203,12 @@ export class SqliteConnection implements SqlRunner {
 
   /** Commits queued writes and those waiting to ride along with the next commit (log records, vectors). */
   flushAllWrites(): void {
-    if (this.batcher.pending > 0 || this.batcher.deferredCount > 0) this.batcher.flush();
+    if (this.batcher.pending > 0 || this.batcher.deferredCount > 0) this.batcher.flush(true);
   }
 
   close(): void {
     if (!this.sqlite.open) return;
-    this.batcher.flush();
+    this.batcher.flush(true);
     this.walFlusher?.close();
     this.statements.clear();
     try {

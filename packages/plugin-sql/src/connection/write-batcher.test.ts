@@ -49,7 +49,7 @@ describe('WriteBatcher', () => {
 
   it('after a read committed the queue early, the scheduled commit takes only what came since', async () => {
     const t = target();
-    const batcher = new WriteBatcher(t, 60_000);
+    const batcher = new WriteBatcher(t, 60_000, 1);
     const early = batcher.submit(() => 'early');
     batcher.flush(); // what a read does first
     const deferred = batcher.submitDeferred(() => 'deferred');
@@ -114,20 +114,35 @@ describe('WriteBatcher', () => {
   });
 
   describe('deferred jobs', () => {
-    it('ride along with the next commit instead of starting their own', async () => {
+    it('ride along with a commit once enough of them wait, instead of starting their own', async () => {
       const t = target();
-      const batcher = new WriteBatcher(t, 60_000);
+      const batcher = new WriteBatcher(t, 60_000, 2);
       const ran: string[] = [];
-      const deferred = batcher.submitDeferred(() => ran.push('embedding'));
+      const first = batcher.submitDeferred(() => ran.push('vector 1'));
       await new Promise((resolve) => setImmediate(resolve));
       expect(t.events).toEqual([]);
       // Reads flush only what is acknowledged-to-be: a deferred job alone does not force a commit.
       expect(batcher.pending).toBe(0);
       expect(batcher.deferredCount).toBe(1);
-      await batcher.submit(() => ran.push('message'));
-      await expect(deferred).resolves.toBe(1);
-      expect(ran).toEqual(['embedding', 'message']);
-      expect(t.events.filter((e) => e === 'begin')).toHaveLength(1);
+      // One waiting job stays behind: alone it would dirty pages of its own in every commit.
+      await batcher.submit(() => ran.push('message 1'));
+      expect(ran).toEqual(['message 1']);
+      expect(batcher.deferredCount).toBe(1);
+      const second = batcher.submitDeferred(() => ran.push('vector 2'));
+      await batcher.submit(() => ran.push('message 2'));
+      await expect(Promise.all([first, second])).resolves.toEqual([2, 3]);
+      expect(ran).toEqual(['message 1', 'vector 1', 'vector 2', 'message 2']);
+      expect(t.events.filter((e) => e === 'begin')).toHaveLength(2);
+      expect(batcher.deferredCount).toBe(0);
+    });
+
+    it('join a group commit whatever their number', async () => {
+      const t = target();
+      const batcher = new WriteBatcher(t, 60_000, 100);
+      const deferred = batcher.submitDeferred(() => 'log');
+      const jobs = [1, 2, 3].map((n) => batcher.submit(() => n));
+      await expect(Promise.all([deferred, ...jobs])).resolves.toEqual(['log', 1, 2, 3]);
+      expect(t.events.filter((e) => e === 'commit')).toHaveLength(1);
     });
 
     it('commit on their own once the delay has passed', async () => {
@@ -138,11 +153,13 @@ describe('WriteBatcher', () => {
       expect(batcher.deferredCount).toBe(0);
     });
 
-    it('are committed by flush() (closing the connection)', async () => {
+    it('are committed by flush(true) (closing the connection, reading logs), not by a plain flush()', async () => {
       const t = target();
       const batcher = new WriteBatcher(t, 60_000);
       const job = batcher.submitDeferred(() => 'stored');
       batcher.flush();
+      expect(t.events).toEqual([]);
+      batcher.flush(true);
       await expect(job).resolves.toBe('stored');
       expect(t.events.at(-1)).toBe('commit');
     });

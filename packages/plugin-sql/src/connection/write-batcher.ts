@@ -11,8 +11,19 @@ export interface BatchTarget {
   afterBatch(): void;
 }
 
-/** How long a deferred job may wait for another commit to ride along with. */
+/** How long a deferred job may wait before it is committed. */
 export const DEFAULT_DEFER_MS = 25;
+/**
+ * Deferred jobs join a commit once this many wait, or once the commit is a
+ * group of this many jobs anyway (or when their time is up). Their rows then
+ * share pages: in a one-room conversation, a run log and a vector per message
+ * riding along with every commit added about five WAL pages to each (~10 µs
+ * apiece). Concurrent rooms make large commits already, and holding their
+ * upkeep back only kept more objects alive (peak RSS +10 MB).
+ */
+export const DEFAULT_RIDE_ALONG_AT = 16;
+/** A commit of this many jobs is a group commit: deferred jobs always join it. */
+const GROUP_COMMIT_JOBS = 3;
 
 /**
  * Group commit: jobs submitted in the same turn of the event loop (for
@@ -26,9 +37,11 @@ export const DEFAULT_DEFER_MS = 25;
  * 1,000 messages) where this gives one per turn of the loop (about 400).
  * A lone job costs the same as running it directly.
  *
- * Deferred jobs (background upkeep such as storing an embedding) do not
- * start a commit of their own: they join the next one, or commit on their
- * own after `deferMs`. In a conversation that saves a commit per turn.
+ * Deferred jobs (background upkeep such as storing an embedding or a run
+ * log) do not start a commit of their own: they join a commit once
+ * `rideAlongAt` of them wait, and commit on their own after `deferMs`
+ * otherwise. In a conversation that saves a commit per turn, and several
+ * pages per commit.
  */
 export class WriteBatcher {
   private queue: Job[] = [];
@@ -39,6 +52,7 @@ export class WriteBatcher {
   constructor(
     private readonly target: BatchTarget,
     private readonly deferMs = DEFAULT_DEFER_MS,
+    private readonly rideAlongAt = DEFAULT_RIDE_ALONG_AT,
   ) {}
 
   /** Jobs that a read must commit first (deferred ones are not acknowledged yet, so reads need not wait). */
@@ -64,7 +78,7 @@ export class WriteBatcher {
   submitDeferred<T>(run: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.deferred.push({ run, resolve: resolve as (value: unknown) => void, reject });
-      this.timer ??= setTimeout(() => this.flush(), this.deferMs);
+      this.timer ??= setTimeout(() => this.flush(true), this.deferMs);
     });
   }
 
@@ -74,16 +88,21 @@ export class WriteBatcher {
     if (this.queue.length > 0) this.flush();
   };
 
-  /** Commits every queued job, deferred ones included, now. */
-  flush(): void {
-    if (this.timer !== undefined) {
+  /**
+   * Commits every queued job now, with the deferred ones when `all` is set or
+   * enough of them wait (see rideAlongAt).
+   */
+  flush(all = false): void {
+    const withDeferred =
+      this.deferred.length > 0 && (all || this.deferred.length >= this.rideAlongAt || this.queue.length >= GROUP_COMMIT_JOBS);
+    const jobs = withDeferred ? [...this.deferred, ...this.queue] : this.queue;
+    if (jobs.length === 0) return;
+    if (withDeferred) {
       clearTimeout(this.timer);
       this.timer = undefined;
+      this.deferred = [];
     }
-    const jobs = this.deferred.length === 0 ? this.queue : [...this.deferred, ...this.queue];
-    if (jobs.length === 0) return;
     this.queue = [];
-    this.deferred = [];
     if (jobs.length === 1) return this.runAlone(jobs[0]);
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {

@@ -95,7 +95,12 @@ export class RunLogRecorder {
     }
   }
 
-  ended(payload: RunEventPayload): Promise<void> {
+  /**
+   * Queues the run's record and returns at once: the record is background
+   * upkeep that rides along with a later commit, and waiting for it would keep
+   * the whole finished run (its state, prompt and memories) alive until then.
+   */
+  ended(payload: RunEventPayload): void {
     const run = this.open.get(payload.runId);
     this.open.delete(payload.runId);
     // elizaOS's run_event fields, which tools reading its logs table expect.
@@ -114,7 +119,7 @@ export class RunLogRecorder {
     if (run && run.models.size > 0) {
       body.models = [...run.models.values()].map((usage) => ({ ...usage, durationMs: round(usage.durationMs) }));
     }
-    return this.write({ type: RUN_LOG_TYPE, entityId: payload.entityId, roomId: payload.roomId, body: withoutUndefined(body) });
+    void this.write({ type: RUN_LOG_TYPE, entityId: payload.entityId, roomId: payload.roomId, body: withoutUndefined(body) });
   }
 
   modelUsed(payload: ModelEventPayload): Promise<void> {
