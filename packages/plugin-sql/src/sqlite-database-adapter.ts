@@ -37,6 +37,7 @@ import * as logStore from './stores/log-store';
 import * as memoryReads from './stores/memory-reads';
 import { searchMemories } from './stores/memory-search';
 import * as memoryWrites from './stores/memory-writes';
+import { openRecentMemories } from './stores/recent-memories';
 import * as participantStore from './stores/participant-store';
 import * as relationshipStore from './stores/relationship-store';
 import * as roomStore from './stores/room-store';
@@ -102,6 +103,7 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
   async init(): Promise<void> {
     if (this.session) return;
     const conn: SqliteConnection = acquireConnection(this.path, this.settings);
+    openRecentMemories(conn);
     const ctx: StoreContext = { agentId: this.agentId, conn };
     this.session = { ctx, dims: new AgentDimension(ctx) };
   }

@@ -13,6 +13,15 @@ import { StatementCache } from './statement-cache';
 import { WalFlusher } from './wal-flusher';
 import { WriteBatcher } from './write-batcher';
 
+/** Told when this connection's own transactions begin and end (caches that follow its writes). */
+export interface TransactionObserver {
+  began(): void;
+  committed(): void;
+  rolledBack(): void;
+  /** A savepoint inside the transaction was rolled back (one job of a group commit failed). */
+  savepointRolled(): void;
+}
+
 /** The drizzle database plugins get as `runtime.db`. */
 export type KithSqliteDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -69,6 +78,7 @@ export class SqliteConnection implements SqlRunner {
   private readonly walFlusher: WalFlusher | undefined;
   /** Nesting depth of savepoints (names must differ per level). */
   private savepoints = 0;
+  private readonly observers: TransactionObserver[] = [];
 
   constructor(
     readonly path: string,
@@ -100,6 +110,11 @@ export class SqliteConnection implements SqlRunner {
       this.sqlite.close();
       throw error;
     }
+  }
+
+  /** Adds an observer of this connection's own transactions. */
+  observeTransactions(observer: TransactionObserver): void {
+    this.observers.push(observer);
   }
 
   /** A cached prepared statement for `sql`. */
@@ -156,13 +171,16 @@ export class SqliteConnection implements SqlRunner {
   // function per call cost more than the rest of a small write.
   private transaction<T>(fn: () => T): T {
     this.run('BEGIN IMMEDIATE');
+    for (const observer of this.observers) observer.began();
     try {
       const result = fn();
       this.run('COMMIT');
+      for (const observer of this.observers) observer.committed();
       this.walFlusher?.noteCommit();
       return result;
     } catch (error) {
       if (this.sqlite.inTransaction) this.run('ROLLBACK');
+      for (const observer of this.observers) observer.rolledBack();
       throw error;
     }
   }
@@ -179,6 +197,7 @@ export class SqliteConnection implements SqlRunner {
       if (this.sqlite.inTransaction) {
         this.run(`ROLLBACK TO ${name}`);
         this.run(`RELEASE ${name}`);
+        for (const observer of this.observers) observer.savepointRolled();
       }
       throw error;
     } finally {

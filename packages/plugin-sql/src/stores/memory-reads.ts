@@ -1,6 +1,7 @@
 import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import type { SqlParam } from '../connection/sql-runner';
 import { MEMORY_SELECT, type MemoryRow, storedVectorLoader, toMemory } from './memory-row';
+import { RECENT_CAPACITY, recentMemoriesIn } from './recent-memories';
 import { jsonList, type StoreContext } from './store-context';
 
 const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
@@ -27,9 +28,36 @@ function toMemories(ctx: StoreContext, rows: MemoryRow[]): Memory[] {
 /**
  * A table's memories of this agent (or params.agentId), newest first. The
  * SQL differs only in which filters are present, so each shape is prepared
- * once and reused.
+ * once and reused. A room's newest few (the conversation every turn reads)
+ * come from the recent-memories cache when it is open.
  */
 export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memory[] {
+  const recent = isRecentRead(params) ? recentMemoriesIn(ctx.conn) : undefined;
+  const rows =
+    recent && params.roomId !== undefined && params.count !== undefined
+      ? recent.read(params.agentId ?? ctx.agentId, params.tableName, params.roomId, Math.floor(params.count), () => queryMemories(ctx, params))
+      : queryMemories(ctx, params);
+  return toMemories(ctx, rows);
+}
+
+/** A room's newest memories of one table, with no other filter: what the recent-memories cache holds. */
+function isRecentRead(params: GetMemoriesParams): boolean {
+  return (
+    params.roomId !== undefined &&
+    params.count !== undefined &&
+    Number.isFinite(params.count) &&
+    params.count >= 1 &&
+    params.count <= RECENT_CAPACITY &&
+    offsetOf(params.offset) === 0 &&
+    params.worldId === undefined &&
+    params.entityId === undefined &&
+    params.start === undefined &&
+    params.end === undefined &&
+    !params.unique
+  );
+}
+
+function queryMemories(ctx: StoreContext, params: GetMemoriesParams): MemoryRow[] {
   // With a room, `+` keeps SQLite off the agent index: scanning all of an agent's memories for one
   // room's newest grows with every other room, while the room index reads just the rows returned.
   const where = [params.roomId !== undefined ? '+m.agent_id = ?' : 'm.agent_id = ?', 'm.type = ?'];
@@ -40,12 +68,11 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
   if (params.unique) where.push('m.is_unique = 1');
   if (params.start !== undefined) where.push('m.created_at >= ?'), values.push(params.start);
   if (params.end !== undefined) where.push('m.created_at <= ?'), values.push(params.end);
-  const rows = ctx.conn.tuples<MemoryRow>(
+  return ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} ${limitClause(params.count)} OFFSET ?`,
     ...values,
     offsetOf(params.offset),
   );
-  return toMemories(ctx, rows);
 }
 
 export function getMemoryById(ctx: StoreContext, id: UUID): Memory | null {

@@ -3,6 +3,8 @@ import type { Memory, MemoryMetadata, UUID } from '@kith/core';
 import type { SqliteConnection } from '../connection/sqlite-connection';
 import { toFloat32Blob } from '../vectors/float32-blob';
 import type { AgentDimension } from './agent-dimension';
+import { type MemoryRow, SEQ } from './memory-row';
+import { recentMemoriesIn } from './recent-memories';
 import { jsonList, type StoreContext } from './store-context';
 
 /** elizaOS's near-duplicate threshold: a memory this close to another in the room is not unique. */
@@ -60,8 +62,8 @@ function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableNam
       isUnique = nearest === undefined;
     }
   }
-  const result = conn.run(
-    INSERT_MEMORY,
+  const row: MemoryRow = [
+    0,
     id,
     agentId,
     tableName,
@@ -72,12 +74,18 @@ function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableNam
     JSON.stringify(memory.metadata ?? {}),
     isUnique ? 1 : 0,
     memory.createdAt ?? Date.now(),
-  );
+    null,
+  ];
+  const result = conn.run(INSERT_MEMORY, ...row.slice(1, 11));
   if (result.changes === 0) return id;
+  const seq = Number(result.lastInsertRowid);
+  row[SEQ] = seq;
+  const recent = recentMemoriesIn(conn);
+  recent?.noteInsert(row);
   conn.fts.noteInsert();
   if (!vector) return id;
-  const seq = Number(result.lastInsertRowid);
   conn.run(INSERT_EMBEDDING, seq, vector.length, toFloat32Blob(vector));
+  recent?.noteDimension(memory.roomId, seq, vector.length);
   conn.vectors.add({
     seq,
     agentId,
@@ -135,6 +143,7 @@ function applyUpdate(conn: SqliteConnection, memory: Partial<Memory> & { id: UUI
   if (vector) {
     conn.vectors.sync();
     conn.run(UPSERT_EMBEDDING, row.seq, vector.length, toFloat32Blob(vector));
+    recentMemoriesIn(conn)?.noteDimension(row.room_id, row.seq, vector.length);
     if (row.dimension !== null && row.dimension !== vector.length) {
       conn.vectors.remove([{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }]);
     }

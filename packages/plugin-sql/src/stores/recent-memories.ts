@@ -1,0 +1,233 @@
+import type Database from 'better-sqlite3';
+import type { SqliteConnection, TransactionObserver } from '../connection/sqlite-connection';
+import { type MemoryRow, SEQ } from './memory-row';
+
+/** Rows kept per room and table: the recent-messages provider asks for 21 by default. */
+export const RECENT_CAPACITY = 64;
+/** Rooms kept; past this the least recently filled one goes. */
+const MAX_ROOMS = 512;
+
+const CREATED_AT = 10;
+const DIMENSION = 11;
+const CHANGED_FUNCTION = 'kith_memories_changed';
+
+interface Entry {
+  /** Newest first, as the read returns them. */
+  rows: MemoryRow[];
+  /** True when the room holds no rows beyond these. */
+  complete: boolean;
+}
+
+/** A change this connection's own write made and can apply to the cache after its commit. */
+type OwnChange = { kind: 'insert'; row: MemoryRow } | { kind: 'dimension'; seq: number; dimension: number };
+
+/** Newest first: created_at, then seq, both descending (the reads' ORDER BY). */
+function newer(a: MemoryRow, b: MemoryRow): boolean {
+  return a[CREATED_AT] !== b[CREATED_AT] ? a[CREATED_AT] > b[CREATED_AT] : a[SEQ] > b[SEQ];
+}
+
+/**
+ * The newest memories of a room, per agent and table: the read every turn
+ * makes (the conversation so far) answered from memory. The rows stay current
+ * without re-reading them:
+ * - this connection's own inserts and vector writes are applied to the cached
+ *   rows once their transaction commits (a rolled-back savepoint makes the
+ *   touched rooms read again instead);
+ * - any other change on this connection (plugin SQL through `runtime.db`, an
+ *   update or delete) is reported by TEMP triggers on `memories` and
+ *   `embeddings`, and the room is read again;
+ * - another process's commit changes `PRAGMA data_version`, checked on every
+ *   read: everything is read again.
+ * Reads inside a transaction are never served or kept.
+ */
+export class RecentMemories implements TransactionObserver {
+  private readonly rooms = new Map<string, Map<string, Entry>>();
+  /** Changes the triggers reported in the transaction under way, per room (null: a room the trigger could not tell). */
+  private touched = new Map<string | null, number>();
+  private own = new Map<string, OwnChange[]>();
+  private savepointRolledBack = false;
+  private readonly dataVersion: Database.Statement<[], number>;
+  private seenVersion: number | undefined;
+
+  constructor(private readonly sqlite: Database.Database) {
+    sqlite.function(CHANGED_FUNCTION, { deterministic: false }, (roomId: unknown) => {
+      this.changed(typeof roomId === 'string' ? roomId : null);
+      return null;
+    });
+    const memoryRoom = (row: 'NEW' | 'OLD') => `(SELECT room_id FROM main.memories WHERE seq = ${row}.memory_seq)`;
+    const triggers: [table: string, event: string, rooms: string[]][] = [
+      ['memories', 'INSERT', ['NEW.room_id']],
+      ['memories', 'UPDATE', ['OLD.room_id', 'NEW.room_id']],
+      ['memories', 'DELETE', ['OLD.room_id']],
+      ['embeddings', 'INSERT', [memoryRoom('NEW')]],
+      ['embeddings', 'UPDATE', [memoryRoom('NEW')]],
+      ['embeddings', 'DELETE', [memoryRoom('OLD')]],
+    ];
+    for (const [table, event, rooms] of triggers) {
+      const calls = rooms.map((room) => `SELECT ${CHANGED_FUNCTION}(${room});`).join(' ');
+      sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS kith_recent_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN ${calls} END`);
+    }
+    this.dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  }
+
+  /**
+   * The newest `count` rows of the room for this agent and table, from memory
+   * when known, else from `load` (which must read exactly those rows).
+   */
+  read(agentId: string, tableName: string, roomId: string, count: number, load: () => MemoryRow[]): MemoryRow[] {
+    if (this.sqlite.inTransaction || count > RECENT_CAPACITY) return load();
+    this.forgetExternalChanges();
+    const key = `${agentId}\u0000${tableName}`;
+    const entry = this.rooms.get(roomId)?.get(key);
+    if (entry && (entry.complete || entry.rows.length >= count)) return entry.rows.slice(0, count);
+    const rows = load();
+    this.keep(roomId, key, { rows: rows.slice(), complete: rows.length < count });
+    return rows;
+  }
+
+  /** Records a memory this connection inserted (inside its transaction); applied when it commits. */
+  noteInsert(row: MemoryRow): void {
+    this.note(row[5], { kind: 'insert', row });
+  }
+
+  /** Records a vector this connection stored for a memory (inside its transaction); applied when it commits. */
+  noteDimension(roomId: string, seq: number, dimension: number): void {
+    this.note(roomId, { kind: 'dimension', seq, dimension });
+  }
+
+  began(): void {
+    // Left from a transaction that was not this connection's own (plugin SQL): read those rooms again.
+    this.forgetExternalChanges();
+  }
+
+  committed(): void {
+    for (const [roomId, changes] of this.touched) {
+      if (roomId === null) {
+        this.clear();
+        continue;
+      }
+      const own = this.own.get(roomId);
+      // Apply only when every reported change is one of ours, and none was undone by a savepoint.
+      if (!this.savepointRolledBack && own?.length === changes) this.apply(roomId, own);
+      else this.rooms.delete(roomId);
+    }
+    this.reset();
+  }
+
+  rolledBack(): void {
+    // Everything the transaction changed is undone; the cache was not touched meanwhile.
+    this.reset();
+  }
+
+  savepointRolled(): void {
+    this.savepointRolledBack = true;
+  }
+
+  clear(): void {
+    this.rooms.clear();
+  }
+
+  /** Rooms and rows held (for tests and stats). */
+  stats(): { rooms: number; rows: number } {
+    let rows = 0;
+    for (const entries of this.rooms.values()) for (const entry of entries.values()) rows += entry.rows.length;
+    return { rooms: this.rooms.size, rows };
+  }
+
+  private changed(roomId: string | null): void {
+    if (!this.sqlite.inTransaction) {
+      // A statement outside any transaction (plugin SQL): it commits on its own.
+      if (roomId === null) this.clear();
+      else this.rooms.delete(roomId);
+      return;
+    }
+    this.touched.set(roomId, (this.touched.get(roomId) ?? 0) + 1);
+  }
+
+  private note(roomId: string, change: OwnChange): void {
+    if (!this.sqlite.inTransaction) return;
+    const list = this.own.get(roomId);
+    if (list) list.push(change);
+    else this.own.set(roomId, [change]);
+  }
+
+  private forgetExternalChanges(): void {
+    if (this.touched.size > 0) {
+      for (const roomId of this.touched.keys()) {
+        if (roomId === null) this.clear();
+        else this.rooms.delete(roomId);
+      }
+      this.reset();
+    }
+    const version = this.dataVersion.get();
+    if (version !== this.seenVersion) {
+      // Another process committed: anything may have changed.
+      this.clear();
+      this.seenVersion = version;
+    }
+  }
+
+  private keep(roomId: string, key: string, entry: Entry): void {
+    let entries = this.rooms.get(roomId);
+    if (!entries) {
+      if (this.rooms.size >= MAX_ROOMS) this.rooms.delete(this.rooms.keys().next().value as string);
+      this.rooms.set(roomId, (entries = new Map()));
+    }
+    entries.set(key, entry);
+  }
+
+  private apply(roomId: string, changes: OwnChange[]): void {
+    const entries = this.rooms.get(roomId);
+    if (!entries) return;
+    for (const change of changes) {
+      if (change.kind === 'insert') {
+        const entry = entries.get(`${change.row[2]}\u0000${change.row[3]}`);
+        if (entry) insertSorted(entry, change.row);
+      } else {
+        for (const entry of entries.values()) {
+          const row = entry.rows.find((candidate) => candidate[SEQ] === change.seq);
+          if (row) row[DIMENSION] = change.dimension;
+        }
+      }
+    }
+  }
+
+  private reset(): void {
+    if (this.touched.size > 0) this.touched = new Map();
+    if (this.own.size > 0) this.own = new Map();
+    this.savepointRolledBack = false;
+  }
+}
+
+function insertSorted(entry: Entry, row: MemoryRow): void {
+  let index = 0;
+  while (index < entry.rows.length && !newer(row, entry.rows[index])) index += 1;
+  // Older than every row held, and more rows may exist in the file: it is not among the newest.
+  if (index === entry.rows.length && !entry.complete) return;
+  entry.rows.splice(index, 0, row);
+  if (entry.rows.length > RECENT_CAPACITY) {
+    entry.rows.pop();
+    entry.complete = false;
+  }
+}
+
+const caches = new WeakMap<SqliteConnection, RecentMemories>();
+
+/**
+ * Starts the connection's recent-memories cache (idempotent). Call it outside
+ * any transaction: the triggers it creates must not be rolled back with one.
+ */
+export function openRecentMemories(conn: SqliteConnection): RecentMemories {
+  let cache = caches.get(conn);
+  if (!cache) {
+    cache = new RecentMemories(conn.sqlite);
+    conn.observeTransactions(cache);
+    caches.set(conn, cache);
+  }
+  return cache;
+}
+
+/** The connection's recent-memories cache, if it was started. */
+export function recentMemoriesIn(conn: SqliteConnection): RecentMemories | undefined {
+  return caches.get(conn);
+}
