@@ -1,4 +1,4 @@
-import { compactLogBody, MAX_LOG_BODY_CHARS } from './compact-log-body';
+import { compactLogBody, compactLogBodyJson, MAX_LOG_BODY_CHARS } from './compact-log-body';
 
 describe('compactLogBody', () => {
   it('passes compact records through unchanged', () => {
@@ -46,5 +46,11 @@ describe('compactLogBody', () => {
     expect(compacted.runId).toBe('r2');
     expect(compacted.omittedKeys).toHaveLength(40);
     expect(JSON.stringify(compacted).length).toBeLessThan(MAX_LOG_BODY_CHARS);
+  });
+
+  it('serialises to the same JSON as the compacted object, for small and oversized bodies alike', () => {
+    const small = { runId: 'r3', prompt: 'p'.repeat(400) };
+    const wide = { runId: 'r4', ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, { text: 'z'.repeat(150) }])) };
+    for (const body of [small, wide]) expect(compactLogBodyJson(body)).toBe(JSON.stringify(compactLogBody(body)));
   });
 });

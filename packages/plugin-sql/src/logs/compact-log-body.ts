@@ -43,7 +43,17 @@ function compactValue(value: unknown, depth: number): unknown {
  */
 export function compactLogBody(body: Record<string, unknown>): Record<string, unknown> {
   const compacted = compactValue(body, 0) as Record<string, unknown>;
-  if (JSON.stringify(compacted).length <= MAX_LOG_BODY_CHARS) return compacted;
+  return JSON.stringify(compacted).length <= MAX_LOG_BODY_CHARS ? compacted : scalarsOf(compacted);
+}
+
+/** compactLogBody as the JSON text the logs table stores, serialised once. */
+export function compactLogBodyJson(body: Record<string, unknown>): string {
+  const compacted = compactValue(body, 0) as Record<string, unknown>;
+  const json = JSON.stringify(compacted);
+  return json.length <= MAX_LOG_BODY_CHARS ? json : JSON.stringify(scalarsOf(compacted));
+}
+
+function scalarsOf(compacted: Record<string, unknown>): Record<string, unknown> {
   const scalars: Record<string, unknown> = {};
   const omittedKeys: string[] = [];
   for (const [key, value] of Object.entries(compacted)) {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { compactLogBody } from '../logs/compact-log-body';
+import { compactLogBodyJson } from '../logs/compact-log-body';
 import { logs } from '../schema';
-import { placeholders, preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
+
+const INSERT_LOG = 'INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * Stores a log record, its body compacted (see compactLogBody) unless
  * `keepWhole` (LOG_PROMPTS_TO_DB=true). A record describes work already
- * done, so it rides along with the next commit (within 25 ms) instead of
+ * done, so it waits (at most 25 ms) to ride along with a commit instead of
  * paying for one of its own: a run's record, written after its reply, was
  * a third commit per turn. Reading logs commits it first.
  */
@@ -18,20 +19,17 @@ export function log(
   params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string },
   keepWhole: boolean,
 ): Promise<void> {
-  const row = {
-    id: randomUUID(),
-    agentId: ctx.agentId,
-    entityId: params.entityId,
-    roomId: params.roomId ?? null,
-    type: params.type,
-    body: keepWhole ? params.body : compactLogBody(params.body),
-    createdAt: Date.now(),
-  };
-  const insert = preparedQuery(ctx, 'insertLog', (db) =>
-    db.insert(logs).values(placeholders(['id', 'agentId', 'entityId', 'roomId', 'type', 'body', 'createdAt'])).prepare(),
-  );
+  const values = [
+    randomUUID(),
+    ctx.agentId,
+    params.entityId,
+    params.roomId ?? null,
+    params.type,
+    keepWhole ? JSON.stringify(params.body) : compactLogBodyJson(params.body),
+    Date.now(),
+  ] as const;
   return ctx.conn.batchDeferred(() => {
-    insert.run(row);
+    ctx.conn.run(INSERT_LOG, ...values);
   });
 }
 
