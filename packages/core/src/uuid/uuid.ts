@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { UUID } from '../types/primitives';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,11 +24,11 @@ export function stringToUuid(target: string | number): UUID {
   if (typeof text !== 'string') throw new TypeError('stringToUuid expects a string or number');
   const existing = validateUuid(text);
   if (existing) return existing;
-  const bytes = createHash('sha1').update(encodeURIComponent(text)).digest().subarray(0, 16);
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  bytes[6] = bytes[6] & 0x0f;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` as UUID;
+  // One-shot hash to hex, bits set on the text: no Hash object or Buffer per call (this runs for every reply).
+  const hex = hash('sha1', encodeURIComponent(text), 'hex');
+  const byte6 = (parseInt(hex.slice(12, 14), 16) & 0x0f).toString(16).padStart(2, '0');
+  const byte8 = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${byte6}${hex.slice(14, 16)}-${byte8}${hex.slice(18, 20)}-${hex.slice(20, 32)}` as UUID;
 }
 
 /** A per-agent UUID for an external id: the same id maps to different UUIDs for different agents. */
