@@ -17,6 +17,21 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Compiled once per tag name: compiling it for every element cost more than the scan itself. */
+const tagPatterns = new Map<string, RegExp>();
+const MAX_TAG_PATTERNS = 256;
+
+/** Matches `<tag ...>` and `</tag>`; global, so callers set lastIndex (findClose runs to completion before any other use). */
+function tagPattern(tag: string): RegExp {
+  let pattern = tagPatterns.get(tag);
+  if (!pattern) {
+    pattern = new RegExp(`<(/?)${escapeRegExp(tag)}(?=[\\s/>])[^<>]*>`, 'g');
+    if (tagPatterns.size >= MAX_TAG_PATTERNS) tagPatterns.clear();
+    tagPatterns.set(tag, pattern);
+  }
+  return pattern;
+}
+
 /**
  * Index range of the `</tag>` matching an open tag whose content starts at
  * `from`, counting nested same-name tags. When the nesting never balances
@@ -24,7 +39,7 @@ function escapeRegExp(text: string): string {
  * wins; null only when there is no `</tag>` at all.
  */
 function findClose(input: string, tag: string, from: number): { start: number; end: number } | null {
-  const pattern = new RegExp(`<(/?)${escapeRegExp(tag)}(?=[\\s/>])[^<>]*>`, 'g');
+  const pattern = tagPattern(tag);
   pattern.lastIndex = from;
   let depth = 1;
   let firstClose: { start: number; end: number } | null = null;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import Handlebars from 'handlebars';
 import { logger } from '../logger/logger';
 import type { State } from '../types/state';
 import { composePrompt, composePromptFromState } from './compose-prompt';
@@ -87,6 +88,28 @@ describe('composePromptFromState / composePrompt properties', () => {
         },
       ),
       SETTINGS,
+    );
+  });
+
+  it('render exactly what Handlebars renders, whether or not the template takes the plain fast path', () => {
+    const plainSoup = fc
+      .array(
+        fc.oneof(fc.constantFrom('{{name}}', '{{{name}}}', '{{ list }}', '{{providers}}', '{{log}}', '{{this}}', '{{true}}', '{{constructor}}', '\\{{name}}', '{{{name}}', '}}'), fc.string({ maxLength: 10 })),
+        { maxLength: 20 },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(plainSoup, templateSoup), values, fc.string({ maxLength: 20 }), (template, stateValues, text) => {
+        let expected: string;
+        try {
+          const joined = typeof stateValues.providers === 'string' ? stateValues.providers : text;
+          expected = Handlebars.compile(template, { noEscape: true, strict: false })({ ...stateValues, providers: joined }, { allowProtoPropertiesByDefault: false });
+        } catch {
+          return; // Handlebars fails: the fallback fills plain variables instead (tested above).
+        }
+        expect(composePromptFromState({ state: toState(stateValues, {}, text), template })).toBe(expected);
+      }),
+      { ...SETTINGS, numRuns: 1000 },
     );
   });
 

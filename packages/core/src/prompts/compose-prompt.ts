@@ -7,6 +7,13 @@ import { fillTemplateVariables } from './fill-template-variables';
 interface CompiledTemplate {
   /** Undefined when the template does not parse: it is filled by fillTemplateVariables instead. */
   render?: HandlebarsTemplateDelegate;
+  /**
+   * For a template made of text and `{{name}}` references only (the default
+   * ones are): its text pieces and the names between them, filled without
+   * Handlebars (several times faster; the message-handler prompt is built
+   * every turn). Undefined for anything else.
+   */
+  plain?: (string | { name: string })[];
   /** Whether a failure of this template was logged already (once per template, not per prompt). */
   warned: boolean;
 }
@@ -33,6 +40,7 @@ function compile(template: string): CompiledTemplate {
     // Parsing eagerly (compile() is lazy) finds a syntax error once per template, not on every prompt.
     try {
       entry.render = Handlebars.compile(Handlebars.parse(template), { noEscape: true, strict: false });
+      entry.plain = plainParts(template);
     } catch (error) {
       warnOnce(entry, template, error);
     }
@@ -42,13 +50,64 @@ function compile(template: string): CompiledTemplate {
   return entry;
 }
 
+/** Names Handlebars reads as the context or a literal, not as a value. */
+const KEYWORDS = new Set(['this', 'true', 'false', 'null', 'undefined']);
+/** `{{name}}` or `{{{name}}}`: a reference to one top-level value. */
+const PLAIN_REFERENCE = /\{\{(\{?)\s*([A-Za-z_$][\w$-]*)\s*(\}?)\}\}/g;
+
+/**
+ * The pieces of a template that Handlebars would render as plain
+ * substitution, or undefined: any other mustache (blocks, helpers, paths,
+ * comments, whitespace control), an escaped one, or a name Handlebars would
+ * call as a helper makes the template go through Handlebars.
+ */
+function plainParts(template: string): (string | { name: string })[] | undefined {
+  const parts: (string | { name: string })[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLAIN_REFERENCE)) {
+    const [whole, open, name, close] = match;
+    const text = template.slice(last, match.index);
+    if (open !== close || text.endsWith('\\') || KEYWORDS.has(name) || Object.prototype.hasOwnProperty.call(Handlebars.helpers, name)) return undefined;
+    parts.push(text, { name });
+    last = match.index + whole.length;
+  }
+  parts.push(template.slice(last));
+  return parts.some((part) => typeof part === 'string' && part.includes('{{')) ? undefined : parts;
+}
+
+/**
+ * Fills a plain template (see plainParts) as Handlebars would: own properties
+ * only, null and undefined as nothing, strings as written. Undefined for any
+ * other value (Handlebars calls functions, and adds numbers that follow each
+ * other: "{{a}}{{b}}" with 1 and 2 gives "3"): Handlebars renders it then.
+ */
+function renderPlain(parts: (string | { name: string })[], values: Record<string, unknown>, overrides: Record<string, unknown>): string | undefined {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    const value = Object.prototype.hasOwnProperty.call(overrides, part.name)
+      ? overrides[part.name]
+      : Object.prototype.hasOwnProperty.call(values, part.name)
+        ? values[part.name]
+        : undefined;
+    if (typeof value === 'string') out += value;
+    else if (value !== undefined && value !== null) return undefined;
+    // A helper registered since the template was compiled takes the name over in Handlebars.
+    if (Object.prototype.hasOwnProperty.call(Handlebars.helpers, part.name)) return undefined;
+  }
+  return out;
+}
+
 /**
  * Renders with Handlebars; a template that does not parse, or that fails at
  * render time (a block helper without its argument, a missing partial, a
  * value that cannot become text), degrades to plain variable filling rather
  * than failing the turn.
  */
-function fill(template: unknown, values: Record<string, unknown>, options?: Handlebars.RuntimeOptions): string {
+function fill(template: unknown, values: Record<string, unknown>, options?: Handlebars.RuntimeOptions, overrides: Record<string, unknown> = {}): string {
   if (typeof template !== 'string') {
     logger.warn({ templateType: typeof template }, 'Prompt template is not a string; rendered an empty prompt. Pass a string or a function returning one.');
     return '';
@@ -56,7 +115,9 @@ function fill(template: unknown, values: Record<string, unknown>, options?: Hand
   const entry = compile(template);
   if (entry.render) {
     try {
-      return entry.render(values, options);
+      const plain = entry.plain && renderPlain(entry.plain, values, overrides);
+      if (plain !== undefined) return plain;
+      return entry.render(Object.keys(overrides).length > 0 ? { ...values, ...overrides } : values, options);
     } catch (error) {
       warnOnce(entry, template, error);
     }
@@ -104,7 +165,7 @@ function needsProvidersView(template: string): boolean {
 export function composePromptFromState({ state, template }: { state: State; template: TemplateType }): string {
   if (typeof template === 'string' && !needsProvidersView(template)) {
     const joined = typeof state.values.providers === 'string' ? state.values.providers : state.text ?? '';
-    return fill(template, { ...state.values, providers: joined }, { allowProtoPropertiesByDefault: false });
+    return fill(template, state.values, { allowProtoPropertiesByDefault: false }, { providers: joined });
   }
   const values: Record<string, unknown> = { ...state.values, providers: providersView(state) };
   const source = typeof template === 'function' ? template({ state: values }) : template;
