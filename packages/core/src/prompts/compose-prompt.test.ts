@@ -1,5 +1,6 @@
 import type { State } from '../types/state';
-import { composePrompt, composePromptFromState } from './compose-prompt';
+import { composePrompt, composePromptFromState, takesPlainPath } from './compose-prompt';
+import { defaultTemplates } from './templates';
 
 function state(values: Record<string, unknown>, providers: Record<string, { text?: unknown }> = {}, text = ''): State {
   return { values, data: { providers: providers as State['data']['providers'] }, text };
@@ -89,5 +90,17 @@ describe('composePrompt', () => {
   it('supports {{#if}} and function templates', () => {
     expect(composePrompt({ state: { on: true }, template: '{{#if on}}yes{{/if}}' })).toBe('yes');
     expect(composePrompt({ state: { v: 'z' }, template: () => '[{{v}}]' })).toBe('[z]');
+  });
+});
+
+describe('the plain fast path', () => {
+  it('fills every default template without Handlebars', () => {
+    for (const [name, template] of Object.entries(defaultTemplates)) expect([name, takesPlainPath(template)]).toEqual([name, true]);
+  });
+
+  it('leaves templates with blocks, helpers, paths or provider parts to Handlebars', () => {
+    for (const template of ['{{#if a}}x{{/if}}', '{{a.b}}', '{{log a}}', '{{providers.FACTS}}', '{{#each providers}}{{/each}}', '{{> part}}', '\\{{a}}', '{{this}}'])
+      expect([template, takesPlainPath(template)]).toEqual([template, false]);
+    expect(takesPlainPath('<providers>{{providers}}</providers> {{agentName}}')).toBe(true);
   });
 });

@@ -143,6 +143,8 @@ function providersView(state: State): unknown {
 }
 
 const PLAIN_PROVIDERS = /\{\{\{?\s*providers\s*\}?\}\}/g;
+/** A mustache (or partial, whose text is elsewhere) that may read `providers`. */
+const PROVIDERS_MUSTACHE = /\{\{[^}]*providers|\{\{~?\s*#?>/;
 const usesProviderParts = new Map<string, boolean>();
 
 /**
@@ -154,11 +156,17 @@ const usesProviderParts = new Map<string, boolean>();
 function needsProvidersView(template: string): boolean {
   let needs = usesProviderParts.get(template);
   if (needs === undefined) {
-    needs = template.replace(PLAIN_PROVIDERS, '').includes('providers');
+    // The word alone is not enough: the default template has <providers> tags in its text.
+    needs = PROVIDERS_MUSTACHE.test(template.replace(PLAIN_PROVIDERS, ''));
     if (usesProviderParts.size >= MAX_COMPILED) usesProviderParts.delete(usesProviderParts.keys().next().value as string);
     usesProviderParts.set(template, needs);
   }
   return needs;
+}
+
+/** Whether composePromptFromState fills this template without Handlebars (for tests: the default templates must). */
+export function takesPlainPath(template: string): boolean {
+  return !needsProvidersView(template) && compile(template).plain !== undefined;
 }
 
 /** Fills a template from `state.values` (no HTML escaping). Never throws for a string template. */
