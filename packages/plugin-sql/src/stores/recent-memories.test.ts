@@ -116,6 +116,16 @@ describe('recent memories of a room', () => {
     expect(texts(await recent(1))).toEqual(['by plugin, in a transaction']);
   });
 
+  it('sees a row plugin SQL inserted even when this connection stores one before the next read', async () => {
+    await recent();
+    const sqlite = await adapter.getConnection();
+    sqlite
+      .prepare(`INSERT INTO memories (id, agent_id, type, entity_id, room_id, content, metadata, created_at) VALUES (?, ?, 'messages', ?, ?, json_object('text', 'by plugin'), '{}', ?)`)
+      .run(randomUuid(), agentId, agentId, roomId, (at += 10));
+    await store('mine');
+    expect(texts(await recent(3))).toEqual(['mine', 'by plugin', 'three']);
+  });
+
   it('sees what another process commits', async () => {
     await recent();
     const other = new Database(path.join(dir, file));

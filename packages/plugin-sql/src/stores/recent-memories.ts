@@ -33,11 +33,14 @@ function newer(a: MemoryRow, b: MemoryRow): boolean {
  * - this connection's own inserts and vector writes are applied to the cached
  *   rows once their transaction commits (a rolled-back savepoint makes the
  *   touched rooms read again instead);
- * - any other change on this connection (plugin SQL through `runtime.db`, an
- *   update or delete) is reported by TEMP triggers on `memories` and
- *   `embeddings`, and the room is read again;
- * - another process's commit changes `PRAGMA data_version`, checked on every
- *   read: everything is read again.
+ * - updates and deletes, and vector writes by anyone else on this connection
+ *   (plugin SQL through `runtime.db`), are reported by TEMP triggers on
+ *   `memories` and `embeddings`: the room is read again;
+ * - inserts by anyone else show as a `max(seq)` this cache did not expect,
+ *   and another process's commit as a new `data_version`; one statement
+ *   checks both before every read, and either makes everything read again.
+ *   (An INSERT trigger would do, but any trigger makes SQLite journal each
+ *   insert statement: ~12 µs more per stored memory.)
  * Reads inside a transaction are never served or kept.
  */
 export class RecentMemories implements TransactionObserver {
@@ -45,9 +48,14 @@ export class RecentMemories implements TransactionObserver {
   /** Changes the triggers reported in the transaction under way, per room (null: a room the trigger could not tell). */
   private touched = new Map<string | null, number>();
   private own = new Map<string, OwnChange[]>();
+  /** Seqs of the memories this connection inserted in the transaction under way, in order. */
+  private ownSeqs: number[] = [];
   private savepointRolledBack = false;
-  private readonly dataVersion: Database.Statement<[], number>;
+  /** data_version and max(seq) of memories, in one statement. */
+  private readonly probe: Database.Statement<[], [number, number]>;
   private seenVersion: number | undefined;
+  /** The largest seq this cache accounts for; -1 when unknown (the next read clears and resyncs). */
+  private knownMaxSeq = -1;
 
   constructor(private readonly sqlite: Database.Database) {
     sqlite.function(CHANGED_FUNCTION, { deterministic: false }, (roomId: unknown) => {
@@ -56,7 +64,6 @@ export class RecentMemories implements TransactionObserver {
     });
     const memoryRoom = (row: 'NEW' | 'OLD') => `(SELECT room_id FROM main.memories WHERE seq = ${row}.memory_seq)`;
     const triggers: [table: string, event: string, rooms: string[]][] = [
-      ['memories', 'INSERT', ['NEW.room_id']],
       ['memories', 'UPDATE', ['OLD.room_id', 'NEW.room_id']],
       ['memories', 'DELETE', ['OLD.room_id']],
       ['embeddings', 'INSERT', [memoryRoom('NEW')]],
@@ -67,7 +74,7 @@ export class RecentMemories implements TransactionObserver {
       const calls = rooms.map((room) => `SELECT ${CHANGED_FUNCTION}(${room});`).join(' ');
       sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS kith_recent_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN ${calls} END`);
     }
-    this.dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+    this.probe = sqlite.prepare<[], [number, number]>('SELECT data_version, (SELECT coalesce(max(seq), 0) FROM main.memories) FROM pragma_data_version').raw(true);
   }
 
   /**
@@ -87,6 +94,8 @@ export class RecentMemories implements TransactionObserver {
 
   /** Records a memory this connection inserted (inside its transaction); applied when it commits. */
   noteInsert(row: MemoryRow): void {
+    if (!this.sqlite.inTransaction) return;
+    this.ownSeqs.push(row[SEQ]);
     this.note(row[5], { kind: 'insert', row });
   }
 
@@ -97,18 +106,30 @@ export class RecentMemories implements TransactionObserver {
 
   began(): void {
     // Left from a transaction that was not this connection's own (plugin SQL): read those rooms again.
-    this.forgetExternalChanges();
+    this.forgetForeignTransaction();
   }
 
   committed(): void {
-    for (const [roomId, changes] of this.touched) {
-      if (roomId === null) {
+    if (this.ownSeqs.length > 0) {
+      // SQLite gives a new row max(seq) + 1: our inserts follow the last seq we know of unless
+      // someone else inserted since (or a savepoint undid one of ours and its seq was reused).
+      const expected = this.knownMaxSeq;
+      if (expected >= 0 && this.ownSeqs.every((seq, index) => seq === expected + 1 + index)) {
+        this.knownMaxSeq = expected + this.ownSeqs.length;
+      } else {
         this.clear();
-        continue;
+        this.knownMaxSeq = -1;
       }
-      const own = this.own.get(roomId);
-      // Apply only when every reported change is one of ours, and none was undone by a savepoint.
-      if (!this.savepointRolledBack && own?.length === changes) this.apply(roomId, own);
+    }
+    if (this.touched.get(null) !== undefined) this.clear();
+    for (const roomId of new Set([...this.own.keys(), ...this.touched.keys()])) {
+      if (roomId === null) continue;
+      const own = this.own.get(roomId) ?? [];
+      // Triggers report vector writes (ours among them), updates and deletes; apply our changes only
+      // when every reported change is one of our vector writes, and no savepoint undid any of them.
+      const reported = this.touched.get(roomId) ?? 0;
+      const ownReported = own.filter((change) => change.kind === 'dimension').length;
+      if (!this.savepointRolledBack && reported === ownReported) this.apply(roomId, own);
       else this.rooms.delete(roomId);
     }
     this.reset();
@@ -151,21 +172,27 @@ export class RecentMemories implements TransactionObserver {
     else this.own.set(roomId, [change]);
   }
 
-  private forgetExternalChanges(): void {
-    if (this.touched.size > 0) {
-      for (const roomId of this.touched.keys()) {
-        if (roomId === null) this.clear();
-        else this.rooms.delete(roomId);
-      }
-      this.reset();
+  /** Changes triggers reported outside this connection's own transactions (plugin SQL in one of its own). */
+  private forgetForeignTransaction(): void {
+    if (this.touched.size === 0) return;
+    for (const roomId of this.touched.keys()) {
+      if (roomId === null) this.clear();
+      else this.rooms.delete(roomId);
     }
-    const version = this.dataVersion.get();
-    if (version !== this.seenVersion) {
-      // Another process committed: anything may have changed.
+    this.reset();
+  }
+
+  private forgetExternalChanges(): void {
+    this.forgetForeignTransaction();
+    const [version, maxSeq] = this.probe.get() as [number, number];
+    if (version !== this.seenVersion || maxSeq !== this.knownMaxSeq) {
+      // Another process committed, or someone else inserted: anything may have changed.
       this.clear();
       this.seenVersion = version;
+      this.knownMaxSeq = maxSeq;
     }
   }
+
 
   private keep(roomId: string, key: string, entry: Entry): void {
     let entries = this.rooms.get(roomId);
@@ -195,6 +222,7 @@ export class RecentMemories implements TransactionObserver {
   private reset(): void {
     if (this.touched.size > 0) this.touched = new Map();
     if (this.own.size > 0) this.own = new Map();
+    if (this.ownSeqs.length > 0) this.ownSeqs = [];
     this.savepointRolledBack = false;
   }
 }
