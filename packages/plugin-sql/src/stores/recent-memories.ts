@@ -37,8 +37,8 @@ function newer(a: MemoryRow, b: MemoryRow): boolean {
  *   (plugin SQL through `runtime.db`), are reported by TEMP triggers on
  *   `memories` and `embeddings`: the room is read again;
  * - inserts by anyone else show as a `max(seq)` this cache did not expect,
- *   and another process's commit as a new `data_version`; one statement
- *   checks both before every read, and either makes everything read again.
+ *   and another process's commit as a new `data_version`; both are checked
+ *   before every read, and either makes everything read again.
  *   (An INSERT trigger would do, but any trigger makes SQLite journal each
  *   insert statement: ~12 µs more per stored memory.)
  * Reads inside a transaction are never served or kept.
@@ -51,8 +51,8 @@ export class RecentMemories implements TransactionObserver {
   /** Seqs of the memories this connection inserted in the transaction under way, in order. */
   private ownSeqs: number[] = [];
   private savepointRolledBack = false;
-  /** data_version and max(seq) of memories, in one statement. */
-  private readonly probe: Database.Statement<[], [number, number]>;
+  private readonly dataVersion: Database.Statement<[], number>;
+  private readonly maxSeq: Database.Statement<[], number | null>;
   private seenVersion: number | undefined;
   /** The largest seq this cache accounts for; -1 when unknown (the next read clears and resyncs). */
   private knownMaxSeq = -1;
@@ -74,7 +74,10 @@ export class RecentMemories implements TransactionObserver {
       const calls = rooms.map((room) => `SELECT ${CHANGED_FUNCTION}(${room});`).join(' ');
       sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS kith_recent_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN ${calls} END`);
     }
-    this.probe = sqlite.prepare<[], [number, number]>('SELECT data_version, (SELECT coalesce(max(seq), 0) FROM main.memories) FROM pragma_data_version').raw(true);
+    // Two statements: reading data_version through the pragma_data_version table in one SELECT
+    // with max(seq) cost twice as much (the table-valued pragma prepares a statement per call).
+    this.dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+    this.maxSeq = sqlite.prepare<[], number | null>('SELECT max(seq) FROM main.memories').pluck();
   }
 
   /**
@@ -184,7 +187,8 @@ export class RecentMemories implements TransactionObserver {
 
   private forgetExternalChanges(): void {
     this.forgetForeignTransaction();
-    const [version, maxSeq] = this.probe.get() as [number, number];
+    const version = this.dataVersion.get();
+    const maxSeq = this.maxSeq.get() ?? 0;
     if (version !== this.seenVersion || maxSeq !== this.knownMaxSeq) {
       // Another process committed, or someone else inserted: anything may have changed.
       this.clear();
