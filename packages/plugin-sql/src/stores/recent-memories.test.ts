@@ -126,6 +126,17 @@ describe('recent memories of a room', () => {
     expect(texts(await recent(3))).toEqual(['mine', 'by plugin', 'three']);
   });
 
+  it('forgets what the adapter wrote inside a transaction that plugin SQL began and rolled back', async () => {
+    await recent();
+    const sqlite = await adapter.getConnection();
+    sqlite.exec('BEGIN');
+    await store('inside a plugin transaction');
+    sqlite.exec('ROLLBACK');
+    expect(texts(await recent())).toEqual(['three', 'two', 'one']);
+    await store('four');
+    expect(texts(await recent())).toEqual(['four', 'three', 'two']);
+  });
+
   it('sees what another process commits', async () => {
     await recent();
     const other = new Database(path.join(dir, file));

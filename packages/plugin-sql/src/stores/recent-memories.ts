@@ -175,9 +175,18 @@ export class RecentMemories implements TransactionObserver {
     else this.own.set(roomId, [change]);
   }
 
-  /** Changes triggers reported outside this connection's own transactions (plugin SQL in one of its own). */
+  /**
+   * Changes made inside a transaction that was not this connection's own
+   * (plugin SQL that began one): whether it committed is unknown here, so the
+   * rooms it touched are read again, and if the adapter wrote inside it too,
+   * everything is.
+   */
   private forgetForeignTransaction(): void {
-    if (this.touched.size === 0) return;
+    if (this.touched.size === 0 && this.own.size === 0) return;
+    if (this.own.size > 0) {
+      this.clear();
+      this.knownMaxSeq = -1;
+    }
     for (const roomId of this.touched.keys()) {
       if (roomId === null) this.clear();
       else this.rooms.delete(roomId);
