@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUuid, type Memory, type UUID } from '@kith/core';
 import { unitVector } from '@kith/core/test/adapter-contract';
 import { SqliteConnection } from './connection/sqlite-connection';
-import { DEFAULT_RIDE_ALONG_AT } from './connection/write-batcher';
+import { DEFAULT_DEFER_MS, DEFAULT_RIDE_ALONG_AT } from './connection/write-batcher';
 import { createDatabaseAdapter } from './create-database-adapter';
 import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
 import { silentLogger } from './test-support/silent-logger';
@@ -25,7 +25,10 @@ function message(agentId: UUID, roomId: UUID, i: number, extra: Partial<Memory> 
 }
 
 describe('group commit', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('commits concurrent createMemory calls in one transaction', async () => {
     const { adapter, agentId } = await open();
@@ -43,6 +46,8 @@ describe('group commit', () => {
   it('lets log records wait for a commit to ride along with, and shows them to a reader of logs at once', async () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();
+    // Only setTimeout is faked: the 25 ms limit on waiting must not run out on a slow machine mid-test.
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'Date', 'performance', 'hrtime', 'setInterval', 'clearInterval'] });
     const run = jest.spyOn(SqliteConnection.prototype, 'run');
     const begins = () => run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE').length;
     const logs = Array.from({ length: DEFAULT_RIDE_ALONG_AT - 1 }, (_, i) =>
@@ -62,6 +67,13 @@ describe('group commit', () => {
     const unawaited = adapter.log({ body: { runId: 'r2b' }, entityId: agentId, roomId: room, type: 'run_event' });
     expect((await adapter.getLogs({ type: 'run_event', count: 2 })).map((l) => l.body.runId)).toEqual(['r2b', 'last']);
     await unawaited;
+
+    // Alone, a record commits once its wait is over.
+    const late = adapter.log({ body: { runId: 'late' }, entityId: agentId, roomId: room, type: 'run_event' });
+    jest.advanceTimersByTime(DEFAULT_DEFER_MS);
+    await late;
+    expect(begins()).toBe(4);
+    jest.useRealTimers();
     await adapter.close();
   });
 
