@@ -210,7 +210,7 @@ export class SqliteConnection implements SqlRunner {
     return this.batcher.submit(fn);
   }
 
-  /** Queues `fn` to ride along with the next commit (within a few ms); settles after that commit. */
+  /** Queues `fn` to ride along with a later commit (see WriteBatcher: within 25 ms); settles after that commit. */
   batchDeferred<T>(fn: () => T): Promise<T> {
     return this.batcher.submitDeferred(fn);
   }
@@ -220,7 +220,7 @@ export class SqliteConnection implements SqlRunner {
     if (this.batcher.pending > 0) this.batcher.flush();
   }
 
-  /** Commits queued writes and those waiting to ride along with the next commit (log records, vectors). */
+  /** Commits queued writes and those waiting to ride along with a later commit (log records, vectors). */
   flushAllWrites(): void {
     if (this.batcher.pending > 0 || this.batcher.deferredCount > 0) this.batcher.flush(true);
   }

@@ -119,7 +119,7 @@ export function updateMemory(
   const { conn } = ctx;
   const vector = vectorOf(memory.embedding);
   if (vector) dims.checkWrite(vector.length);
-  // A vector alone is index upkeep (the embedding service's writes): it rides along with the next
+  // A vector alone is index upkeep (the embedding service's writes): it waits to ride along with a
   // commit rather than paying for its own; the promise still settles only once it is durable.
   if (vector && memory.content === undefined && memory.metadata === undefined) {
     return conn.batchDeferred(() => applyUpdate(conn, memory, vector));
