@@ -1,7 +1,7 @@
 export { recentMessagesProvider } from './recent-messages';
 export { characterProvider } from './character';
 export { timeProvider } from './time';
-export { actionsProvider } from './actions';
+export { actionsProvider, validActions } from './actions';
 export { anxietyProvider } from './anxiety';
 export { entitiesProvider } from './entities';
 export { relationshipsProvider } from './relationships';

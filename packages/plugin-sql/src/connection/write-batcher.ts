@@ -15,7 +15,7 @@ export interface BatchTarget {
 export const DEFAULT_DEFER_MS = 25;
 /**
  * Deferred jobs join a commit once this many wait, or once the commit is a
- * group of this many jobs anyway (or when their time is up). Their rows then
+ * group commit anyway (GROUP_COMMIT_JOBS), or when their time is up. Their rows then
  * share pages: in a one-room conversation, a run log and a vector per message
  * riding along with every commit added about five WAL pages to each (~10 µs
  * apiece). Concurrent rooms make large commits already, and holding their
@@ -39,9 +39,9 @@ const GROUP_COMMIT_JOBS = 3;
  *
  * Deferred jobs (background upkeep such as storing an embedding or a run
  * log) do not start a commit of their own: they join a commit once
- * `rideAlongAt` of them wait, and commit on their own after `deferMs`
- * otherwise. In a conversation that saves a commit per turn, and several
- * pages per commit.
+ * `rideAlongAt` of them wait or a group commit comes, and commit on their
+ * own after `deferMs` otherwise. In a conversation that saves a commit per
+ * turn, and several pages per commit.
  */
 export class WriteBatcher {
   private queue: Job[] = [];

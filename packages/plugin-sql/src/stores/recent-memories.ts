@@ -151,13 +151,6 @@ export class RecentMemories implements TransactionObserver {
     this.rooms.clear();
   }
 
-  /** Rooms and rows held (for tests and stats). */
-  stats(): { rooms: number; rows: number } {
-    let rows = 0;
-    for (const entries of this.rooms.values()) for (const entry of entries.values()) rows += entry.rows.length;
-    return { rooms: this.rooms.size, rows };
-  }
-
   private changed(roomId: string | null): void {
     if (!this.sqlite.inTransaction) {
       // A statement outside any transaction (plugin SQL): it commits on its own.

@@ -41,6 +41,7 @@ const EMPTY: ProviderResult = {};
 function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Memory, partial: State): ProviderResult[] | Promise<ProviderResult[]> {
   const report = deps.onProviderCompleted?.();
   const started = report ? performance.now() : 0;
+  const circuits = providers.map((provider) => `provider:${provider.name}`);
   const results: ProviderResult[] = new Array<ProviderResult>(providers.length).fill(EMPTY);
   const settled: boolean[] = new Array<boolean>(providers.length).fill(false);
   let pending = 0;
@@ -49,20 +50,20 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
   const succeed = (index: number, outcome: unknown): void => {
     const provider = providers[index];
     settled[index] = true;
-    deps.breaker.recordSuccess(`provider:${provider.name}`);
+    deps.breaker.recordSuccess(circuits[index]);
     report?.({ provider, message, durationMs: performance.now() - started, success: true, timedOut: false });
     results[index] = outcome && typeof outcome === 'object' ? (outcome as ProviderResult) : EMPTY;
   };
   const fail = (index: number, error: unknown): void => {
     const provider = providers[index];
     settled[index] = true;
-    deps.breaker.recordFailure(`provider:${provider.name}`);
+    deps.breaker.recordFailure(circuits[index]);
     deps.logger.warn({ provider: provider.name, err: error }, `Provider "${provider.name}" failed; continuing without it`);
     report?.({ provider, message, durationMs: performance.now() - started, success: false, timedOut: false });
   };
 
   providers.forEach((provider, index) => {
-    if (deps.breaker.isOpen(`provider:${provider.name}`)) return void (settled[index] = true);
+    if (deps.breaker.isOpen(circuits[index])) return void (settled[index] = true);
     let outcome: unknown;
     try {
       outcome = provider.get(deps.runtime, message, partial);
@@ -93,7 +94,7 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
       providers.forEach((provider, index) => {
         if (settled[index]) return;
         settled[index] = true;
-        deps.breaker.recordFailure(`provider:${provider.name}`);
+        deps.breaker.recordFailure(circuits[index]);
         deps.logger.warn({ provider: provider.name, timeoutMs }, `Provider "${provider.name}" timed out after ${timeoutMs} ms; continuing without it`);
         report?.({ provider, message, durationMs: performance.now() - started, success: false, timedOut: true });
       });
