@@ -7,20 +7,13 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { AgentRegistry } from './agents/agent-registry';
 import { installApiKeyAuth } from './auth/api-key';
 import { MessageBus } from './bus/message-bus';
-import { ApiRouter } from './http/api-router';
+import { useZodSchemas } from './http/api-app';
 import { clientErrorHandler } from './http/client-error-handler';
 import { frameworkErrorReply, installErrorHandlers } from './http/error-reply';
 import { installJsonParser } from './http/json-parser';
 import { MetricsRecorder } from './metrics/metrics-recorder';
-import { registerAgentRoutes } from './routes/agent-routes';
-import { registerDocsRoutes } from './routes/docs-routes';
-import { registerHealthRoutes } from './routes/health-routes';
-import { registerMemoryRoutes } from './routes/memory-routes';
-import { registerMessageRoutes } from './routes/message-routes';
-import { registerMetricsRoutes } from './routes/metrics-routes';
-import { registerPluginRoutes } from './routes/plugin-routes';
-import { registerRoomRoutes } from './routes/room-routes';
-import { registerRunRoutes } from './routes/run-routes';
+import { registerOpenApi } from './openapi/register-openapi';
+import { API_ROUTES } from './routes/api-routes';
 import type { ServerContext } from './server-context';
 import { type KithServerOptions, resolveServerSettings } from './server-options';
 import { WEB_CHAT_DIR } from './web/web-chat-dir';
@@ -83,10 +76,12 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   const agents = new AgentRegistry(bus, options.runs ?? {});
   const hub = new WsHub(bus);
   const httpMetrics = new MetricsRecorder();
-  const context: ServerContext = { router: new ApiRouter(app), agents, bus, settings, httpMetrics, startedAt: Date.now(), logger };
+  const context: ServerContext = { agents, bus, settings, httpMetrics, startedAt: Date.now(), logger };
 
   installErrorHandlers(app, settings.bodyLimit);
   installJsonParser(app);
+  // Before the routes: it collects them as they are added.
+  await registerOpenApi(app);
   // First: its onRequest hook marks upgrade requests, so a refused upgrade (401, 429) still closes its socket.
   await app.register(fastifyWebsocket, { options: { maxPayload: settings.bodyLimit } });
   const { rateLimit } = settings;
@@ -107,16 +102,12 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     if (route) httpMetrics.record(`http:${request.method} ${route}`, reply.elapsedTime, reply.statusCode < 500);
     request.log.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
-  registerHealthRoutes(context);
-  registerMetricsRoutes(context);
-  registerAgentRoutes(context);
-  registerMessageRoutes(context);
-  registerRoomRoutes(context);
-  registerMemoryRoutes(context);
-  registerRunRoutes(context);
-  registerPluginRoutes(context);
-  registerDocsRoutes(context);
-  registerWsRoutes(app, { hub, bus, agents, rateLimit, logger });
+  // Zod schemas in a scope of their own: routes added through `configure` keep Fastify's JSON Schema validation.
+  await app.register(async (scope) => {
+    const api = useZodSchemas(scope);
+    for (const registerRoutes of API_ROUTES) registerRoutes(api, context);
+    registerWsRoutes(api, { hub, bus, agents, rateLimit, logger });
+  });
   const staticDir = options.staticDir ?? WEB_CHAT_DIR;
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/' });
   await options.configure?.(app);

@@ -1,13 +1,11 @@
 import type { Logger } from '@kith/core';
 import type { AgentRegistry } from './agents/agent-registry';
 import type { MessageBus } from './bus/message-bus';
-import type { ApiRouter } from './http/api-router';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
 import type { ResolvedServerSettings } from './server-options';
 
 /** What the route modules share. */
 export interface ServerContext {
-  router: ApiRouter;
   agents: AgentRegistry;
   bus: MessageBus;
   settings: ResolvedServerSettings;

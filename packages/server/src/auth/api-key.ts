@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '@kith/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteConfig } from '../http/api-router';
 
 /** The WebSocket path; browsers cannot set headers there, so it also takes `?apiKey=`. */
 export const WS_PATH = '/ws';
@@ -22,7 +21,7 @@ function pathOf(request: FastifyRequest): string {
 
 /** API and WebSocket routes need the key unless marked public (health); static files never do. */
 function needsKey(request: FastifyRequest): boolean {
-  if ((request.routeOptions.config as RouteConfig | undefined)?.public) return false;
+  if (request.routeOptions.config?.public) return false;
   const path = pathOf(request);
   return path === '/api' || path.startsWith('/api/') || path === WS_PATH;
 }

@@ -31,14 +31,26 @@ export const mediaSchema = z.strictObject({
   contentType: z.string().max(100).optional(),
 });
 
+/** An attachment as the API returns it: the Media fields, unbounded (what was stored is answered as it is). */
+const attachmentViewSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  source: z.string().optional(),
+  description: z.string().optional(),
+  text: z.string().optional(),
+  contentType: z.string().optional(),
+});
+
 export const memoryViewSchema = z
   .object({
-    id: z.string(),
+    id: z.string().optional(),
     entityId: z.string(),
     agentId: z.string().optional(),
     roomId: z.string(),
     worldId: z.string().optional(),
     createdAt: z.number().optional(),
+    unique: z.boolean().optional(),
     content: z
       .object({
         text: z.string().optional(),
@@ -47,7 +59,7 @@ export const memoryViewSchema = z
         providers: z.array(z.string()).optional(),
         source: z.string().optional(),
         inReplyTo: z.string().optional(),
-        attachments: z.array(z.object({ id: z.string(), url: z.string() }).loose()).optional(),
+        attachments: z.array(attachmentViewSchema).optional(),
       })
       .loose(),
     metadata: z.record(z.string(), z.unknown()).optional(),

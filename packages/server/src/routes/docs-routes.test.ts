@@ -34,6 +34,29 @@ describe('GET /api/docs', () => {
       expect(post.security).toEqual([{ ApiKeyAuth: [] }]);
       expect(response.body.paths['/api/health'].get.security).toEqual([]);
       expect(response.body.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
+      // The WebSocket protocol rides along as an extension; the plugin routes' wildcard is a {path} parameter.
+      const ws = response.body.paths['/ws'].get;
+      expect(ws).toMatchObject({ operationId: 'websocket', tags: ['websocket'], security: [{ ApiKeyAuth: [] }] });
+      expect(ws['x-client-frames'].oneOf.map((frame: { properties: { type: { const: string } } }) => frame.properties.type.const)).toEqual(['join', 'leave', 'send', 'ping']);
+      const plugin = response.body.paths['/api/agents/{agentId}/plugins/{plugin}/{path}'].get;
+      expect(plugin.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(['path:agentId', 'path:plugin', 'path:path']);
+      expect(post.responses['404'].description).toBe('No such agent');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves routes added through configure to Fastify\'s JSON Schema validation, and documents them when tagged', async () => {
+    const { server, url } = await startTestServer({
+      configure: (app) => {
+        app.post('/api/custom', { schema: { tags: ['custom'], body: { type: 'object', required: ['n'], properties: { n: { type: 'number' } } } } }, async (request) => ({ got: request.body }));
+      },
+    });
+    try {
+      expect((await http(url, '/api/custom', { body: { n: 1 } })).body).toEqual({ got: { n: 1 } });
+      const bad = await http(url, '/api/custom', { body: { n: 'one' } });
+      expect([bad.status, bad.body.error.code]).toEqual([400, 'KITH_REQUEST_INVALID']);
+      expect((await http(url, '/api/docs')).body.paths['/api/custom'].post.tags).toEqual(['custom']);
     } finally {
       await server.close();
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAgentHealth } from '../health/health-checks';
+import type { ApiApp } from '../http/api-app';
 import type { ServerContext } from '../server-context';
 
 const checkSchema = z.object({ name: z.string(), healthy: z.boolean(), durationMs: z.number(), detail: z.string().optional() });
@@ -12,16 +13,18 @@ const healthSchema = z.object({
 });
 
 /** GET /api/health: each agent's checks; 503 when any fails. Needs no API key. */
-export function registerHealthRoutes({ router, agents, settings, startedAt }: ServerContext): void {
-  router.route({
+export function registerHealthRoutes(app: ApiApp, { agents, settings, startedAt }: ServerContext): void {
+  app.route({
     method: 'GET',
     url: '/api/health',
-    operationId: 'health',
-    summary: "Each agent's health checks (database, services, TEXT_LARGE and TEXT_EMBEDDING handlers); 503 when one fails",
-    tags: ['operations'],
-    public: true,
-    responses: { 200: { description: 'Healthy', schema: healthSchema }, 503: { description: 'Unhealthy: see the failing checks', schema: healthSchema } },
-    handler: async ({ reply }) => {
+    config: { public: true },
+    schema: {
+      operationId: 'health',
+      summary: "Each agent's health checks (database, services, TEXT_LARGE and TEXT_EMBEDDING handlers); 503 when one fails",
+      tags: ['operations'],
+      response: { 200: healthSchema.describe('Healthy'), 503: healthSchema.describe('Unhealthy: see the failing checks') },
+    },
+    handler: async (_request, reply) => {
       const report = await Promise.all(
         agents.all.map(async (agent) => {
           const checks = await checkAgentHealth(agent.runtime, settings.healthCheckTimeoutMs);

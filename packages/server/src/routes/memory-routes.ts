@@ -1,20 +1,23 @@
 import { ResourceNotFoundError } from '@kith/core';
 import { z } from 'zod';
+import type { ApiApp } from '../http/api-app';
 import { errorBodySchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
 
 /** DELETE /api/agents/:agentId/memories/:memoryId (emits MESSAGE_DELETED). */
-export function registerMemoryRoutes({ router, agents }: ServerContext): void {
-  router.route({
+export function registerMemoryRoutes(app: ApiApp, { agents }: ServerContext): void {
+  app.route({
     method: 'DELETE',
     url: '/api/agents/:agentId/memories/:memoryId',
-    operationId: 'deleteMemory',
-    summary: 'Delete one memory of the agent (emits MESSAGE_DELETED)',
-    tags: ['memories'],
-    params: z.strictObject({ agentId: uuidSchema, memoryId: uuidSchema }),
-    responses: {
-      200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) },
-      404: { description: 'No such agent or memory', schema: errorBodySchema },
+    schema: {
+      operationId: 'deleteMemory',
+      summary: 'Delete one memory of the agent (emits MESSAGE_DELETED)',
+      tags: ['memories'],
+      params: z.strictObject({ agentId: uuidSchema, memoryId: uuidSchema }),
+      response: {
+        200: z.object({ id: z.string(), deleted: z.literal(true) }).describe('Deleted'),
+        404: errorBodySchema.describe('No such agent or memory'),
+      },
     },
     handler: async ({ params }) => {
       const { runtime } = agents.require(params.agentId);

@@ -2,31 +2,34 @@ import { AgentNotRunningError, ErrorCode, KithError } from '@kith/core';
 import { agentMemoryId } from '../bus/to-agent-memory';
 import { toBusMessage } from '../bus/bus-message';
 import { defaultEntityId, defaultRoomId } from '../bus/default-ids';
+import type { ApiApp } from '../http/api-app';
 import { toMemoryView } from '../http/memory-view';
 import { agentParamsSchema, errorBodySchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
 import { messageAcceptedSchema, messageResultSchema, postMessageBodySchema } from './message-schemas';
 
 /** POST /api/agents/:agentId/messages: a message through the bus, answered with the replies (or 202). */
-export function registerMessageRoutes({ router, agents, bus, logger }: ServerContext): void {
-  router.route({
+export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: ServerContext): void {
+  app.route({
     method: 'POST',
     url: '/api/agents/:agentId/messages',
-    operationId: 'postMessage',
-    summary: 'Send a message to an agent and get its replies',
-    description:
-      'Runs the message through the agent pipeline and answers with its replies. `id` makes the request idempotent: the same id again answers 200 with `duplicate: true` and the original replies, and the agent never answers twice. With `async: true` the answer is 202 at once and the replies go to WebSocket clients subscribed to the room.',
-    tags: ['messages'],
-    params: agentParamsSchema,
-    body: postMessageBodySchema,
-    responses: {
-      200: { description: 'The outcome and the replies', schema: messageResultSchema },
-      202: { description: 'Accepted (async); replies follow over the WebSocket', schema: messageAcceptedSchema },
-      400: { description: 'Bad input', schema: errorBodySchema },
-      404: { description: 'No such agent', schema: errorBodySchema },
-      409: { description: 'The agent is stopped', schema: errorBodySchema },
+    schema: {
+      operationId: 'postMessage',
+      summary: 'Send a message to an agent and get its replies',
+      description:
+        'Runs the message through the agent pipeline and answers with its replies. `id` makes the request idempotent: the same id again answers 200 with `duplicate: true` and the original replies, and the agent never answers twice. With `async: true` the answer is 202 at once and the replies go to WebSocket clients subscribed to the room.',
+      tags: ['messages'],
+      params: agentParamsSchema,
+      body: postMessageBodySchema,
+      response: {
+        200: messageResultSchema.describe('The outcome and the replies'),
+        202: messageAcceptedSchema.describe('Accepted (async); replies follow over the WebSocket'),
+        400: errorBodySchema.describe('Bad input'),
+        404: errorBodySchema.describe('No such agent'),
+        409: errorBodySchema.describe('The agent is stopped'),
+      },
     },
-    handler: async ({ params, body, reply }) => {
+    handler: async ({ params, body }, reply) => {
       const agent = agents.require(params.agentId);
       if (agent.status !== 'running') throw new AgentNotRunningError(agent.id, agent.name);
       const entityId = body.entityId ?? defaultEntityId(body.userName);

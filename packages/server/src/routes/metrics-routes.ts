@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { summarizeRecorders } from '../metrics/metrics-recorder';
 import { SAMPLE_WINDOW } from '../metrics/operation-stats';
+import type { ApiApp } from '../http/api-app';
 import { errorBodySchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
 
@@ -15,21 +16,22 @@ const summarySchema = z.object({
 });
 
 /** GET /api/metrics: per-operation counters and p50/p95 timings. */
-export function registerMetricsRoutes({ router, agents, httpMetrics, startedAt }: ServerContext): void {
-  router.route({
+export function registerMetricsRoutes(app: ApiApp, { agents, httpMetrics, startedAt }: ServerContext): void {
+  app.route({
     method: 'GET',
     url: '/api/metrics',
-    operationId: 'metrics',
-    summary: 'Per-operation counts, errors and p50/p95 timings: model:<TYPE>, provider:<NAME>, action:<NAME>, evaluator:<NAME>, database:<method>, run, http:<route>',
-    description: `Counts and means cover every call since the server started; percentiles the last ${SAMPLE_WINDOW} calls of each operation. With agentId, only that agent's operations (no http:*).`,
-    tags: ['operations'],
-    query: z.strictObject({ agentId: uuidSchema.optional() }),
-    responses: {
-      200: {
-        description: 'Operations by name',
-        schema: z.object({ uptimeSec: z.number(), agents: z.number(), sampleWindow: z.number(), operations: z.record(z.string(), summarySchema) }),
+    schema: {
+      operationId: 'metrics',
+      summary: 'Per-operation counts, errors and p50/p95 timings: model:<TYPE>, provider:<NAME>, action:<NAME>, evaluator:<NAME>, database:<method>, run, http:<route>',
+      description: `Counts and means cover every call since the server started; percentiles the last ${SAMPLE_WINDOW} calls of each operation. With agentId, only that agent's operations (no http:*).`,
+      tags: ['operations'],
+      querystring: z.strictObject({ agentId: uuidSchema.optional() }),
+      response: {
+        200: z
+          .object({ uptimeSec: z.number(), agents: z.number(), sampleWindow: z.number(), operations: z.record(z.string(), summarySchema) })
+          .describe('Operations by name'),
+        404: errorBodySchema.describe('No such agent'),
       },
-      404: { description: 'No such agent', schema: errorBodySchema },
     },
     handler: async ({ query }) => {
       const selected = query.agentId ? [agents.require(query.agentId)] : agents.all;

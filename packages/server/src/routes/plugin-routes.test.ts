@@ -1,8 +1,8 @@
-import type { Plugin } from '@kith/core';
+import { createLogger, type IAgentRuntime, type Plugin, type RegisteredRoute } from '@kith/core';
 import { http } from '../__fixtures__/http-client';
 import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
 import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
-import { matchRoutePath } from './match-plugin-route';
+import { PluginRouteTable } from './plugin-route-table';
 
 const notesPlugin: Plugin = {
   name: '@acme/plugin-notes',
@@ -81,6 +81,13 @@ describe('plugin routes', () => {
     expect(broken.body.error.message).not.toContain('plugin bug');
   });
 
+  it('serves the routes of an agent added after the server started listening', async () => {
+    const later = await createTestAgent({ name: 'Later', plugins: [notesPlugin] });
+    await running.server.addAgent(later.runtime);
+    const response = await http(running.url, `/api/agents/${later.runtime.agentId}/plugins/plugin-notes/notes/n3`);
+    expect(response.body).toEqual({ noteId: 'n3', agent: 'Later', query: {} });
+  });
+
   it('lists the routes in the agent detail', async () => {
     const detail = await http(running.url, `/api/agents/${agent.runtime.agentId}`);
     expect(detail.body.routes).toContainEqual({
@@ -92,14 +99,42 @@ describe('plugin routes', () => {
   });
 });
 
-describe('matchRoutePath', () => {
+describe('PluginRouteTable', () => {
+  const handler = async () => undefined;
+  const route = (pluginName: string, type: RegisteredRoute['type'], path: string): RegisteredRoute => ({ type, path, handler, pluginName });
+  const tableOf = (routes: RegisteredRoute[]) => new PluginRouteTable({ routes } as unknown as IAgentRuntime, createLogger({ level: 'silent' }));
+
   it.each([
     ['/a/:id', '/a/7', { id: '7' }],
     ['a/:x/b/:y', '/a/1/b/2', { x: '1', y: '2' }],
     ['/static/path', '/static/path', {}],
+    ['/a/:id', '/a/7/', { id: '7' }],
+    ['/a/:id', '/a/caf%C3%A9%2Fx', { id: 'café/x' }],
+    ['/files/*', '/files/x/y', { '*': 'x/y' }],
     ['/a/:id', '/a', null],
     ['/a/:id', '/b/7', null],
+    ['/a/:id', '/a/7/8', null],
   ])('%s against %s', (pattern, path, expected) => {
-    expect(matchRoutePath(pattern, path)).toEqual(expected);
+    const found = tableOf([route('@acme/plugin-x', 'GET', pattern)]).find('plugin-x', 'GET', path);
+    expect(found?.params ?? null).toEqual(expected);
+  });
+
+  it('names a plugin by its full or short name, matches the method, and lets the first of two same routes win', () => {
+    const first = route('@acme/notes', 'GET', '/n/:id');
+    const table = tableOf([first, route('@acme/notes', 'GET', '/n/:other'), route('notes-two', 'POST', '/n')]);
+    expect(table.find('@acme/notes', 'GET', '/n/1')?.route).toBe(first);
+    expect(table.find('notes', 'GET', '/n/1')?.params).toEqual({ id: '1' });
+    expect(table.find('acme', 'GET', '/n/1')).toBeNull();
+    expect(table.find('notes', 'POST', '/n/1')).toBeNull();
+    expect(table.find('notes-two', 'POST', '/n')).not.toBeNull();
+  });
+
+  it('serves routes registered after it was first used, and skips STATIC routes and bad patterns', () => {
+    const routes = [route('p', 'STATIC', '/files'), route('p', 'GET', '/bad/:(')];
+    const table = tableOf(routes);
+    expect(table.find('p', 'GET', '/later')).toBeNull();
+    routes.push(route('p', 'GET', '/later'));
+    expect(table.find('p', 'GET', '/later')).not.toBeNull();
+    expect(table.find('p', 'GET', '/files')).toBeNull();
   });
 });

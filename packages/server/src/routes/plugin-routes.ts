@@ -1,50 +1,70 @@
-import { InternalServerError, ResourceNotFoundError, type RouteRequest } from '@kith/core';
+import { type IAgentRuntime, InternalServerError, ResourceNotFoundError, type RouteRequest } from '@kith/core';
 import { z } from 'zod';
-import type { HttpMethod } from '../http/api-router';
+import type { ApiApp } from '../http/api-app';
 import { errorBodySchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
-import { findPluginRoute } from './match-plugin-route';
+import { PluginRouteTable } from './plugin-route-table';
 import { PluginRouteResponse } from './plugin-route-response';
 
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const PREFIX_SEGMENTS = '/api/agents/:agentId/plugins/:plugin'.split('/').length;
 
 const paramsSchema = z.strictObject({
   agentId: uuidSchema,
   plugin: z.string().min(1).max(214).meta({ description: 'Plugin name (URL-encoded), or the part after the scope' }),
-  '*': z.string().max(2048),
+  '*': z.string().max(2048).meta({ description: "The route's path within the plugin" }),
 });
+
+/** The part of the URL after /api/agents/:agentId/plugins/:plugin, still percent-encoded, for the plugin's router to decode once. */
+function pluginPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return `/${path.split('/').slice(PREFIX_SEGMENTS).join('/')}`;
+}
 
 /**
  * Plugin `routes` of every agent, served at
- * /api/agents/:agentId/plugins/<plugin>/<path>. Matched per request, so
- * agents added later are served too. STATIC routes are not served.
+ * /api/agents/:agentId/plugins/<plugin>/<path>: one Fastify route per method
+ * takes the agent and plugin, then the agent's PluginRouteTable (find-my-way)
+ * finds the plugin's route. Fastify cannot add routes once it listens, and
+ * agents (with their plugins) may come later. STATIC routes are not served.
  */
-export function registerPluginRoutes({ router, agents }: ServerContext): void {
+export function registerPluginRoutes(app: ApiApp, { agents, logger }: ServerContext): void {
+  const tables = new WeakMap<IAgentRuntime, PluginRouteTable>();
+  const tableOf = (runtime: IAgentRuntime): PluginRouteTable => {
+    let table = tables.get(runtime);
+    if (!table) tables.set(runtime, (table = new PluginRouteTable(runtime, logger)));
+    return table;
+  };
+
   for (const method of METHODS) {
-    router.route({
+    app.route({
       method,
       url: '/api/agents/:agentId/plugins/:plugin/*',
-      operationId: `pluginRoute${method[0]}${method.slice(1).toLowerCase()}`,
-      summary: `A plugin's own ${method} route (Plugin.routes); GET /api/agents/:agentId lists them`,
-      tags: ['plugins'],
-      params: paramsSchema,
-      responses: {
-        200: { description: "Whatever the plugin's handler sends" },
-        404: { description: 'No such agent, plugin or route', schema: errorBodySchema },
-        500: { description: 'The plugin handler threw', schema: errorBodySchema },
+      schema: {
+        operationId: `pluginRoute${method[0]}${method.slice(1).toLowerCase()}`,
+        summary: `A plugin's own ${method} route (Plugin.routes); GET /api/agents/:agentId lists them`,
+        tags: ['plugins'],
+        params: paramsSchema,
+        response: {
+          200: z.unknown().describe("Whatever the plugin's handler sends"),
+          204: z.null().describe('The handler sent nothing'),
+          404: errorBodySchema.describe('No such agent, plugin or route'),
+          500: errorBodySchema.describe('The plugin handler threw'),
+        },
       },
-      handler: async ({ params, request, reply }) => {
+      handler: async (request, reply) => {
+        const { params } = request;
         const { runtime } = agents.require(params.agentId);
-        const path = `/${params['*']}`;
-        const found = findPluginRoute(runtime.routes, params.plugin, method, path);
-        if (!found) throw new ResourceNotFoundError('plugin route', `${method} ${params.plugin}${path}`, 'GET /api/agents/:agentId lists the routes of its plugins');
+        const path = pluginPath(request.url);
+        const found = tableOf(runtime).find(params.plugin, method, path);
+        if (!found) throw new ResourceNotFoundError('plugin route', `${method} ${params.plugin}/${params['*']}`, 'GET /api/agents/:agentId lists the routes of its plugins');
         const req: RouteRequest = {
           body: request.body,
           params: { ...found.params, agentId: params.agentId },
-          query: (request.query ?? {}) as Record<string, unknown>,
+          query: request.query as Record<string, unknown>,
           headers: request.headers,
           method,
-          path,
+          path: `/${params['*']}`,
           url: request.url,
         };
         const res = new PluginRouteResponse(reply);
@@ -54,7 +74,7 @@ export function registerPluginRoutes({ router, agents }: ServerContext): void {
           request.log.error({ err: error, plugin: params.plugin, route: found.route.path }, `Route ${method} ${found.route.path} of plugin ${params.plugin} threw`);
           if (!reply.sent) throw new InternalServerError(request.id, { cause: error });
         }
-        if (!reply.sent) reply.code(204).send();
+        if (!reply.sent) reply.code(204).send(null);
         return reply;
       },
     });

@@ -1,5 +1,6 @@
 import { ResourceNotFoundError, type IAgentRuntime, type UUID } from '@kith/core';
 import { z } from 'zod';
+import type { ApiApp } from '../http/api-app';
 import { toMemoryView, toRoomView } from '../http/memory-view';
 import { decodeCursor, readPage } from '../http/paging-cursor';
 import { agentParamsSchema, errorBodySchema, memoryViewSchema, uuidSchema } from '../http/schemas';
@@ -33,15 +34,17 @@ async function requireRoom(runtime: IAgentRuntime, roomId: UUID) {
 }
 
 /** An agent's rooms, a room's memories (cursor paging) and clearing a room. */
-export function registerRoomRoutes({ router, agents, bus }: ServerContext): void {
-  router.route({
+export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext): void {
+  app.route({
     method: 'GET',
     url: '/api/agents/:agentId/rooms',
-    operationId: 'listRooms',
-    summary: 'The rooms the agent takes part in',
-    tags: ['rooms'],
-    params: agentParamsSchema,
-    responses: { 200: { description: 'The rooms', schema: z.object({ rooms: z.array(roomViewSchema) }) }, 404: { description: 'No such agent', schema: errorBodySchema } },
+    schema: {
+      operationId: 'listRooms',
+      summary: 'The rooms the agent takes part in',
+      tags: ['rooms'],
+      params: agentParamsSchema,
+      response: { 200: z.object({ rooms: z.array(roomViewSchema) }).describe('The rooms'), 404: errorBodySchema.describe('No such agent') },
+    },
     handler: async ({ params }) => {
       const { runtime } = agents.require(params.agentId);
       const ids = await runtime.getRoomsForParticipant(runtime.agentId);
@@ -50,18 +53,20 @@ export function registerRoomRoutes({ router, agents, bus }: ServerContext): void
     },
   });
 
-  router.route({
+  app.route({
     method: 'GET',
     url: '/api/agents/:agentId/rooms/:roomId/memories',
-    operationId: 'listRoomMemories',
-    summary: "A room's memories of this agent, newest first, a page at a time",
-    tags: ['rooms'],
-    params: roomParamsSchema,
-    query: memoriesQuerySchema,
-    responses: {
-      200: { description: 'A page of memories', schema: z.object({ memories: z.array(memoryViewSchema), nextCursor: z.string().nullable() }) },
-      400: { description: 'Bad query', schema: errorBodySchema },
-      404: { description: 'No such agent or room', schema: errorBodySchema },
+    schema: {
+      operationId: 'listRoomMemories',
+      summary: "A room's memories of this agent, newest first, a page at a time",
+      tags: ['rooms'],
+      params: roomParamsSchema,
+      querystring: memoriesQuerySchema,
+      response: {
+        200: z.object({ memories: z.array(memoryViewSchema), nextCursor: z.string().nullable() }).describe('A page of memories'),
+        400: errorBodySchema.describe('Bad query'),
+        404: errorBodySchema.describe('No such agent or room'),
+      },
     },
     handler: async ({ params, query }) => {
       const { runtime } = agents.require(params.agentId);
@@ -76,16 +81,18 @@ export function registerRoomRoutes({ router, agents, bus }: ServerContext): void
     },
   });
 
-  router.route({
+  app.route({
     method: 'DELETE',
     url: '/api/agents/:agentId/rooms/:roomId/memories',
-    operationId: 'clearRoom',
-    summary: "Clear a channel: delete the room's messages (emits CHANNEL_CLEARED)",
-    tags: ['rooms'],
-    params: roomParamsSchema,
-    responses: {
-      200: { description: 'How many messages were deleted', schema: z.object({ roomId: z.string(), deleted: z.number() }) },
-      404: { description: 'No such agent or room', schema: errorBodySchema },
+    schema: {
+      operationId: 'clearRoom',
+      summary: "Clear a channel: delete the room's messages (emits CHANNEL_CLEARED)",
+      tags: ['rooms'],
+      params: roomParamsSchema,
+      response: {
+        200: z.object({ roomId: z.string(), deleted: z.number() }).describe('How many messages were deleted'),
+        404: errorBodySchema.describe('No such agent or room'),
+      },
     },
     handler: async ({ params }) => {
       const { runtime } = agents.require(params.agentId);

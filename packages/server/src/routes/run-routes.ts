@@ -1,5 +1,6 @@
 import { ResourceNotFoundError } from '@kith/core';
 import { z } from 'zod';
+import type { ApiApp } from '../http/api-app';
 import { agentParamsSchema, errorBodySchema, uuidSchema } from '../http/schemas';
 import { readLoggedRuns } from '../runs/logged-runs';
 import { summarizeRun, type RunRecord } from '../runs/run-record';
@@ -43,16 +44,18 @@ const runRecordSchema = z.object({ ...runSummaryFields, events: z.array(runEvent
 const LOG_LOOKUP_WINDOW = 500;
 
 /** GET /api/agents/:agentId/runs and /runs/:runId: recent turns with their timelines. */
-export function registerRunRoutes({ router, agents }: ServerContext): void {
-  router.route({
+export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void {
+  app.route({
     method: 'GET',
     url: '/api/agents/:agentId/runs',
-    operationId: 'listRuns',
-    summary: "The agent's recent runs, newest first (recorded live; older ones from the logs table)",
-    tags: ['runs'],
-    params: agentParamsSchema,
-    query: z.strictObject({ roomId: uuidSchema.optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
-    responses: { 200: { description: 'Run summaries', schema: z.object({ runs: z.array(runSummarySchema) }) }, 404: { description: 'No such agent', schema: errorBodySchema } },
+    schema: {
+      operationId: 'listRuns',
+      summary: "The agent's recent runs, newest first (recorded live; older ones from the logs table)",
+      tags: ['runs'],
+      params: agentParamsSchema,
+      querystring: z.strictObject({ roomId: uuidSchema.optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      response: { 200: z.object({ runs: z.array(runSummarySchema) }).describe('Run summaries'), 404: errorBodySchema.describe('No such agent') },
+    },
     handler: async ({ params, query }) => {
       const agent = agents.require(params.agentId);
       const runs: RunRecord[] = agent.runs.list({ roomId: query.roomId }).slice(0, query.limit);
@@ -65,14 +68,16 @@ export function registerRunRoutes({ router, agents }: ServerContext): void {
     },
   });
 
-  router.route({
+  app.route({
     method: 'GET',
     url: '/api/agents/:agentId/runs/:runId',
-    operationId: 'getRun',
-    summary: 'One run with its timeline: RUN_*, PROVIDER_COMPLETED, MODEL_USED (tokens, durations), ACTION_*, EVALUATOR_*',
-    tags: ['runs'],
-    params: z.strictObject({ agentId: uuidSchema, runId: uuidSchema }),
-    responses: { 200: { description: 'The run', schema: runRecordSchema }, 404: { description: 'No such agent or run', schema: errorBodySchema } },
+    schema: {
+      operationId: 'getRun',
+      summary: 'One run with its timeline: RUN_*, PROVIDER_COMPLETED, MODEL_USED (tokens, durations), ACTION_*, EVALUATOR_*',
+      tags: ['runs'],
+      params: z.strictObject({ agentId: uuidSchema, runId: uuidSchema }),
+      response: { 200: runRecordSchema.describe('The run'), 404: errorBodySchema.describe('No such agent or run') },
+    },
     handler: async ({ params }) => {
       const agent = agents.require(params.agentId);
       const recorded = agent.runs.get(params.runId);

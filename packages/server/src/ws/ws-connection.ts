@@ -13,7 +13,7 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import { toBusMessage } from '../bus/bus-message';
 import { defaultEntityId } from '../bus/default-ids';
 import type { MessageBus } from '../bus/message-bus';
-import { parseInput } from '../http/api-router';
+import { parseInput } from '../http/parse-input';
 import type { RateLimitSettings } from '../server-options';
 import type { WsHub } from './ws-hub';
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from './ws-protocol';

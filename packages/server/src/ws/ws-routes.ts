@@ -1,14 +1,37 @@
 import { RequestValidationError } from '@kith/core';
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { WS_PATH } from '../auth/api-key';
+import type { ApiApp } from '../http/api-app';
 import { errorBody } from '../http/error-reply';
+import { errorBodySchema } from '../http/schemas';
 import { WsConnection, type WsConnectionContext } from './ws-connection';
+import { clientFrameSchema } from './ws-protocol';
+
+/** The client frames as JSON Schema, for the document (OpenAPI has no WebSocket operations). */
+function clientFramesJsonSchema(): Record<string, unknown> {
+  const { $schema: _, ...frames } = z.toJSONSchema(clientFrameSchema, { io: 'input', unrepresentable: 'any' });
+  return frames;
+}
 
 /** The WebSocket endpoint (protocol: ws-protocol.ts and docs/api.md); a plain GET gets 426. */
-export function registerWsRoutes(app: FastifyInstance, context: WsConnectionContext): void {
+export function registerWsRoutes(app: ApiApp, context: WsConnectionContext): void {
   app.route({
     method: 'GET',
     url: WS_PATH,
+    schema: {
+      operationId: 'websocket',
+      summary: 'WebSocket: join channels, send messages, get thinking signals, streamed chunks, replies and errors',
+      description:
+        'Upgrade to a WebSocket (API key in X-API-KEY or ?apiKey=). Client frames are JSON: join {channelId, agentId}, leave {channelId}, send {channelId, text, agentId?, id?, ...}, ping. ' +
+        'Server frames: ready, joined, left, accepted, user_message, thinking {active}, chunk {index, chunk}, reply {content}, done {mode, duplicate, replies}, cleared, error {error: {code, message, path?}}, pong. See docs/api.md.',
+      tags: ['websocket'],
+      'x-client-frames': clientFramesJsonSchema(),
+      response: {
+        101: z.null().describe('Switching protocols'),
+        401: errorBodySchema.describe('Missing or wrong API key'),
+        426: errorBodySchema.describe('Not a WebSocket upgrade'),
+      },
+    },
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send(errorBody(new RequestValidationError('headers.upgrade', 'this endpoint speaks WebSocket only; connect with a WebSocket client'))),
     wsHandler: (socket) => {
