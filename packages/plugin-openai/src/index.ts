@@ -21,6 +21,6 @@ export {
   OpenAIObjectError,
   OpenAIEmbeddingDimensionError,
   type OpenAIRequestContext,
-} from './errors/openai-errors';
+} from './errors';
 
 export default openaiPlugin;

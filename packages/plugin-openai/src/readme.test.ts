@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OPENAI_SETTING_KEYS } from './config/openai-config';
 import { OpenAIErrorCode } from './errors/openai-error-codes';
-import * as errors from './errors/openai-errors';
+import * as errors from './errors';
 
 const readme = readFileSync(path.resolve(__dirname, '../README.md'), 'utf8');
 const firstCells = [...readme.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]);

@@ -1,4 +1,4 @@
-import { createLogger, type IAgentRuntime, RateLimitedError, type UUID } from '@kith/core';
+import { createLogger, type IAgentRuntime, type UUID } from '@kith/core';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +19,7 @@ import { type KithServerOptions, resolveServerSettings } from './server-options'
 import { WEB_CHAT_DIR } from './web/web-chat-dir';
 import { WsHub } from './ws/ws-hub';
 import { registerWsRoutes } from './ws/ws-routes';
+import { RateLimitedError } from './errors';
 
 export interface ListenOptions {
   /** Default KITH_SERVER_PORT, else 3000; 0 picks a free port. */

@@ -14,4 +14,5 @@ export type { OperationSummary } from './metrics/operation-stats';
 export type { HealthCheckResult } from './health/health-checks';
 export type { MemoryView, RoomView } from './http/memory-view';
 export type { ErrorBody } from './http/error-reply';
+export * from './errors';
 export type { AgentSummary, AgentDetail } from './agents/agent-view';

@@ -1,4 +1,4 @@
-import { QueueDisposedError } from '../errors/errors';
+import { QueueDisposedError } from '../errors';
 import type { Logger } from '../logger/logger';
 import type { IAgentRuntime } from '../types/runtime';
 import { BatchProcessor, type BatchResult } from './batch-processor';

@@ -1,4 +1,4 @@
-import { QueueDisposedError } from '../errors/errors';
+import { QueueDisposedError } from '../errors';
 import type { ModelParamsMap, ModelResultMap, ModelTypeName } from '../types/model';
 import type { IAgentRuntime } from '../types/runtime';
 import { BatchQueue } from './batch-queue';

@@ -1,4 +1,10 @@
-/** The catalogue of stable error codes; docs/errors.md lists the same set. */
+/**
+ * The catalogue of core's stable error codes; docs/errors.md lists the same
+ * set. Each package that raises errors of its own keeps its own catalogue
+ * (ServerErrorCode in @kith/server, AttachmentErrorCode in
+ * @kith/plugin-bootstrap, SqlErrorCode in @kith/plugin-sql, OpenAIErrorCode
+ * in @kith/plugin-openai).
+ */
 export const ErrorCode = {
   CHARACTER_INVALID: 'KITH_CHARACTER_INVALID',
   PLUGIN_INVALID: 'KITH_PLUGIN_INVALID',
@@ -15,18 +21,9 @@ export const ErrorCode = {
   QUEUE_DISPOSED: 'KITH_QUEUE_DISPOSED',
   MODEL_OUTPUT_INVALID: 'KITH_MODEL_OUTPUT_INVALID',
   MODEL_TIMEOUT: 'KITH_MODEL_TIMEOUT',
-  ATTACHMENT_URL_REFUSED: 'KITH_ATTACHMENT_URL_REFUSED',
-  ATTACHMENT_TOO_LARGE: 'KITH_ATTACHMENT_TOO_LARGE',
-  ATTACHMENT_FETCH_FAILED: 'KITH_ATTACHMENT_FETCH_FAILED',
-  REQUEST_INVALID: 'KITH_REQUEST_INVALID',
-  UNAUTHORIZED: 'KITH_UNAUTHORIZED',
   AGENT_NOT_FOUND: 'KITH_AGENT_NOT_FOUND',
-  RESOURCE_NOT_FOUND: 'KITH_RESOURCE_NOT_FOUND',
   AGENT_NOT_RUNNING: 'KITH_AGENT_NOT_RUNNING',
-  AGENT_ALREADY_REGISTERED: 'KITH_AGENT_ALREADY_REGISTERED',
-  RATE_LIMITED: 'KITH_RATE_LIMITED',
-  PAYLOAD_TOO_LARGE: 'KITH_PAYLOAD_TOO_LARGE',
-  INTERNAL: 'KITH_INTERNAL_ERROR',
+  SEND_HANDLER_MISSING: 'KITH_SEND_HANDLER_MISSING',
 } as const;
 
 export type ErrorCodeName = (typeof ErrorCode)[keyof typeof ErrorCode];

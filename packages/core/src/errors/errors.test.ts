@@ -2,34 +2,25 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from './error-codes';
 import {
-  AttachmentFetchError,
-  AttachmentTooLargeError,
-  AttachmentUrlRefusedError,
+  AgentNotFoundError,
+  AgentNotRunningError,
   CharacterValidationError,
   ConfigValidationError,
   DatabaseAdapterMissingError,
   EmbeddingDimensionMismatchError,
   ModelHandlerMissingError,
+  ModelOutputInvalidError,
+  ModelTimeoutError,
   PluginDependencyCycleError,
   PluginDependencyMissingError,
   PluginInitError,
   PluginInitTimeoutError,
-  QueueDisposedError,
-  ModelOutputInvalidError,
-  ModelTimeoutError,
   PluginNotFoundError,
   PluginValidationError,
+  QueueDisposedError,
+  SendHandlerMissingError,
   TimeoutError,
-  RequestValidationError,
-  UnauthorizedError,
-  AgentNotFoundError,
-  ResourceNotFoundError,
-  AgentNotRunningError,
-  AgentAlreadyRegisteredError,
-  RateLimitedError,
-  PayloadTooLargeError,
-  InternalServerError,
-} from './errors';
+} from '.';
 import { KithError } from './kith-error';
 
 /** One instance of every concrete error, keyed by the code it must carry. */
@@ -49,18 +40,9 @@ const samples: [KithError, string][] = [
   [new QueueDisposedError('embeddings'), ErrorCode.QUEUE_DISPOSED],
   [new ModelOutputInvalidError('TEXT_EMBEDDING', 'expected a vector'), ErrorCode.MODEL_OUTPUT_INVALID],
   [new ModelTimeoutError('TEXT_LARGE', 'openai', 120000), ErrorCode.MODEL_TIMEOUT],
-  [new AttachmentUrlRefusedError('http://10.0.0.1/a.txt', 'address', 'host 10.0.0.1 is a private address'), ErrorCode.ATTACHMENT_URL_REFUSED],
-  [new AttachmentTooLargeError('https://example.com/big.txt', 1048576), ErrorCode.ATTACHMENT_TOO_LARGE],
-  [new AttachmentFetchError('https://example.com/a.txt', 'HTTP 404'), ErrorCode.ATTACHMENT_FETCH_FAILED],
-  [new RequestValidationError('body.text', 'Required'), ErrorCode.REQUEST_INVALID],
-  [new UnauthorizedError(), ErrorCode.UNAUTHORIZED],
   [new AgentNotFoundError('00000000-0000-0000-0000-000000000000'), ErrorCode.AGENT_NOT_FOUND],
-  [new ResourceNotFoundError('memory', 'm1'), ErrorCode.RESOURCE_NOT_FOUND],
   [new AgentNotRunningError('a1', 'Eliza'), ErrorCode.AGENT_NOT_RUNNING],
-  [new AgentAlreadyRegisteredError('a1', 'Eliza'), ErrorCode.AGENT_ALREADY_REGISTERED],
-  [new RateLimitedError(100, 60000, 1500), ErrorCode.RATE_LIMITED],
-  [new PayloadTooLargeError(1048576), ErrorCode.PAYLOAD_TOO_LARGE],
-  [new InternalServerError('req-1'), ErrorCode.INTERNAL],
+  [new SendHandlerMissingError('discord'), ErrorCode.SEND_HANDLER_MISSING],
 ];
 
 describe('KithError', () => {
@@ -144,9 +126,7 @@ describe('error classes', () => {
       'Invalid configuration for plugin-x:\n  - A: missing\n  - B: bad',
     );
     expect(new PluginDependencyCycleError(['a', 'b', 'a']).message).toContain('a -> b -> a');
-    expect(new AttachmentUrlRefusedError('http://10.0.0.1/', 'address', 'private').message).toMatch(/ALLOW_PRIVATE_ATTACHMENT_URLS=true/);
-    expect(new AttachmentUrlRefusedError('file:///etc/passwd', 'scheme', 'scheme file:').message).not.toMatch(/ALLOW_PRIVATE/);
-    expect(new AttachmentTooLargeError('u', 10).message).toMatch(/ATTACHMENT_MAX_BYTES/);
+    expect(new SendHandlerMissingError('discord').message).toMatch(/registerSendHandler\("discord"/);
   });
 
   it('exposes the structured fields', () => {
@@ -158,18 +138,43 @@ describe('error classes', () => {
   });
 });
 
-describe('docs/errors.md', () => {
-  const doc = readFileSync(path.resolve(__dirname, '../../../../docs/errors.md'), 'utf8');
-  // The first cell of each table row: | `KITH_...` | ...
-  const documented = [...doc.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]);
-  const catalogue = Object.values(ErrorCode) as string[];
-
-  it('lists every code in the catalogue', () => {
-    expect(catalogue.filter((code) => !documented.includes(code))).toEqual([]);
+describe('each error class', () => {
+  // A second copy of the errors module, as a second install of @kith/core would give: other classes, the same markers.
+  let copy: Record<string, { isInstance(error: unknown): boolean }> = {};
+  jest.isolateModules(() => {
+    copy = jest.requireActual<Record<string, { isInstance(error: unknown): boolean }>>('./index');
   });
 
-  it('lists no code that is not in the catalogue', () => {
-    expect(documented.filter((code) => !catalogue.includes(code))).toEqual([]);
+  it.each(samples.map(([error]) => [error.name, error] as const))('%s: isInstance works across copies, with a literal name of its own', (name, error) => {
+    const Other = copy[name];
+    expect(Other).toBeDefined();
+    expect(error instanceof (Other as unknown as abstract new () => unknown)).toBe(false);
+    expect(Other.isInstance(error)).toBe(true);
+    expect(copy.KithError.isInstance(error)).toBe(true);
+    // No other class claims it.
+    for (const [other] of samples) {
+      if (other.name !== name && other.name !== 'TimeoutError') expect(copy[other.name].isInstance(error)).toBe(false);
+    }
+  });
+
+  it('a subclass instance is an instance of its base (OpenAITimeoutError-style)', () => {
+    class SlowThingError extends TimeoutError {}
+    const error = new SlowThingError('slow thing', 5);
+    expect(TimeoutError.isInstance(error)).toBe(true);
+    expect(copy.TimeoutError.isInstance(error)).toBe(true);
+    expect(PluginInitError.isInstance(error)).toBe(false);
+  });
+});
+
+describe('docs/errors.md (core section)', () => {
+  const doc = readFileSync(path.resolve(__dirname, '../../../../docs/errors.md'), 'utf8');
+  const section = documentedSection(doc, '@kith/core');
+  // The first cell of each table row: | `KITH_...` | ...
+  const documented = [...section.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]);
+  const catalogue = Object.values(ErrorCode) as string[];
+
+  it('lists every code in the catalogue, and no other', () => {
+    expect([...documented].sort()).toEqual([...catalogue].sort());
   });
 
   it('lists each code once', () => {
@@ -178,8 +183,16 @@ describe('docs/errors.md', () => {
 
   it('names the class that throws each code', () => {
     for (const [error, code] of samples) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`${code}\``));
+      const row = section.split('\n').find((line) => line.startsWith(`| \`${code}\``));
       expect(row).toContain(`\`${error.name}\``);
     }
   });
 });
+
+/** The text under the `## \`<pkg>\`` heading, up to the next `## `. */
+function documentedSection(doc: string, pkg: string): string {
+  const start = doc.indexOf(`\n## \`${pkg}\``);
+  if (start < 0) throw new Error(`docs/errors.md has no "## \`${pkg}\`" section`);
+  const end = doc.indexOf('\n## ', start + 1);
+  return doc.slice(start, end < 0 ? undefined : end);
+}

@@ -2,6 +2,7 @@ import Handlebars from 'handlebars';
 import { logger } from '../logger/logger';
 import type { TemplateType } from '../types/character';
 import type { State } from '../types/state';
+import { BoundedMap } from '../utils/bounded-map';
 import { fillTemplateVariables } from './fill-template-variables';
 
 interface CompiledTemplate {
@@ -18,8 +19,9 @@ interface CompiledTemplate {
   warned: boolean;
 }
 
-const compiled = new Map<string, CompiledTemplate>();
 const MAX_COMPILED = 256;
+// FIFO: templates are few and fixed per agent; a read need not reorder.
+const compiled = new BoundedMap<string, CompiledTemplate>(MAX_COMPILED);
 
 function warnOnce(entry: CompiledTemplate, template: string, error: unknown): void {
   if (entry.warned) return;
@@ -44,7 +46,6 @@ function compile(template: string): CompiledTemplate {
     } catch (error) {
       warnOnce(entry, template, error);
     }
-    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
     compiled.set(template, entry);
   }
   return entry;
@@ -145,7 +146,7 @@ function providersView(state: State): unknown {
 const PLAIN_PROVIDERS = /\{\{\{?\s*providers\s*\}?\}\}/g;
 /** A mustache (or partial, whose text is elsewhere) that may read `providers`. */
 const PROVIDERS_MUSTACHE = /\{\{[^}]*providers|\{\{~?\s*#?>/;
-const usesProviderParts = new Map<string, boolean>();
+const usesProviderParts = new BoundedMap<string, boolean>(MAX_COMPILED);
 
 /**
  * Whether a template may look at `providers` other than as the whole text
@@ -158,7 +159,6 @@ function needsProvidersView(template: string): boolean {
   if (needs === undefined) {
     // The word alone is not enough: the default template has <providers> tags in its text.
     needs = PROVIDERS_MUSTACHE.test(template.replace(PLAIN_PROVIDERS, ''));
-    if (usesProviderParts.size >= MAX_COMPILED) usesProviderParts.delete(usesProviderParts.keys().next().value as string);
     usesProviderParts.set(template, needs);
   }
   return needs;

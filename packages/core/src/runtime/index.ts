@@ -1,4 +1,6 @@
-export { AgentRuntime, type AgentRuntimeOptions, type RegisteredRoute } from './agent-runtime';
+export { AgentRuntime } from './agent-runtime';
+export type { AgentRuntimeOptions, RegisteredRoute } from './agent-runtime-options';
+export { PluginRecords, type PluginRegistration, type RegistrationKind } from './plugins/plugin-records';
 export { resolvePluginOrder } from './plugins/resolve-plugin-order';
 export { resolveAction } from './actions/resolve-action';
 export { validateActionParameters, parametersJsonSchema } from './actions/action-parameters';
@@ -8,3 +10,12 @@ export { CircuitBreaker } from './resilience/circuit-breaker';
 export { DATABASE_METHODS } from './database/database-delegates';
 export { embedTexts, type EmbedTextsOptions } from './models/embed-texts';
 export { addKnowledge, searchKnowledge, KNOWLEDGE_TABLES } from './knowledge/add-knowledge';
+export {
+  RUN_LOG_TYPE,
+  MODEL_LOG_PREFIX,
+  readRunLogBody,
+  runLogBodySchema,
+  runLogModelUsageSchema,
+  type RunLogBody,
+  type RunLogModelUsage,
+} from './runs/run-log-record';

@@ -1,5 +1,6 @@
 import type { IAgentRuntime } from '../types/runtime';
 import type { Metadata } from '../types/primitives';
+import type { IService } from '../types/service';
 
 /** Well-known service types. Plugins may use any string. */
 export const ServiceType = {
@@ -25,7 +26,7 @@ export type ServiceTypeName = (typeof ServiceType)[keyof typeof ServiceType];
  * Base class of long-lived plugin services. Subclasses declare a static
  * `serviceType` and a static `start(runtime)` that returns a started instance.
  */
-export abstract class Service {
+export abstract class Service implements IService {
   protected runtime!: IAgentRuntime;
   static serviceType: string = 'unknown';
   abstract capabilityDescription: string;

@@ -1,4 +1,4 @@
-import { EmbeddingDimensionMismatchError } from '../errors/errors';
+import { EmbeddingDimensionMismatchError } from '../errors';
 import type { Memory } from '../types/memory';
 import { ChannelType, type UUID } from '../types/primitives';
 import { randomUuid } from '../uuid/uuid';

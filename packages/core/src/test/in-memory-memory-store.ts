@@ -1,4 +1,4 @@
-import { EmbeddingDimensionMismatchError } from '../errors/errors';
+import { EmbeddingDimensionMismatchError } from '../errors';
 import type { SearchMemoriesParams } from '../types/database';
 import type { Memory, MemoryMetadata } from '../types/memory';
 import type { UUID } from '../types/primitives';

@@ -86,6 +86,8 @@ export interface ActionEventPayload extends EventPayload {
   runId?: UUID;
   messageId?: UUID;
   actionName: string;
+  /** Kith: the plugin that registered the action. */
+  pluginName?: string;
   content?: Content;
   result?: ActionResult;
   durationMs?: number;
@@ -93,6 +95,8 @@ export interface ActionEventPayload extends EventPayload {
 
 export interface EvaluatorEventPayload extends EventPayload {
   evaluatorName: string;
+  /** Kith: the plugin that registered the evaluator. */
+  pluginName?: string;
   roomId?: UUID;
   runId?: UUID;
   messageId?: UUID;
@@ -114,6 +118,8 @@ export interface ModelEventPayload extends EventPayload {
 /** Kith: one provider's run inside composeState (PROVIDER_COMPLETED). */
 export interface ProviderEventPayload extends EventPayload {
   providerName: string;
+  /** The plugin that registered the provider. */
+  pluginName?: string;
   runId?: UUID;
   roomId?: UUID;
   messageId?: UUID;

@@ -10,6 +10,7 @@ export * from './task';
 export * from './knowledge';
 export * from './database';
 export * from './plugin';
+export * from './service';
 export * from './messaging';
 export * from './runtime';
 export * from './world-settings';

@@ -1,9 +1,9 @@
-import type { Service } from '../services/service';
 import type { Action, Evaluator, Provider } from './components';
 import type { IDatabaseAdapter } from './database';
 import type { PluginEvents } from './events';
 import type { ModelHandlerFn } from './model';
 import type { IAgentRuntime } from './runtime';
+import type { ServiceClass } from './service';
 
 /** A minimal view of an HTTP request, independent of the server framework. */
 export interface RouteRequest {
@@ -44,9 +44,6 @@ export interface TestSuite {
   name: string;
   tests: TestCase[];
 }
-
-/** A service class: has a static `serviceType` and a static `start(runtime)`. */
-export type ServiceClass = typeof Service;
 
 /** The unit of extension: everything a package adds to an agent. */
 export interface Plugin {

@@ -1,5 +1,4 @@
 import type { Logger } from '../logger/logger';
-import type { Service } from '../services/service';
 import type { Character, TemplateType } from './character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from './components';
 import type { IDatabaseAdapter } from './database';
@@ -8,7 +7,8 @@ import type { EventHandler, EventName, PayloadOf } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
 import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from './model';
-import type { Plugin, Route, ServiceClass } from './plugin';
+import type { Plugin, Route } from './plugin';
+import type { IService, ServiceClass } from './service';
 import type { ChannelType, Content, UUID } from './primitives';
 import type { State } from './state';
 import type { TaskWorker } from './task';
@@ -49,7 +49,7 @@ export interface IAgentRuntime extends IDatabaseAdapter {
   readonly actions: Action[];
   readonly evaluators: Evaluator[];
   readonly plugins: Plugin[];
-  readonly services: Map<string, Service[]>;
+  readonly services: Map<string, IService[]>;
   readonly routes: Route[];
   readonly events: Map<string, EventHandler<string>[]>;
   readonly logger: Logger;
@@ -62,9 +62,9 @@ export interface IAgentRuntime extends IDatabaseAdapter {
   registerPlugin(plugin: Plugin): Promise<void>;
   registerDatabaseAdapter(adapter: IDatabaseAdapter): void;
 
-  getService<T extends Service = Service>(serviceType: string): T | null;
-  getServicesByType<T extends Service = Service>(serviceType: string): T[];
-  getAllServices(): Map<string, Service[]>;
+  getService<T extends IService = IService>(serviceType: string): T | null;
+  getServicesByType<T extends IService = IService>(serviceType: string): T[];
+  getAllServices(): Map<string, IService[]>;
   hasService(serviceType: string): boolean;
   registerService(serviceClass: ServiceClass): Promise<void>;
 

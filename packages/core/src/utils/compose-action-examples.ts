@@ -1,4 +1,5 @@
 import type { Action, ActionExample } from '../types/components';
+import { BoundedMap } from './bounded-map';
 import { fillExampleNames } from './example-names';
 
 function formatTurn(turn: ActionExample): string {
@@ -23,13 +24,13 @@ export function composeActionExamples(actions: Action[], count: number): string 
     return known.text;
   }
   const text = compose(actions, count);
-  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
   remembered.set(key, { actions: [...actions], examples: actions.map(seen), text });
   return text;
 }
 
 const MAX_REMEMBERED = 64;
-const remembered = new Map<string, { actions: Action[]; examples: ExamplesSeen[]; text: string }>();
+// FIFO: one entry per distinct action list, and agents have a handful.
+const remembered = new BoundedMap<string, { actions: Action[]; examples: ExamplesSeen[]; text: string }>(MAX_REMEMBERED);
 
 /** An action's examples as last composed: the list, and its length (a push into it is a change). */
 interface ExamplesSeen {

@@ -1,4 +1,5 @@
 // Formatting, text and small helpers with elizaOS-compatible names.
+export { BoundedMap } from './bounded-map';
 export { LruMap } from './lru-map';
 export { isPromiseLike } from './is-promise-like';
 export { addHeader } from './add-header';

@@ -1,5 +1,4 @@
 import {
-  AttachmentUrlRefusedError,
   ModelOutputInvalidError,
   ModelType,
   composePrompt,
@@ -9,6 +8,7 @@ import {
   type Media,
 } from '@kith/core';
 import { redactUrl } from './redact-url';
+import { AttachmentUrlRefusedError } from './errors';
 
 export interface ImageDescription {
   /** Absent when the model gave none. */

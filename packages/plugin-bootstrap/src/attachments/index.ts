@@ -28,3 +28,4 @@ export {
 } from './safe-fetch';
 export { isPublicAddress, classifyAddress } from './address-policy';
 export { readAttachmentSettings, type AttachmentSettings } from './attachment-settings';
+export * from './errors';

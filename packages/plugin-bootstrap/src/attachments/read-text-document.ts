@@ -1,7 +1,7 @@
-import { AttachmentFetchError } from '@kith/core';
 import { isTextMediaType, mediaTypeOf } from './attachment-kind';
 import { redactUrl } from './redact-url';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
+import { AttachmentFetchError } from './errors';
 
 export const DEFAULT_ATTACHMENT_MAX_TEXT_CHARS = 20_000;
 

@@ -1,8 +1,9 @@
-import { ErrorCode, KithError } from '@kith/core';
+import { KithError } from '@kith/core';
 import fc from 'fast-check';
 import { startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server';
 import { classifyAddress } from './address-policy';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
+import { AttachmentErrorCode } from './errors';
 
 const SETTINGS = { seed: 20261125, numRuns: 200 };
 
@@ -83,7 +84,7 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
         // The URL parser reads the spelling back as the same address: the policy sees the real one.
         expect(new URL(url).hostname).toBe(octets(n).join('.'));
         const error = await fetchError(url);
-        expect([url, error.code, (error as KithError & { reason?: string }).reason]).toEqual([url, ErrorCode.ATTACHMENT_URL_REFUSED, 'address']);
+        expect([url, error.code, (error as KithError & { reason?: string }).reason]).toEqual([url, AttachmentErrorCode.URL_REFUSED, 'address']);
       }),
       SETTINGS,
     );
@@ -120,7 +121,7 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
   ])('refuses %s without contacting it', async (_name, urlOf) => {
     const before = internal.requestCount;
     const error = await fetchError(urlOf(internal.port));
-    expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_URL_REFUSED, reason: 'address' });
+    expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason: 'address' });
     expect(error.message).toContain('ALLOW_PRIVATE_ATTACHMENT_URLS=true');
     expect(internal.requestCount).toBe(before);
   });
@@ -128,7 +129,7 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
   it.each([['file:///etc/passwd'], ['data:text/plain;base64,aGk='], ['ftp://127.0.0.1/x'], ['gopher://127.0.0.1:70/_x'], ['ws://127.0.0.1/x'], ['blob:http://x/1']])('refuses the scheme of %s, even with allowPrivate', async (url) => {
     for (const options of [undefined, { allowPrivate: true }]) {
       const error = await fetchError(url, options);
-      expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_URL_REFUSED, reason: 'scheme' });
+      expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason: 'scheme' });
     }
   });
 
@@ -160,7 +161,7 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
         for (const [name, to, reason] of targets(internal.port)) {
           const start = `${allowed.origin}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
           const error = await fetchError(start, policy);
-          expect([status, name, error.code, (error as KithError & { reason?: string }).reason]).toEqual([status, name, ErrorCode.ATTACHMENT_URL_REFUSED, reason]);
+          expect([status, name, error.code, (error as KithError & { reason?: string }).reason]).toEqual([status, name, AttachmentErrorCode.URL_REFUSED, reason]);
           expect(error.message).toContain('reached by redirect from');
           cases += 1;
         }

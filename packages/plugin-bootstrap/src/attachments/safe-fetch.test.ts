@@ -2,6 +2,7 @@ import { ErrorCode, KithError } from '@kith/core';
 import { startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server';
 import { isPublicAddress } from './address-policy';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
+import { AttachmentErrorCode } from './errors';
 
 /** The error safeFetch rejects with (fails the test if it resolves). */
 async function fetchError(url: string, options?: SafeFetchOptions): Promise<KithError> {
@@ -70,7 +71,7 @@ describe('safeFetch', () => {
       expect(three.finalUrl).toBe(`${server.origin}/hello.txt`);
 
       const error = await fetchError(`${server.origin}/loop`, { allowPrivate: true });
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_FETCH_FAILED);
+      expect(error.code).toBe(AttachmentErrorCode.FETCH_FAILED);
       expect(error.message).toContain('more than 3 redirects');
     });
 
@@ -100,7 +101,7 @@ describe('safeFetch', () => {
       const before = server.requestCount;
       const url = urlOf(server);
       const error = await fetchError(url);
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_URL_REFUSED);
+      expect(error.code).toBe(AttachmentErrorCode.URL_REFUSED);
       expect(error).toMatchObject({ reason: 'address' });
       expect(error.message).toContain('ALLOW_PRIVATE_ATTACHMENT_URLS=true');
       expect(server.requestCount).toBe(before);
@@ -119,7 +120,7 @@ describe('safeFetch', () => {
           { address: '127.0.0.1', family: 4 },
         ],
       });
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_URL_REFUSED);
+      expect(error.code).toBe(AttachmentErrorCode.URL_REFUSED);
       expect(error.message).toContain('resolves to 127.0.0.1');
       expect(server.requestCount).toBe(before);
     });
@@ -132,14 +133,14 @@ describe('safeFetch', () => {
       ['javascript:alert(1)'],
     ])('refuses the scheme of %s', async (url) => {
       const error = await fetchError(url, { allowPrivate: true });
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_URL_REFUSED);
+      expect(error.code).toBe(AttachmentErrorCode.URL_REFUSED);
       expect(error).toMatchObject({ reason: 'scheme' });
       expect(error.message).toContain('Only http: and https: URLs are fetched');
     });
 
     it('refuses a string that is not a URL', async () => {
       const error = await fetchError('not a url');
-      expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_URL_REFUSED, reason: 'invalid' });
+      expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason: 'invalid' });
     });
 
     it('keeps credentials out of the error message', async () => {
@@ -154,7 +155,7 @@ describe('safeFetch', () => {
 
     it('refuses a redirect from an allowed host to a private one, without contacting it', async () => {
       const error = await fetchError(`${server.origin}/to-other`, policy);
-      expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_URL_REFUSED, reason: 'address' });
+      expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason: 'address' });
       expect(error.message).toContain(`${other.origin}/secret`);
       expect(error.message).toContain(`redirect from ${server.origin}/to-other`);
       expect(other.requestCount).toBe(0);
@@ -172,12 +173,12 @@ describe('safeFetch', () => {
       ['/to-file', 'scheme'],
     ])('refuses the redirect %s (%s)', async (path, reason) => {
       const error = await fetchError(`${server.origin}${path}`, policy);
-      expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_URL_REFUSED, reason });
+      expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason });
     });
 
     it('refuses a redirect to file: even with allowPrivate', async () => {
       const error = await fetchError(`${server.origin}/to-file`, { allowPrivate: true });
-      expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_URL_REFUSED, reason: 'scheme' });
+      expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason: 'scheme' });
     });
   });
 
@@ -200,7 +201,7 @@ describe('safeFetch', () => {
         pump();
       });
       const error = await fetchError(`${server.origin}/endless`, { allowPrivate: true, maxBytes: 100_000 });
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_TOO_LARGE);
+      expect(error.code).toBe(AttachmentErrorCode.TOO_LARGE);
       expect(error.message).toContain('100000-byte limit');
       expect(error.message).toContain('ATTACHMENT_MAX_BYTES');
       await new Promise<void>((resolve) => {
@@ -217,7 +218,7 @@ describe('safeFetch', () => {
         res.write('x'); // and then nothing: safeFetch must not wait for the rest
       });
       const error = await fetchError(`${server.origin}/declared-big`, { allowPrivate: true, maxBytes: 1024 * 1024 });
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_TOO_LARGE);
+      expect(error.code).toBe(AttachmentErrorCode.TOO_LARGE);
     });
 
     it('accepts a body of exactly the limit', async () => {
@@ -249,10 +250,10 @@ describe('safeFetch', () => {
   describe('fetch failures', () => {
     it('reports an HTTP error status, retryable only for 429 and 5xx', async () => {
       const gone = await fetchError(`${server.origin}/gone`, { allowPrivate: true });
-      expect(gone).toMatchObject({ code: ErrorCode.ATTACHMENT_FETCH_FAILED, retryable: false });
+      expect(gone).toMatchObject({ code: AttachmentErrorCode.FETCH_FAILED, retryable: false });
       expect(gone.message).toContain('HTTP 410');
       const busy = await fetchError(`${server.origin}/busy`, { allowPrivate: true });
-      expect(busy).toMatchObject({ code: ErrorCode.ATTACHMENT_FETCH_FAILED, retryable: true });
+      expect(busy).toMatchObject({ code: AttachmentErrorCode.FETCH_FAILED, retryable: true });
     });
 
     it('treats a redirect without a Location as an error status', async () => {
@@ -265,7 +266,7 @@ describe('safeFetch', () => {
       const url = `${closed.origin}/x`;
       await closed.close();
       const error = await fetchError(url, { allowPrivate: true });
-      expect(error).toMatchObject({ code: ErrorCode.ATTACHMENT_FETCH_FAILED, retryable: true });
+      expect(error).toMatchObject({ code: AttachmentErrorCode.FETCH_FAILED, retryable: true });
       expect(error.message).toContain('ECONNREFUSED');
     });
 
@@ -275,7 +276,7 @@ describe('safeFetch', () => {
       const pending = fetchError(`${server.origin}/slow`, { allowPrivate: true, signal: controller.signal });
       setTimeout(() => controller.abort(), 20);
       const error = await pending;
-      expect(error.code).toBe(ErrorCode.ATTACHMENT_FETCH_FAILED);
+      expect(error.code).toBe(AttachmentErrorCode.FETCH_FAILED);
       expect(error.message).toContain('aborted by the caller');
     });
 

@@ -2,9 +2,10 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { AttachmentFetchError, AttachmentTooLargeError, AttachmentUrlRefusedError, KithError, TimeoutError } from '@kith/core';
+import { KithError, TimeoutError } from '@kith/core';
 import { classifyAddress, isPublicAddress } from './address-policy';
 import { redactUrl } from './redact-url';
+import { AttachmentFetchError, AttachmentTooLargeError, AttachmentUrlRefusedError } from './errors';
 
 export const DEFAULT_ATTACHMENT_MAX_BYTES = 1024 * 1024;
 export const DEFAULT_ATTACHMENT_TIMEOUT_MS = 10_000;

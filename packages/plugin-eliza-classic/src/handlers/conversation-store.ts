@@ -1,4 +1,4 @@
-import type { IAgentRuntime } from '@kith/core';
+import { LruMap, type IAgentRuntime } from '@kith/core';
 import { ElizaEngine } from '../doctor/eliza-engine';
 import { parseElizaState, type ElizaState } from '../doctor/eliza-state';
 
@@ -16,10 +16,13 @@ export function conversationKey(agentId: string, speaker: string | null): string
  * otherwise both start from the same state and one update would be lost.
  */
 export class ConversationStore {
-  private readonly local = new Map<string, ElizaState>();
+  // LRU: the partners who spoke last are kept.
+  private readonly local: LruMap<string, ElizaState>;
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly maxLocalEntries = 1000) {}
+  constructor(maxLocalEntries = 1000) {
+    this.local = new LruMap(maxLocalEntries);
+  }
 
   async withEngine<T>(runtime: IAgentRuntime, key: string, use: (engine: ElizaEngine) => T): Promise<T> {
     const previous = this.queues.get(key) ?? Promise.resolve();
@@ -48,9 +51,7 @@ export class ConversationStore {
   }
 
   private async save(runtime: IAgentRuntime, key: string, state: ElizaState): Promise<void> {
-    this.local.delete(key); // re-insert so the map's order is least recently used first
     this.local.set(key, state);
-    if (this.local.size > this.maxLocalEntries) this.local.delete(this.local.keys().next().value as string);
     try {
       if (typeof runtime.setCache === 'function') await runtime.setCache(key, state);
     } catch {

@@ -1,4 +1,4 @@
-import { OpenAIAuthError, OpenAIRateLimitError, OpenAIRequestError, OpenAIServerError, type OpenAIError, type OpenAIRequestContext } from '../errors/openai-errors';
+import { OpenAIAuthError, OpenAIRateLimitError, OpenAIRequestError, OpenAIServerError, type OpenAIError, type OpenAIRequestContext } from '../errors';
 import { parseRetryAfter } from './parse-retry-after';
 
 /** Longest server message kept in an error; bodies can be whole HTML pages. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, KithError } from '@kith/core';
 import { OpenAIErrorCode } from '../errors/openai-error-codes';
-import { OpenAIAuthError, OpenAIRateLimitError, type OpenAIError } from '../errors/openai-errors';
+import { OpenAIAuthError, OpenAIRateLimitError, type OpenAIError } from '../errors';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../test-support';
 import { OpenAIClient, type OpenAIClientOptions, type StreamConsumer } from './openai-client';
 

@@ -7,7 +7,7 @@ import {
   OpenAIStreamInterruptedError,
   OpenAITimeoutError,
   type OpenAIRequestContext,
-} from '../errors/openai-errors';
+} from '../errors';
 import { errorFromResponse, readErrorBody } from './error-from-response';
 
 export interface OpenAIClientOptions {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OpenAIResponseError, type OpenAIRequestContext } from '../errors/openai-errors';
+import { OpenAIResponseError, type OpenAIRequestContext } from '../errors';
 
 // Only the fields Kith reads are checked; servers add many more (loose objects keep them).
 

@@ -1,5 +1,5 @@
 import { reportModelUsage, type IAgentRuntime, type TextEmbeddingBatchParams, type TextEmbeddingParams } from '@kith/core';
-import { OpenAIEmbeddingDimensionError, OpenAIResponseError } from '../errors/openai-errors';
+import { OpenAIEmbeddingDimensionError, OpenAIResponseError } from '../errors';
 import { embeddingResponseSchema, parseWire } from '../http/wire-schemas';
 import { openAICall, type OpenAIPluginDeps } from './openai-call';
 

@@ -1,6 +1,6 @@
 import { parseJSONObjectFromText, parseJsonArrayFromText, type IAgentRuntime, type ObjectGenerationParams } from '@kith/core';
 import JSON5 from 'json5';
-import { OpenAIObjectError } from '../errors/openai-errors';
+import { OpenAIObjectError } from '../errors';
 import { chatRequestBody, completeChat, type ChatMessage } from './chat';
 import { openAICall, type OpenAIPluginDeps } from './openai-call';
 import { promptMessages, textModel, type TextSize } from './text-handler';

@@ -1,3 +1,4 @@
+import { BoundedMap } from '@kith/core';
 import type Database from 'better-sqlite3';
 import type { SqlParam } from './sql-runner';
 
@@ -11,7 +12,8 @@ const MAX_STATEMENTS = 500;
  * of every turn, and a hot statement dropped is only prepared again.
  */
 export class StatementCache {
-  private readonly statements = new Map<string, Database.Statement<SqlParam[]>>();
+  // FIFO (BoundedMap, whose read is Map's own get): see its comment for the measurement.
+  private readonly statements = new BoundedMap<string, Database.Statement<SqlParam[]>>(MAX_STATEMENTS);
 
   constructor(private readonly sqlite: Database.Database) {}
 
@@ -19,10 +21,6 @@ export class StatementCache {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.sqlite.prepare<SqlParam[]>(sql);
-      if (this.statements.size >= MAX_STATEMENTS) {
-        const oldest = this.statements.keys().next().value;
-        if (oldest !== undefined) this.statements.delete(oldest);
-      }
       this.statements.set(sql, statement);
     }
     // drizzle switches statements to raw (array) rows for some queries; reset for the next user.

@@ -1,7 +1,5 @@
 export { SqlErrorCode, type SqlErrorCodeName } from './sql-error-codes';
-export {
-  AdapterNotInitializedError,
-  SqlInvalidArgumentError,
-  SqlMigrationError,
-  UnsupportedEmbeddingDimensionError,
-} from './sql-errors';
+export { AdapterNotInitializedError } from './adapter-not-initialized-error';
+export { UnsupportedEmbeddingDimensionError } from './unsupported-embedding-dimension-error';
+export { SqlMigrationError } from './sql-migration-error';
+export { SqlInvalidArgumentError } from './sql-invalid-argument-error';

@@ -1,9 +1,18 @@
-import type { IAgentRuntime, ModelEventPayload, PluginEvents, RunEventPayload, UUID } from '@kith/core';
+import {
+  BoundedMap,
+  MODEL_LOG_PREFIX,
+  RUN_LOG_TYPE,
+  type IAgentRuntime,
+  type ModelEventPayload,
+  type PluginEvents,
+  type RunEventPayload,
+  type RunLogBody,
+  type RunLogModelUsage,
+  type UUID,
+} from '@kith/core';
 
-/** Log type of a finished run (elizaOS's name, so tools reading its logs table find them). */
-export const RUN_LOG_TYPE = 'run_event';
-/** Log type prefix of a model call made outside a run: `useModel:TEXT_SMALL`... */
-export const MODEL_LOG_PREFIX = 'useModel:';
+// The record types are core's (one definition, read back by the server); re-exported for existing imports.
+export { MODEL_LOG_PREFIX, RUN_LOG_TYPE };
 /** Runs still open beyond this many (their end never came) are forgotten, oldest first. */
 const MAX_OPEN_RUNS = 1000;
 
@@ -22,17 +31,7 @@ export interface BackgroundFlushPolicy {
  */
 export const BACKGROUND_FLUSH: BackgroundFlushPolicy = { calls: 100, ageMs: 60_000 };
 
-interface ModelUsage {
-  modelType: string;
-  provider: string;
-  calls: number;
-  failed: number;
-  promptChars: number;
-  durationMs: number;
-  promptTokens?: number;
-  completionTokens?: number;
-  totalTokens?: number;
-}
+type ModelUsage = RunLogModelUsage;
 
 interface OpenRun {
   roomId: UUID;
@@ -78,7 +77,8 @@ function count(usage: ModelUsage, payload: ModelEventPayload): void {
  * adapter keeps them whole only with LOG_PROMPTS_TO_DB=true.
  */
 export class RunLogRecorder {
-  private readonly open = new Map<string, OpenRun>();
+  // FIFO: a run whose end never came is forgotten, oldest first.
+  private readonly open = new BoundedMap<string, OpenRun>(MAX_OPEN_RUNS);
   private readonly background = new Map<string, BackgroundUsage>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -89,10 +89,6 @@ export class RunLogRecorder {
 
   started(payload: RunEventPayload): void {
     this.open.set(payload.runId, { roomId: payload.roomId, models: new Map() });
-    if (this.open.size > MAX_OPEN_RUNS) {
-      const oldest = this.open.keys().next().value;
-      if (oldest !== undefined) this.open.delete(oldest);
-    }
   }
 
   /**
@@ -104,7 +100,7 @@ export class RunLogRecorder {
     const run = this.open.get(payload.runId);
     this.open.delete(payload.runId);
     // elizaOS's run_event fields, which tools reading its logs table expect.
-    const body: Record<string, unknown> = {
+    const body: RunLogBody = {
       runId: payload.runId,
       status: payload.status,
       messageId: payload.messageId,
@@ -199,7 +195,7 @@ export class RunLogRecorder {
   }
 }
 
-function withoutUndefined(body: Record<string, unknown>): Record<string, unknown> {
+function withoutUndefined(body: object): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) if (value !== undefined) kept[key] = value;
   return kept;

@@ -1,3 +1,4 @@
+import { BoundedMap } from '@kith/core';
 import type Database from 'better-sqlite3';
 import type { SqliteConnection, TransactionObserver } from '../connection/sqlite-connection';
 import { type MemoryRow, SEQ } from './memory-row';
@@ -44,7 +45,8 @@ function newer(a: MemoryRow, b: MemoryRow): boolean {
  * Reads inside a transaction are never served or kept.
  */
 export class RecentMemories implements TransactionObserver {
-  private readonly rooms = new Map<string, Map<string, Entry>>();
+  // FIFO: a room dropped is read from the file again; reads need not reorder.
+  private readonly rooms = new BoundedMap<string, Map<string, Entry>>(MAX_ROOMS);
   /** Changes the triggers reported in the transaction under way, per room (null: a room the trigger could not tell). */
   private touched = new Map<string | null, number>();
   private own = new Map<string, OwnChange[]>();
@@ -203,7 +205,6 @@ export class RecentMemories implements TransactionObserver {
   private keep(roomId: string, key: string, entry: Entry): void {
     let entries = this.rooms.get(roomId);
     if (!entries) {
-      if (this.rooms.size >= MAX_ROOMS) this.rooms.delete(this.rooms.keys().next().value as string);
       this.rooms.set(roomId, (entries = new Map()));
     }
     entries.set(key, entry);

@@ -1,5 +1,4 @@
 import {
-  AgentAlreadyRegisteredError,
   AgentNotFoundError,
   type IAgentRuntime,
   PluginDependencyMissingError,
@@ -11,6 +10,7 @@ import type { MessageBus } from '../bus/message-bus';
 import { MessageBusService } from '../bus/message-bus-service';
 import type { RunRecorderOptions } from '../runs/run-recorder';
 import { ManagedAgent } from './managed-agent';
+import { AgentAlreadyRegisteredError } from '../errors';
 
 /** Initialises a runtime that is not yet (AgentRuntime's initialize() is idempotent, others may not be). */
 async function ensureInitialized(runtime: IAgentRuntime): Promise<void> {

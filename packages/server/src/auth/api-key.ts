@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { UnauthorizedError } from '@kith/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnauthorizedError } from '../errors';
 
 /** The WebSocket path; browsers cannot set headers there, so it also takes `?apiKey=`. */
 export const WS_PATH = '/ws';

@@ -1,5 +1,6 @@
-import { AgentNotFoundError, ErrorCode, KithError, type Logger, LruMap, type UUID } from '@kith/core';
+import { AgentNotFoundError, KithError, type Logger, LruMap, type UUID } from '@kith/core';
 import type { BusEvent, BusMessage, DeliveryResult } from './bus-message';
+import { ServerErrorCode } from '../errors';
 
 /**
  * Channels whose participants the bus remembers; the least recently used are
@@ -99,7 +100,7 @@ export class MessageBus {
         return;
       }
       const error = outcome.reason;
-      const code = KithError.isInstance(error) ? error.code : ErrorCode.INTERNAL;
+      const code = KithError.isInstance(error) ? error.code : ServerErrorCode.INTERNAL;
       const text = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, agentId, channelId: message.channelId }, `Agent ${agentId} could not take a bus message`);
       this.emit({ type: 'error', agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId, code, message: text });

@@ -1,4 +1,4 @@
-import type { IAgentRuntime, Service } from '@kith/core';
+import type { IAgentRuntime, IService } from '@kith/core';
 
 /** The model types an agent needs to answer and to remember. */
 export const REQUIRED_MODEL_TYPES = ['TEXT_LARGE', 'TEXT_EMBEDDING'] as const;
@@ -42,12 +42,12 @@ async function runCheck(check: Check, timeoutMs: number): Promise<HealthCheckRes
   return { name: check.name, healthy: false, durationMs, detail: outcome === false ? 'reported unhealthy' : outcome };
 }
 
-function serviceCheck(type: string, instances: Service[]): Check {
+function serviceCheck(type: string, instances: IService[]): Check {
   return {
     name: `service:${type}`,
     run: async () => {
       if (instances.length === 0) return 'not started';
-      for (const instance of instances as (Service & SelfReportingService)[]) {
+      for (const instance of instances as (IService & SelfReportingService)[]) {
         const probe = instance.healthCheck ?? instance.isHealthy;
         if (probe && !(await probe.call(instance))) return 'reported unhealthy';
       }

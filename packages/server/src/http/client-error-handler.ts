@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { RequestValidationError } from '@kith/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorBody } from './error-reply';
+import { RequestValidationError } from '../errors';
 
 /**
  * Answers requests Node's HTTP parser refuses (a malformed request line,

@@ -1,12 +1,9 @@
 import {
   ErrorCode,
-  InternalServerError,
   KithError,
-  PayloadTooLargeError,
-  RequestValidationError,
-  ResourceNotFoundError,
 } from '@kith/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { InternalServerError, PayloadTooLargeError, RequestValidationError, ResourceNotFoundError, ServerErrorCode } from '../errors';
 
 /** The body of every error answer: `{ error: { code, message, path? } }`. */
 export interface ErrorBody {
@@ -14,14 +11,14 @@ export interface ErrorBody {
 }
 
 const STATUS_BY_CODE: Record<string, number> = {
-  [ErrorCode.REQUEST_INVALID]: 400,
-  [ErrorCode.UNAUTHORIZED]: 401,
+  [ServerErrorCode.REQUEST_INVALID]: 400,
+  [ServerErrorCode.UNAUTHORIZED]: 401,
   [ErrorCode.AGENT_NOT_FOUND]: 404,
-  [ErrorCode.RESOURCE_NOT_FOUND]: 404,
+  [ServerErrorCode.RESOURCE_NOT_FOUND]: 404,
   [ErrorCode.AGENT_NOT_RUNNING]: 409,
-  [ErrorCode.AGENT_ALREADY_REGISTERED]: 409,
-  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
-  [ErrorCode.RATE_LIMITED]: 429,
+  [ServerErrorCode.AGENT_ALREADY_REGISTERED]: 409,
+  [ServerErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ServerErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.TIMEOUT]: 504,
 };
 

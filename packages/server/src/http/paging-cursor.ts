@@ -1,5 +1,6 @@
-import { RequestValidationError, type Memory } from '@kith/core';
+import { type Memory } from '@kith/core';
 import { z } from 'zod';
+import { RequestValidationError } from '../errors';
 
 /**
  * Where a newest-first page ended: the createdAt of its last memory and the

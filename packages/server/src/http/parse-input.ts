@@ -1,5 +1,5 @@
-import { RequestValidationError } from '@kith/core';
 import type { z } from 'zod';
+import { RequestValidationError } from '../errors';
 
 /** A bad value at `path` inside `where` (body, query, params, frame), named as `body.attachments.0.url`. */
 export function invalidInput(where: string, path: readonly PropertyKey[], message: string): RequestValidationError {

@@ -1,8 +1,8 @@
-import { ResourceNotFoundError } from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
 import { errorBodySchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
+import { ResourceNotFoundError } from '../errors';
 
 /** DELETE /api/agents/:agentId/memories/:memoryId (emits MESSAGE_DELETED). */
 export function registerMemoryRoutes(app: ApiApp, { agents }: ServerContext): void {

@@ -1,4 +1,4 @@
-import { AgentNotRunningError, ErrorCode, KithError } from '@kith/core';
+import { AgentNotRunningError, KithError } from '@kith/core';
 import { agentMemoryId } from '../bus/to-agent-memory';
 import { toBusMessage } from '../bus/bus-message';
 import { defaultEntityId, defaultRoomId } from '../bus/default-ids';
@@ -7,6 +7,7 @@ import { toMemoryView } from '../http/memory-view';
 import { agentParamsSchema, errorBodySchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
 import { messageAcceptedSchema, messageResultSchema, postMessageBodySchema } from './message-schemas';
+import { ServerErrorCode } from '../errors';
 
 /** POST /api/agents/:agentId/messages: a message through the bus, answered with the replies (or 202). */
 export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: ServerContext): void {
@@ -53,7 +54,7 @@ export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: Serv
                 if (!accepted) return refuse(error);
                 logger.warn({ err: error, agentId: agent.id, messageId: message.id }, 'An async message failed');
                 // Its replies were promised over the WebSocket: say there what went wrong.
-                const code = KithError.isInstance(error) ? error.code : ErrorCode.INTERNAL;
+                const code = KithError.isInstance(error) ? error.code : ServerErrorCode.INTERNAL;
                 const text = KithError.isInstance(error) ? error.message : 'The agent failed to take the message; the server log has the details.';
                 bus.emit({ type: 'error', agentId: agent.id, channelId: roomId, messageId: message.id, code, message: text });
               },

@@ -1,10 +1,11 @@
-import { type IAgentRuntime, InternalServerError, ResourceNotFoundError, type RouteRequest } from '@kith/core';
+import { type IAgentRuntime, type RouteRequest } from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
 import { errorBodySchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
 import { PluginRouteTable } from './plugin-route-table';
 import { PluginRouteResponse } from './plugin-route-response';
+import { InternalServerError, ResourceNotFoundError } from '../errors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const PREFIX_SEGMENTS = '/api/agents/:agentId/plugins/:plugin'.split('/').length;

@@ -1,10 +1,11 @@
-import { ResourceNotFoundError, type IAgentRuntime, type UUID } from '@kith/core';
+import { type IAgentRuntime, type UUID } from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
 import { toMemoryView, toRoomView } from '../http/memory-view';
 import { decodeCursor, readPage } from '../http/paging-cursor';
 import { agentParamsSchema, errorBodySchema, memoryViewSchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
+import { ResourceNotFoundError } from '../errors';
 
 const roomParamsSchema = z.strictObject({ agentId: uuidSchema, roomId: uuidSchema });
 

@@ -1,10 +1,10 @@
-import { ResourceNotFoundError } from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
 import { agentParamsSchema, errorBodySchema, uuidSchema } from '../http/schemas';
 import { readLoggedRuns } from '../runs/logged-runs';
 import { summarizeRun, type RunRecord } from '../runs/run-record';
 import type { ServerContext } from '../server-context';
+import { ResourceNotFoundError } from '../errors';
 
 const tokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
 

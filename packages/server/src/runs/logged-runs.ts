@@ -1,46 +1,29 @@
-import type { IAgentRuntime, Log, RunStatus, UUID } from '@kith/core';
+import { readRunLogBody, RUN_LOG_TYPE, type IAgentRuntime, type Log, type UUID } from '@kith/core';
 import { emptyTotals, type RunRecord } from './run-record';
 
-/** The log type plugin-sql writes for each finished run (elizaOS's name). */
-export const RUN_LOG_TYPE = 'run_event';
-
-const STATUSES: readonly RunStatus[] = ['started', 'completed', 'timeout', 'error', 'discarded'];
-
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value ? value : undefined;
-}
-
-/** A run_event log record as a RunRecord without step timeline; null when the record is not one. */
+/** A run_event log record (core's RunLogBody) as a RunRecord without step timeline; null when the record is not one. */
 export function runFromLog(agentId: UUID, log: Log): RunRecord | null {
-  const body = log.body;
-  const runId = str(body.runId);
-  if (!runId) return null;
-  const status = STATUSES.find((s) => s === body.status) ?? 'completed';
+  const body = readRunLogBody(log.body);
+  if (!body) return null;
   const totals = emptyTotals();
-  for (const model of Array.isArray(body.models) ? body.models : []) {
-    const usage = model as Record<string, unknown>;
-    totals.modelCalls += num(usage.calls) ?? 0;
-    totals.modelMs += num(usage.durationMs) ?? 0;
-    totals.tokens.prompt += num(usage.promptTokens) ?? 0;
-    totals.tokens.completion += num(usage.completionTokens) ?? 0;
-    totals.tokens.total += num(usage.totalTokens) ?? 0;
+  for (const usage of body.models ?? []) {
+    totals.modelCalls += usage.calls;
+    totals.modelMs += usage.durationMs;
+    totals.tokens.prompt += usage.promptTokens ?? 0;
+    totals.tokens.completion += usage.completionTokens ?? 0;
+    totals.tokens.total += usage.totalTokens ?? 0;
   }
-  const startedAt = num(body.startTime) ?? log.createdAt.getTime();
   return {
-    runId: runId as UUID,
+    runId: body.runId,
     agentId,
-    roomId: (str(body.roomId) ?? log.roomId) as UUID | undefined,
-    messageId: str(body.messageId) as UUID | undefined,
-    entityId: str(body.entityId) as UUID | undefined,
-    status,
-    startedAt,
-    endedAt: num(body.endTime),
-    durationMs: num(body.duration),
-    error: str(body.error),
+    roomId: body.roomId ?? log.roomId,
+    messageId: body.messageId,
+    entityId: body.entityId,
+    status: body.status,
+    startedAt: body.startTime ?? log.createdAt.getTime(),
+    endedAt: body.endTime,
+    durationMs: body.duration,
+    error: body.error,
     source: 'log',
     totals,
     events: [],

@@ -9,6 +9,8 @@ export interface RunTimelineEvent {
   offsetMs: number;
   /** Action, evaluator or provider name, or the model type. */
   name?: string;
+  /** The plugin that registered the action, evaluator or provider. */
+  plugin?: string;
   provider?: string;
   durationMs?: number;
   success?: boolean;

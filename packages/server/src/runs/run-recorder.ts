@@ -1,4 +1,4 @@
-import type { UUID } from '@kith/core';
+import { BoundedMap, type UUID } from '@kith/core';
 import type { ObservedEvent } from '../observe/runtime-observers';
 import { emptyTotals, type RunRecord, type RunTimelineEvent } from './run-record';
 
@@ -17,15 +17,15 @@ const round = (ms: number): number => Math.round(ms * 100) / 100;
  * into a bounded ring: memory stays flat however long the server runs.
  */
 export class RunRecorder {
-  private readonly runs = new Map<string, RunRecord>();
-  private readonly maxRuns: number;
+  // FIFO: the ring keeps the most recently started runs.
+  private readonly runs: BoundedMap<string, RunRecord>;
   private readonly maxEvents: number;
 
   constructor(
     private readonly agentId: UUID,
     options: RunRecorderOptions = {},
   ) {
-    this.maxRuns = Math.max(1, options.maxRuns ?? 200);
+    this.runs = new BoundedMap(Math.max(1, options.maxRuns ?? 200));
     this.maxEvents = Math.max(1, options.maxEventsPerRun ?? 300);
   }
 
@@ -61,10 +61,12 @@ export class RunRecorder {
         break;
       case 'ACTION_STARTED':
         step.name = event.payload.actionName;
+        if (event.payload.pluginName) step.plugin = event.payload.pluginName;
         break;
       case 'ACTION_COMPLETED': {
         const result = event.payload.result;
         step.name = event.payload.actionName;
+        if (event.payload.pluginName) step.plugin = event.payload.pluginName;
         step.success = result?.success !== false;
         if (result?.error) step.error = result.error instanceof Error ? result.error.message : String(result.error);
         if (event.payload.durationMs !== undefined) step.durationMs = round(event.payload.durationMs);
@@ -76,6 +78,7 @@ export class RunRecorder {
         break;
       case 'EVALUATOR_COMPLETED':
         step.name = event.payload.evaluatorName;
+        if (event.payload.pluginName) step.plugin = event.payload.pluginName;
         step.success = !event.payload.error;
         if (event.payload.error) step.error = event.payload.error;
         if (event.payload.durationMs !== undefined) step.durationMs = round(event.payload.durationMs);
@@ -100,6 +103,7 @@ export class RunRecorder {
       }
       case 'PROVIDER_COMPLETED':
         step.name = event.payload.providerName;
+        if (event.payload.pluginName) step.plugin = event.payload.pluginName;
         step.durationMs = round(event.payload.durationMs);
         step.success = event.payload.success;
         if (event.payload.timedOut) step.error = 'timed out';
@@ -125,10 +129,5 @@ export class RunRecorder {
       events: [{ type: 'RUN_STARTED', at: startedAt, offsetMs: 0 }],
       truncated: false,
     });
-    while (this.runs.size > this.maxRuns) {
-      const oldest = this.runs.keys().next().value;
-      if (oldest === undefined) break;
-      this.runs.delete(oldest);
-    }
   }
 }

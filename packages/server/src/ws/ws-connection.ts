@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   AgentNotRunningError,
-  ErrorCode,
   KithError,
   type Logger,
-  RateLimitedError,
-  RequestValidationError,
   type UUID,
 } from '@kith/core';
 import type { WebSocket } from 'ws';
@@ -18,6 +15,7 @@ import type { RateLimitSettings } from '../server-options';
 import type { WsHub } from './ws-hub';
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from './ws-protocol';
 import { WindowCounter } from './window-counter';
+import { RateLimitedError, RequestValidationError, ServerErrorCode } from '../errors';
 
 export interface WsConnectionContext {
   hub: WsHub;
@@ -64,7 +62,7 @@ export class WsConnection {
     this.send({
       type: 'error',
       error: {
-        code: known?.code ?? ErrorCode.INTERNAL,
+        code: known?.code ?? ServerErrorCode.INTERNAL,
         message: known?.message ?? 'The server failed while handling this frame; its log has the details.',
         ...(typeof path === 'string' && path ? { path } : {}),
       },

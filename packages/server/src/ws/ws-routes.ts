@@ -1,4 +1,3 @@
-import { RequestValidationError } from '@kith/core';
 import { z } from 'zod';
 import { WS_PATH } from '../auth/api-key';
 import type { ApiApp } from '../http/api-app';
@@ -6,6 +5,7 @@ import { errorBody } from '../http/error-reply';
 import { errorBodySchema } from '../http/schemas';
 import { WsConnection, type WsConnectionContext } from './ws-connection';
 import { clientFrameSchema } from './ws-protocol';
+import { RequestValidationError } from '../errors';
 
 /** The client frames as JSON Schema, for the document (OpenAPI has no WebSocket operations). */
 function clientFramesJsonSchema(): Record<string, unknown> {

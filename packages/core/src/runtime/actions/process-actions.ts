@@ -16,7 +16,11 @@ export interface ProcessActionsDeps {
   logger: Logger;
   results: { set(messageId: string, results: ActionResult[]): void };
   currentRunId: () => UUID | undefined;
+  /** The plugin that registered an action, for logs and events (PluginRecords.ownerOf). */
+  ownerOf?: (component: object) => string | undefined;
 }
+
+const ofPlugin = (plugin: string | undefined): string => (plugin ? ` of plugin "${plugin}"` : '');
 
 /** Older handlers return a boolean or nothing. */
 function normaliseResult(raw: unknown): ActionResult {
@@ -108,8 +112,9 @@ export async function processActions(
       }
       let result: ActionResult | undefined;
       let threw = false;
+      const pluginName = deps.ownerOf?.(action);
       const started = performance.now();
-      await runtime.emitEvent('ACTION_STARTED', { roomId: message.roomId, runId, messageId: message.id, actionName: action.name, content: response.content });
+      await runtime.emitEvent('ACTION_STARTED', { roomId: message.roomId, runId, messageId: message.id, actionName: action.name, pluginName, content: response.content });
       try {
         const check = validateActionParameters(action, parameters ?? {});
         if (!check.ok) {
@@ -136,7 +141,7 @@ export async function processActions(
       } catch (error) {
         threw = true;
         result = { success: false, error: error instanceof Error ? error.message : String(error) };
-        deps.logger.error({ action: action.name, err: error }, `Action ${action.name} threw; ending the action chain`);
+        deps.logger.error({ action: action.name, plugin: pluginName, err: error }, `Action ${action.name}${ofPlugin(pluginName)} threw; ending the action chain`);
       } finally {
         await runCleanup(deps, action, result);
       }
@@ -150,6 +155,7 @@ export async function processActions(
         runId,
         messageId: message.id,
         actionName: action.name,
+        pluginName,
         content: response.content,
         result: { ...result, cleanup: undefined },
         durationMs: performance.now() - started,

@@ -1,12 +1,16 @@
 import type { Entity, Room, World } from '../../types/environment';
 import { ChannelType, type UUID } from '../../types/primitives';
 import type { EnsureConnectionParams, IAgentRuntime } from '../../types/runtime';
+import { BoundedMap } from '../../utils/bounded-map';
 import { createUniqueUuid } from '../../uuid/uuid';
 
 /** Remembers which (entity, room) pairs are known to exist, so hot paths skip the database. */
 export class ConnectionCache {
-  private readonly known = new Map<string, true>();
-  constructor(private readonly maxEntries = 10_000) {}
+  // FIFO: a forgotten pair costs only a few reads when it is seen again.
+  private readonly known: BoundedMap<string, true>;
+  constructor(maxEntries = 10_000) {
+    this.known = new BoundedMap(maxEntries);
+  }
 
   has(key: string): boolean {
     return this.known.has(key);
@@ -14,7 +18,6 @@ export class ConnectionCache {
 
   add(key: string): void {
     this.known.set(key, true);
-    if (this.known.size > this.maxEntries) this.known.delete(this.known.keys().next().value as string);
   }
 
   clear(): void {

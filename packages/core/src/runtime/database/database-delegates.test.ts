@@ -1,4 +1,4 @@
-import { DatabaseAdapterMissingError } from '../../errors/errors';
+import { DatabaseAdapterMissingError } from '../../errors';
 import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
 import type { IDatabaseAdapter } from '../../types/database';
 import type { UUID } from '../../types/primitives';

@@ -1,4 +1,4 @@
-import { DatabaseAdapterMissingError } from '../../errors/errors';
+import { DatabaseAdapterMissingError } from '../../errors';
 import type { DatabaseMethodName, IDatabaseAdapter } from '../../types/database';
 
 /**

@@ -13,7 +13,11 @@ export interface EvaluateDeps {
   evaluators: () => Evaluator[];
   logger: Logger;
   currentRunId: () => UUID | undefined;
+  /** The plugin that registered an evaluator, for logs and events (PluginRecords.ownerOf). */
+  ownerOf?: (component: object) => string | undefined;
 }
+
+const ofPlugin = (plugin: string | undefined): string => (plugin ? ` of plugin "${plugin}"` : '');
 
 async function selectWithModel(deps: EvaluateDeps, candidates: Evaluator[], state: State): Promise<Evaluator[]> {
   const evaluators = candidates.map((e) => `${e.name}: ${e.description}`).join('\n');
@@ -51,7 +55,8 @@ export async function evaluate(
       try {
         return (await evaluator.validate(runtime, message, state)) ? evaluator : null;
       } catch (error) {
-        deps.logger.warn({ evaluator: evaluator.name, err: error }, `Evaluator ${evaluator.name} validate threw; skipping it`);
+        const plugin = deps.ownerOf?.(evaluator);
+        deps.logger.warn({ evaluator: evaluator.name, plugin, err: error }, `Evaluator ${evaluator.name}${ofPlugin(plugin)} validate threw; skipping it`);
         return null;
       }
     }),
@@ -65,16 +70,18 @@ export async function evaluate(
   const runId = deps.currentRunId();
   for (const evaluator of selected) {
     const started = performance.now();
-    await runtime.emitEvent('EVALUATOR_STARTED', { evaluatorName: evaluator.name, roomId: message.roomId, runId, messageId: message.id });
+    const pluginName = deps.ownerOf?.(evaluator);
+    await runtime.emitEvent('EVALUATOR_STARTED', { evaluatorName: evaluator.name, pluginName, roomId: message.roomId, runId, messageId: message.id });
     let error: string | undefined;
     try {
       await evaluator.handler(runtime, message, effectiveState, {}, callback, responses);
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
-      deps.logger.error({ evaluator: evaluator.name, err: caught }, `Evaluator ${evaluator.name} threw; continuing with the others`);
+      deps.logger.error({ evaluator: evaluator.name, plugin: pluginName, err: caught }, `Evaluator ${evaluator.name}${ofPlugin(pluginName)} threw; continuing with the others`);
     }
     await runtime.emitEvent('EVALUATOR_COMPLETED', {
       evaluatorName: evaluator.name,
+      pluginName,
       roomId: message.roomId,
       runId,
       messageId: message.id,

@@ -1,5 +1,5 @@
 import type { Semaphore } from '../../batch-queue/semaphore';
-import { ModelOutputInvalidError } from '../../errors/errors';
+import { ModelOutputInvalidError } from '../../errors';
 import type { IAgentRuntime } from '../../types/runtime';
 
 /** Per runtime: whether its TEXT_EMBEDDING handler answered `{ texts }` with one vector per text. */

@@ -1,4 +1,4 @@
-import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors/errors';
+import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors';
 import { KithError } from '../../errors/kith-error';
 import { createCapturingLogger, createTestRuntime } from '../../test';
 import type { ModelEventPayload } from '../../types/events';

@@ -1,5 +1,5 @@
 import { KithError } from '../../errors/kith-error';
-import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors/errors';
+import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors';
 import { logPrompt } from '../../logger/file-logs';
 import type { Logger } from '../../logger/logger';
 import type { ModelEventPayload } from '../../types/events';

@@ -1,8 +1,9 @@
-import { ConfigValidationError, PluginDependencyCycleError, PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError } from '../../errors/errors';
+import { ConfigValidationError, PluginDependencyCycleError, PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError } from '../../errors';
 import { Service } from '../../services/service';
 import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
 import type { Action, Evaluator, Provider } from '../../types/components';
-import type { Plugin, ServiceClass } from '../../types/plugin';
+import type { Plugin } from '../../types/plugin';
+import type { ServiceClass } from '../../types/service';
 import type { IAgentRuntime } from '../../types/runtime';
 import { AgentRuntime } from '../agent-runtime';
 

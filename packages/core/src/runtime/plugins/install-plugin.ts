@@ -1,13 +1,14 @@
 import { ErrorCode } from '../../errors/error-codes';
 import { KithError } from '../../errors/kith-error';
-import { PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError, PluginValidationError } from '../../errors/errors';
+import { PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError, PluginValidationError } from '../../errors';
 import type { Logger } from '../../logger/logger';
 import type { Action, Evaluator, Provider } from '../../types/components';
 import type { IDatabaseAdapter } from '../../types/database';
 import type { EventHandler } from '../../types/events';
 import type { ModelHandlerFn } from '../../types/model';
 import type { TemplateType } from '../../types/character';
-import type { Plugin, Route, ServiceClass } from '../../types/plugin';
+import type { Plugin, Route } from '../../types/plugin';
+import type { ServiceClass } from '../../types/service';
 import type { IAgentRuntime } from '../../types/runtime';
 
 /** What installing a plugin touches; implemented by AgentRuntime. */
@@ -17,6 +18,8 @@ export interface PluginHost {
   installed: Plugin[];
   initTimeoutMs(): number;
   resolveConfigValue(key: string, fallback: unknown): string | undefined;
+  /** Starts the plugin's record of what it registers (optional: hosts that keep none omit it). */
+  open?(plugin: string): void;
   setAdapter(adapter: IDatabaseAdapter): void;
   addAction(action: Action, owner: string): void;
   addProvider(provider: Provider, owner: string): void;
@@ -77,6 +80,7 @@ export async function installPlugin(host: PluginHost, plugin: Plugin): Promise<b
     if (!host.installed.some((p) => p.name === dependency)) throw new PluginDependencyMissingError(plugin.name, dependency);
   }
   host.installed.push(plugin);
+  host.open?.(plugin.name);
   await runInit(host, plugin);
 
   if (plugin.adapter) host.setAdapter(plugin.adapter);

@@ -1,5 +1,5 @@
 import { KithError } from '../../errors/kith-error';
-import { PluginDependencyCycleError, PluginDependencyMissingError } from '../../errors/errors';
+import { PluginDependencyCycleError, PluginDependencyMissingError } from '../../errors';
 import type { Plugin } from '../../types/plugin';
 import { resolvePluginOrder } from './resolve-plugin-order';
 

@@ -1,4 +1,4 @@
-import { PluginDependencyCycleError, PluginDependencyMissingError } from '../../errors/errors';
+import { PluginDependencyCycleError, PluginDependencyMissingError } from '../../errors';
 import type { Plugin } from '../../types/plugin';
 
 export interface ResolvePluginOrderOptions {

@@ -1,13 +1,13 @@
-import { TimeoutError } from '../../errors/errors';
+import { TimeoutError } from '../../errors';
 import type { Logger } from '../../logger/logger';
-import type { Service } from '../../services/service';
-import type { ServiceClass } from '../../types/plugin';
+import type { IService } from '../../types/service';
+import type { ServiceClass } from '../../types/service';
 import type { IAgentRuntime } from '../../types/runtime';
 
 /** Started services by type; stops them in reverse start order. */
 export class ServiceRegistry {
-  readonly services = new Map<string, Service[]>();
-  private readonly started: { type: string; owner: string; service: Service }[] = [];
+  readonly services = new Map<string, IService[]>();
+  private readonly started: { type: string; owner: string; service: IService }[] = [];
 
   private closed = false;
 
@@ -52,7 +52,7 @@ export class ServiceRegistry {
     }
   }
 
-  private add(type: string, owner: string, service: Service, late: boolean): void {
+  private add(type: string, owner: string, service: IService, late: boolean): void {
     if (this.closed) {
       // It finished starting after the agent stopped: stop it again rather than leak it.
       void Promise.resolve()
@@ -67,11 +67,11 @@ export class ServiceRegistry {
     if (late) this.logger.info({ service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" started late; it is available now`);
   }
 
-  get<T extends Service>(type: string): T | null {
+  get<T extends IService>(type: string): T | null {
     return (this.services.get(type)?.[0] as T | undefined) ?? null;
   }
 
-  getAll<T extends Service>(type: string): T[] {
+  getAll<T extends IService>(type: string): T[] {
     return (this.services.get(type) ?? []) as T[];
   }
 

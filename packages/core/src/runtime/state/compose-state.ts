@@ -16,6 +16,8 @@ export interface ComposeStateDeps {
   timeoutMs: () => number;
   baseValues: () => Record<string, unknown>;
   currentRunId: () => string | undefined;
+  /** The plugin that registered a provider, for logs (PluginRecords.ownerOf). */
+  ownerOf?: (component: object) => string | undefined;
   /** Told how each provider run went (PROVIDER_COMPLETED); absent when nobody listens. */
   onProviderCompleted?: () => ((outcome: ProviderOutcome) => void) | undefined;
 }
@@ -30,6 +32,7 @@ export interface ProviderOutcome {
 }
 
 const EMPTY: ProviderResult = {};
+const ofPlugin = (plugin: string | undefined): string => (plugin ? ` of plugin "${plugin}"` : '');
 
 /**
  * Runs providers in parallel under one shared deadline. Hand-rolled rather than
@@ -58,7 +61,8 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
     const provider = providers[index];
     settled[index] = true;
     deps.breaker.recordFailure(circuits[index]);
-    deps.logger.warn({ provider: provider.name, err: error }, `Provider "${provider.name}" failed; continuing without it`);
+    const plugin = deps.ownerOf?.(provider);
+    deps.logger.warn({ provider: provider.name, plugin, err: error }, `Provider "${provider.name}"${ofPlugin(plugin)} failed; continuing without it`);
     report?.({ provider, message, durationMs: performance.now() - started, success: false, timedOut: false });
   };
 
@@ -95,7 +99,8 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
         if (settled[index]) return;
         settled[index] = true;
         deps.breaker.recordFailure(circuits[index]);
-        deps.logger.warn({ provider: provider.name, timeoutMs }, `Provider "${provider.name}" timed out after ${timeoutMs} ms; continuing without it`);
+        const plugin = deps.ownerOf?.(provider);
+        deps.logger.warn({ provider: provider.name, plugin, timeoutMs }, `Provider "${provider.name}"${ofPlugin(plugin)} timed out after ${timeoutMs} ms; continuing without it`);
         report?.({ provider, message, durationMs: performance.now() - started, success: false, timedOut: true });
       });
       resolve(results);

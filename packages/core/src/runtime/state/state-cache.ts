@@ -1,34 +1,29 @@
 import type { State } from '../../types/state';
+import { LruMap } from '../../utils/lru-map';
 
 /**
  * Bounded LRU of composed states by message id. Entries of a run are dropped
  * when the run ends, so a long-lived agent never accumulates states.
  */
 export class StateCache {
-  private readonly entries = new Map<string, State>();
+  // LRU: a message's state is read again by later steps of its turn.
+  private readonly entries: LruMap<string, State>;
   private readonly byRun = new Map<string, Set<string>>();
 
-  constructor(private readonly maxEntries = 500) {}
+  constructor(maxEntries = 500) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   get(key: string): State | undefined {
-    const state = this.entries.get(key);
-    if (state) {
-      this.entries.delete(key);
-      this.entries.set(key, state);
-    }
-    return state;
+    return this.entries.get(key);
   }
 
   set(key: string, state: State, runId?: string): void {
-    this.entries.delete(key);
     this.entries.set(key, state);
     if (runId) {
       const keys = this.byRun.get(runId) ?? new Set<string>();
       keys.add(key);
       this.byRun.set(runId, keys);
-    }
-    while (this.entries.size > this.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
     }
   }
 

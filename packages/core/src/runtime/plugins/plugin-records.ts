@@ -1,0 +1,65 @@
+/** What one plugin registered, as the runtime recorded it (names, in registration order). */
+export interface PluginRegistration {
+  plugin: string;
+  actions: string[];
+  providers: string[];
+  evaluators: string[];
+  /** Model types it handles. */
+  models: string[];
+  /** `GET /path`, ... */
+  routes: string[];
+  /** Service types. */
+  services: string[];
+  /** Event names, once per handler. */
+  events: string[];
+  templates: string[];
+}
+
+export type RegistrationKind = Exclude<keyof PluginRegistration, 'plugin'>;
+
+const empty = (plugin: string): PluginRegistration => ({
+  plugin,
+  actions: [],
+  providers: [],
+  evaluators: [],
+  models: [],
+  routes: [],
+  services: [],
+  events: [],
+  templates: [],
+});
+
+/**
+ * Which plugin registered each action, provider, evaluator, model handler,
+ * route, service and event handler. The runtime's own lists stay plain
+ * arrays of what plugins gave (elizaOS code reads them); the owner is kept
+ * beside them, keyed by the object itself, so errors, logs and metrics can
+ * name the plugin.
+ */
+export class PluginRecords {
+  private readonly owners = new WeakMap<object, string>();
+  private readonly byPlugin = new Map<string, PluginRegistration>();
+
+  /** Opens a plugin's record (install order), so a plugin that registers nothing is listed too. */
+  open(plugin: string): void {
+    if (!this.byPlugin.has(plugin)) this.byPlugin.set(plugin, empty(plugin));
+  }
+
+  /** Records that `plugin` registered `name`; without a plugin (registered by the application) nothing is kept. */
+  add(plugin: string | undefined, kind: RegistrationKind, name: string, component?: object): void {
+    if (!plugin) return;
+    if (component) this.owners.set(component, plugin);
+    this.open(plugin);
+    this.byPlugin.get(plugin)![kind].push(name);
+  }
+
+  /** The plugin that registered this action, provider, evaluator, model handler or event handler. */
+  ownerOf(component: object): string | undefined {
+    return this.owners.get(component);
+  }
+
+  /** Every plugin's record, in install order. */
+  list(): PluginRegistration[] {
+    return [...this.byPlugin.values()];
+  }
+}

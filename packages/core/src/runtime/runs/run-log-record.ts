@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { RunStatus } from '../../types/events';
+import type { UUID } from '../../types/primitives';
+
+/**
+ * The log records a finished run leaves in the adapter's logs table. One
+ * definition, written by @kith/plugin-sql's run-log recorder and read back by
+ * @kith/server (GET /runs for runs older than the process). The type names
+ * are elizaOS's, so tools reading its logs table find them.
+ */
+export const RUN_LOG_TYPE = 'run_event';
+/** Log type prefix of a model call made outside a run: `useModel:TEXT_SMALL`... */
+export const MODEL_LOG_PREFIX = 'useModel:';
+
+/** A run's model calls of one type and provider, summed. */
+export interface RunLogModelUsage {
+  modelType: string;
+  provider: string;
+  calls: number;
+  failed: number;
+  promptChars: number;
+  durationMs: number;
+  promptTokens?: number;
+  completionTokens?: number;
+  totalTokens?: number;
+}
+
+/** The body of a `run_event` record (elizaOS's fields, plus `models`). */
+export interface RunLogBody {
+  runId: UUID;
+  status: RunStatus;
+  messageId?: UUID;
+  roomId?: UUID;
+  entityId?: UUID;
+  /** Epoch ms. */
+  startTime?: number;
+  endTime?: number;
+  /** ms. */
+  duration?: number;
+  source?: string;
+  error?: string;
+  models?: RunLogModelUsage[];
+}
+
+const RUN_STATUSES = ['started', 'completed', 'timeout', 'error', 'discarded'] as const satisfies readonly RunStatus[];
+// Reading back is lenient field by field: a record written by an older version (or by elizaOS) keeps what is usable.
+const count = z.number().catch(0);
+const optionalNumber = z.number().optional().catch(undefined);
+const optionalText = z.string().min(1).optional().catch(undefined);
+const optionalId = optionalText as unknown as z.ZodType<UUID | undefined>;
+
+export const runLogModelUsageSchema = z.object({
+  modelType: z.string().catch(''),
+  provider: z.string().catch(''),
+  calls: count,
+  failed: count,
+  promptChars: count,
+  durationMs: count,
+  promptTokens: optionalNumber,
+  completionTokens: optionalNumber,
+  totalTokens: optionalNumber,
+});
+
+/** Reads a `run_event` body back: `runId` is required; any other field that is missing or malformed is dropped (status: `completed`). */
+export const runLogBodySchema = z.object({
+  runId: z.string().min(1) as unknown as z.ZodType<UUID>,
+  status: z.enum(RUN_STATUSES).catch('completed'),
+  messageId: optionalId,
+  roomId: optionalId,
+  entityId: optionalId,
+  startTime: optionalNumber,
+  endTime: optionalNumber,
+  duration: optionalNumber,
+  source: optionalText,
+  error: optionalText,
+  models: z.array(z.unknown()).optional().catch(undefined).transform((list) =>
+    list?.flatMap((item) => {
+      const usage = runLogModelUsageSchema.safeParse(item);
+      return usage.success ? [usage.data] : [];
+    }),
+  ),
+});
+
+/** A `run_event` body read back, or null when it is not one (no `runId`). */
+export function readRunLogBody(body: unknown): RunLogBody | null {
+  const parsed = runLogBodySchema.safeParse(body);
+  if (!parsed.success) return null;
+  const read: RunLogBody = { runId: parsed.data.runId, status: parsed.data.status };
+  for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) (read as unknown as Record<string, unknown>)[key] = value;
+  return read;
+}

@@ -1,0 +1,12 @@
+export { OpenAIErrorCode, type OpenAIErrorCodeName } from './openai-error-codes';
+export { OpenAIError, type OpenAIRequestContext } from './openai-error';
+export { OpenAIAuthError } from './openai-auth-error';
+export { OpenAIRateLimitError } from './openai-rate-limit-error';
+export { OpenAIServerError } from './openai-server-error';
+export { OpenAIRequestError } from './openai-request-error';
+export { OpenAITimeoutError } from './openai-timeout-error';
+export { OpenAINetworkError } from './openai-network-error';
+export { OpenAIResponseError } from './openai-response-error';
+export { OpenAIStreamInterruptedError } from './openai-stream-interrupted-error';
+export { OpenAIObjectError } from './openai-object-error';
+export { OpenAIEmbeddingDimensionError } from './openai-embedding-dimension-error';
