@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { AgentRuntime, createLogger, resolvePluginOrder, type Character, type Plugin, type PluginRegistration } from '@kith/core';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
 import { describeRegistrations, pluginRegistrations } from '../plugins/describe-plugin';
 import { resolveAgentPlugins } from '../plugins/resolve-plugins';
@@ -8,18 +9,28 @@ export interface PluginsCommandOptions {
   json?: boolean;
 }
 
-/** `kith plugins`: what a character's plugins list resolves to, after the automatic model choice; starts nothing. */
+/**
+ * What each plugin registers, as the runtime records it: the plugins are
+ * registered in dependency order on an agent that is never initialised, so
+ * each plugin's init runs (as at start, registrations made there included)
+ * but nothing is started: no database is opened, no service, no server.
+ */
+async function registrationsOf(character: Character, plugins: Plugin[]): Promise<Map<string, PluginRegistration>> {
+  const runtime = new AgentRuntime({ character, logger: createLogger({ namespace: character.name, level: process.env.LOG_LEVEL ?? 'warn' }) });
+  for (const plugin of resolvePluginOrder(plugins)) await runtime.registerPlugin(plugin);
+  return new Map(runtime.getPluginRegistrations().map((record) => [record.plugin, record]));
+}
+
+/** `kith plugins`: what a character's plugins list resolves to, after the automatic model choice, and what each registers; starts nothing. */
 export async function pluginsCommand(options: PluginsCommandOptions): Promise<void> {
   const file = options.character ?? DEFAULT_CHARACTER_PATH;
   const character = loadCharacter(file);
   const { packages, model } = await resolveAgentPlugins(character);
-  const rows = packages.map((p) => ({
-    name: p.plugin.name,
-    package: p.specifier,
-    version: p.version,
-    source: p.source,
-    registers: pluginRegistrations(p.plugin),
-  }));
+  const records = await registrationsOf(character, packages.map((p) => p.plugin));
+  const rows = packages.map((p) => {
+    const registered = records.get(p.plugin.name) ?? emptyRecord(p.plugin.name);
+    return { name: p.plugin.name, package: p.specifier, version: p.version, source: p.source, registers: pluginRegistrations(registered), registered };
+  });
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ character: character.name, model: model?.description ?? null, plugins: rows }, null, 2)}\n`);
     return;
@@ -32,4 +43,8 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
   process.stdout.write(
     [`${character.name} (${shown}) resolves to ${rows.length} plugins:`, line(header), ...table.map(line), `model: ${model?.description ?? 'none (no plugin provides TEXT_LARGE)'}`].join('\n') + '\n',
   );
+}
+
+function emptyRecord(plugin: string): PluginRegistration {
+  return { plugin, actions: [], providers: [], evaluators: [], models: [], routes: [], services: [], events: [], templates: [] };
 }

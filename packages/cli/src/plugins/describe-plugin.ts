@@ -1,6 +1,6 @@
-import type { Plugin } from '@kith/core';
+import type { PluginRegistration } from '@kith/core';
 
-/** What a plugin adds to an agent, counted from the plugin object (nothing is started). */
+/** What a plugin added to an agent, counted from the runtime's records (see AgentRuntime.getPluginRegistrations). */
 export interface PluginRegistrations {
   actions: number;
   providers: number;
@@ -11,17 +11,16 @@ export interface PluginRegistrations {
   events: number;
 }
 
-const present = <T>(list: readonly (T | null | undefined)[] | undefined): number => (list ?? []).filter((item) => item != null).length;
-
-export function pluginRegistrations(plugin: Plugin): PluginRegistrations {
+/** Counts of one plugin's record; model types by name. */
+export function pluginRegistrations(record: PluginRegistration): PluginRegistrations {
   return {
-    actions: present(plugin.actions),
-    providers: present(plugin.providers),
-    evaluators: present(plugin.evaluators),
-    services: present(plugin.services),
-    models: Object.keys(plugin.models ?? {}),
-    routes: plugin.routes?.length ?? 0,
-    events: Object.values(plugin.events ?? {}).reduce((sum, handlers) => sum + (Array.isArray(handlers) ? handlers.length : 0), 0),
+    actions: record.actions.length,
+    providers: record.providers.length,
+    evaluators: record.evaluators.length,
+    services: record.services.length,
+    models: [...new Set(record.models)],
+    routes: record.routes.length,
+    events: record.events.length,
   };
 }
 

@@ -124,7 +124,7 @@ describe('fault tolerance: providers', () => {
     const first = await h.send('what is the weather?');
     expect(first.texts).toEqual(['Answer to: what is the weather?']);
     expect(h.model.prompts[0]).not.toContain('It is sunny in Lisbon.');
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', provider: 'WEATHER', msg: 'Provider "WEATHER" failed; continuing without it' }));
+    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', provider: 'WEATHER', plugin: 'plugin-weather', msg: 'Provider "WEATHER" of plugin "plugin-weather" failed; continuing without it' }));
 
     broken = false;
     await expectNormalTurn(h);
@@ -138,7 +138,7 @@ describe('fault tolerance: providers', () => {
 
     const first = await h.send('look it up');
     expect(first.texts).toEqual(['Answer to: look it up']);
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', provider: 'SLOW_LOOKUP', timeoutMs: 50, msg: 'Provider "SLOW_LOOKUP" timed out after 50 ms; continuing without it' }));
+    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', provider: 'SLOW_LOOKUP', plugin: 'plugin-slow', timeoutMs: 50, msg: 'Provider "SLOW_LOOKUP" of plugin "plugin-slow" timed out after 50 ms; continuing without it' }));
 
     hang = false;
     await expectNormalTurn(h);
@@ -171,7 +171,7 @@ describe('fault tolerance: actions and evaluators', () => {
       ['EXPLODE', false],
     ]);
     expect(h.runtime.getActionResults(first.messageId).at(-1)).toMatchObject({ success: false, error: 'EXPLODE lost its database connection' });
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', action: 'EXPLODE', msg: 'Action EXPLODE threw; ending the action chain' }));
+    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', action: 'EXPLODE', plugin: 'plugin-explode', msg: 'Action EXPLODE of plugin "plugin-explode" threw; ending the action chain' }));
 
     await expectNormalTurn(h);
   });
@@ -187,7 +187,7 @@ describe('fault tolerance: actions and evaluators', () => {
     const first = await h.send('please explode');
     expect(first.result.mode).toBe('ignored');
     expect(first.delivered).toEqual([expect.objectContaining({ actions: ['IGNORE'], thought: 'No reply was sent: the actions (EXPLODE) delivered nothing.' })]);
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', action: 'EXPLODE', msg: 'Action EXPLODE threw; ending the action chain' }));
+    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', action: 'EXPLODE', plugin: 'plugin-explode', msg: 'Action EXPLODE of plugin "plugin-explode" threw; ending the action chain' }));
     const second = await h.send('do something odd');
     expect(second.delivered).toEqual([expect.objectContaining({ actions: ['IGNORE'], thought: 'No reply was sent: the actions (NO_SUCH_ACTION) delivered nothing.' })]);
     expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', action: 'NO_SUCH_ACTION', msg: 'No action matches "NO_SUCH_ACTION"; skipping it' }));
@@ -232,8 +232,8 @@ describe('fault tolerance: actions and evaluators', () => {
     const first = await h.send('hello');
     expect(first.texts).toEqual(['Answer to: hello']);
     expect(h.events.find((e) => e.name === 'EVALUATOR_COMPLETED' && e.payload.evaluatorName === 'BROKEN_EVALUATOR')?.payload.error).toBe('evaluator crashed');
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', evaluator: 'BROKEN_EVALUATOR', msg: 'Evaluator BROKEN_EVALUATOR threw; continuing with the others' }));
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', evaluator: 'BROKEN_VALIDATE', msg: 'Evaluator BROKEN_VALIDATE validate threw; skipping it' }));
+    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', evaluator: 'BROKEN_EVALUATOR', plugin: 'plugin-evaluators', msg: 'Evaluator BROKEN_EVALUATOR of plugin "plugin-evaluators" threw; continuing with the others' }));
+    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', evaluator: 'BROKEN_VALIDATE', plugin: 'plugin-evaluators', msg: 'Evaluator BROKEN_VALIDATE of plugin "plugin-evaluators" validate threw; skipping it' }));
     expect(h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload.status).toBe('completed');
 
     await expectNormalTurn(h);
@@ -457,9 +457,9 @@ describe('fault tolerance: every fault at once, on real SQLite', () => {
     expect(named).toEqual(
       expect.arrayContaining([
         'Service "broken-service" of plugin "plugin-everything-broken" failed to start; the agent runs without it',
-        'Provider "BROKEN_PROVIDER" failed; continuing without it',
-        'Action EXPLODE threw; ending the action chain',
-        'Evaluator BROKEN_EVALUATOR threw; continuing with the others',
+        'Provider "BROKEN_PROVIDER" of plugin "plugin-everything-broken" failed; continuing without it',
+        'Action EXPLODE of plugin "plugin-everything-broken" threw; ending the action chain',
+        'Evaluator BROKEN_EVALUATOR of plugin "plugin-everything-broken" threw; continuing with the others',
         'TEXT_LARGE handler of "fault-model" failed: model overloaded',
       ]),
     );
