@@ -44,7 +44,10 @@ describe('runs', () => {
     expect(model.durationMs).toBeGreaterThanOrEqual(0);
     expect(model.promptChars).toBeGreaterThan(0);
     expect(run.body.events.filter((e: { type: string }) => e.type === 'ACTION_COMPLETED').map((e: { name: string }) => e.name)).toEqual(['REPLY', 'NONE']);
-    expect(run.body.events.find((e: { type: string }) => e.type === 'EVALUATOR_COMPLETED')).toMatchObject({ name: 'NOTE_TAKER', success: true });
+    expect(run.body.events.find((e: { type: string }) => e.type === 'EVALUATOR_COMPLETED')).toMatchObject({ name: 'NOTE_TAKER', plugin: 'notes', success: true });
+    // Each step names the plugin that registered its action, evaluator or provider.
+    expect(run.body.events.find((e: { type: string }) => e.type === 'ACTION_COMPLETED')).toMatchObject({ name: 'REPLY', plugin: 'bootstrap' });
+    expect(run.body.events.find((e: { type: string }) => e.type === 'PROVIDER_COMPLETED').plugin).toBe('bootstrap');
     expect(run.body.totals).toMatchObject({ modelCalls: 1, actions: ['REPLY', 'NONE'] });
     expect(run.body.durationMs).toBeGreaterThanOrEqual(0);
   });

@@ -29,6 +29,7 @@ const runEventSchema = z.object({
   at: z.number(),
   offsetMs: z.number(),
   name: z.string().optional(),
+  plugin: z.string().optional().meta({ description: 'The plugin that registered the action, evaluator or provider' }),
   provider: z.string().optional(),
   durationMs: z.number().optional(),
   success: z.boolean().optional(),
