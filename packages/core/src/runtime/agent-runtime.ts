@@ -37,9 +37,6 @@ import { TaskChangeListeners } from './tasks/task-change-listeners';
 import { TaskWorkers } from './tasks/task-workers';
 import { TemplateRegistry } from './templates/template-registry';
 
-/** emitEvent's answer for an event nobody listens to. */
-const NO_HANDLERS: Promise<void> = Promise.resolve();
-
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AgentRuntime extends DelegatedDatabaseMethods {}
@@ -127,10 +124,7 @@ export class AgentRuntime implements IAgentRuntime {
     this.modelDeps = { runtime: this, registry: models, logger, breaker, setting: (key) => this.getSetting(key), emitModelUsed, currentRunId };
     this.pluginHost = createPluginHost({ runtime: this, installed: this.plugins, settings, records, components, models, eventBus, routes, templates,
       setAdapter: (adapter) => this.registerDatabaseAdapter(adapter),
-      addService: async (service, owner) => {
-        if (this.initialized) await this.serviceRegistry.start(this, service, owner);
-        else this.deferredServices.push({ service, owner });
-      },
+      addService: (service, owner) => this.startService(service, owner),
     });
   }
 
@@ -217,7 +211,15 @@ export class AgentRuntime implements IAgentRuntime {
   getServicesByType<T extends IService = IService>(serviceType: string): T[] { return this.serviceRegistry.getAll<T>(serviceType); }
   getAllServices(): Map<string, IService[]> { return this.serviceRegistry.services; }
   hasService(serviceType: string): boolean { return this.serviceRegistry.has(serviceType); }
-  async registerService(serviceClass: ServiceClass): Promise<void> { await this.pluginHost.addService(serviceClass, this.installing ?? 'runtime'); }
+  async registerService(serviceClass: ServiceClass): Promise<void> {
+    // Recorded as the plugin's when its init registers it; the application's own is not a plugin's.
+    await (this.installing ? this.pluginHost.addService(serviceClass, this.installing) : this.startService(serviceClass, 'runtime'));
+  }
+  /** Started now once the agent is initialised; before that, after the plugins and the database. */
+  private async startService(service: ServiceClass, owner: string): Promise<void> {
+    if (this.initialized) await this.serviceRegistry.start(this, service, owner);
+    else this.deferredServices.push({ service, owner });
+  }
 
   // ---- models ----------------------------------------------------------
 
@@ -249,11 +251,7 @@ export class AgentRuntime implements IAgentRuntime {
   on<E extends string>(event: E, handler: EventHandler<E>): void { this.registerEvent(event, handler); }
   getEvent(event: string): EventHandler<string>[] | undefined { return this.eventBus.get(event); }
   emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void> {
-    // Several events a turn usually have no handler: skip building their payload.
-    if (!Array.isArray(event) && !this.eventBus.get(event)?.length) return NO_HANDLERS;
-    const full = { ...payload, runtime: this } as unknown as PayloadOf<string>;
-    if (Array.isArray(event)) return Promise.all(event.map((name) => this.eventBus.emit(name, full))).then(() => undefined);
-    return this.eventBus.emit(event, full);
+    return this.eventBus.publish(this, event, payload);
   }
 
   private readonly emitProviderCompleted = ({ provider, message, durationMs, success, timedOut }: ProviderOutcome): void => {

@@ -1,5 +1,6 @@
 import type { Logger } from '../../logger/logger';
-import type { EventHandler } from '../../types/events';
+import type { EventHandler, PayloadOf } from '../../types/events';
+import type { IAgentRuntime } from '../../types/runtime';
 import { isPromiseLike } from '../../utils/is-promise-like';
 
 /** What emit returns when no handler is still running. */
@@ -51,6 +52,18 @@ export class EventBus {
     }
     if (running.length === 0) return DONE;
     return running.length === 1 ? running[0] : Promise.all(running).then(nothing);
+  }
+
+  /**
+   * `runtime.emitEvent`: the payload gets the runtime, once for all the
+   * events named. Several events a turn usually have no handler: their
+   * payload is not even built.
+   */
+  publish(runtime: IAgentRuntime, event: string | string[], payload: object): Promise<void> {
+    if (!Array.isArray(event) && !this.handlers.get(event)?.length) return DONE;
+    const full = { ...payload, runtime } as unknown as PayloadOf<string>;
+    if (Array.isArray(event)) return Promise.all(event.map((name) => this.emit(name, full))).then(nothing);
+    return this.emit(event, full);
   }
 
   private invoke(event: string, handler: EventHandler<string>, payload: Parameters<EventHandler<string>>[0]): Promise<void> {

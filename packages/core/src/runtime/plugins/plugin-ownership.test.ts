@@ -83,7 +83,7 @@ describe('plugin ownership', () => {
     expect(runtime.routes.find((r) => r.path === '/weather')?.pluginName).toBe('weather');
 
     // Registered by the application, outside any plugin: no owner.
-    const own: Provider = { name: 'APP', get: () => ({}) };
+    const own: Provider = { name: 'APP', get: async () => ({}) };
     runtime.registerProvider(own);
     expect(runtime.getPluginOwner(own)).toBeUndefined();
   });
@@ -108,6 +108,16 @@ describe('plugin ownership', () => {
     expect(seen.action).toMatchObject({ actionName: 'FORECAST', pluginName: 'weather', result: { success: false, error: 'no forecast today' } });
     expect(seen.provider).toMatchObject({ providerName: 'SKY', pluginName: 'weather', success: false });
     expect(seen.evaluator).toMatchObject({ evaluatorName: 'RAIN_CHECK', pluginName: 'weather', error: 'wet' });
+  });
+
+  it('a service registered from a plugin init is the plugin\'s; one the application registers is no plugin\'s', async () => {
+    class PongService extends PingService {
+      static override serviceType = 'pong';
+    }
+    const runtime = await createTestRuntime({ plugins: [{ name: 'pinger', description: '', init: async (_c, rt) => rt.registerService(PongService) }] });
+    await runtime.registerService(PingService);
+    expect(runtime.hasService('pong') && runtime.hasService('ping')).toBe(true);
+    expect(runtime.getPluginRegistrations()).toEqual([expect.objectContaining({ plugin: 'pinger', services: ['pong'] })]);
   });
 
   it('a duplicate action names both plugins and keeps the first', async () => {
