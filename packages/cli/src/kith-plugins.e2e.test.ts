@@ -17,7 +17,7 @@ function kith(args: string[], env: Record<string, string> = {}) {
 interface Listed {
   character: string;
   model: string;
-  plugins: { name: string; package: string; version: string; source: string; registers: { actions: number; models: string[] } }[];
+  plugins: { name: string; package: string; version: string; source: string; registers: { actions: number; models: string[] }; registered: { actions: string[]; events: string[] } }[];
 }
 
 describe('kith plugins (built CLI in a child process)', () => {
@@ -51,6 +51,10 @@ describe('kith plugins (built CLI in a child process)', () => {
       ['@kith/plugin-openai', 'automatic'],
     ]);
     expect(listed.plugins[2].registers.models).toContain('TEXT_LARGE');
+    // Read from the runtime's records: names, including what a plugin registers in its init.
+    expect(listed.plugins[1].registered.actions).toEqual(expect.arrayContaining(['REPLY', 'IGNORE', 'NONE']));
+    expect(listed.plugins[1].registers.actions).toBe(listed.plugins[1].registered.actions.length);
+    expect(listed.plugins[0].registered.events).toContain('RUN_ENDED');
   });
 
   it('names a missing plugin package with the npm install command', () => {
