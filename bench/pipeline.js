@@ -9,7 +9,8 @@
 // hundred turns to optimise the hot paths; after only 20, the first 400 measured messages ran up to
 // twice as slow as the last ones). WARM_UP=20 node bench/pipeline.js shows the colder figures.
 // cpuMsPerMessage (process CPU time per message) is steadier than the wall-clock figures on a
-// shared machine.
+// shared machine. promptPrefixShare: how much of each message-handler prompt a provider's prompt
+// cache could reuse (see prefixShare); like promptCharsPerCall it does not depend on machine load.
 // Run after `npm run build`: node bench/pipeline.js [dm|group] (each scenario runs in a process of its own)
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -38,6 +39,29 @@ function checkpoint(runtime) {
 
 function dirSize(dir) {
   return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+}
+
+/**
+ * The average, over consecutive message-handler prompts of one room (rooms taken apart by the
+ * call's hints), of the identical-prefix length divided by the later prompt's length.
+ */
+function prefixShare(calls) {
+  const previous = new Map();
+  let sum = 0;
+  let pairs = 0;
+  for (const call of calls) {
+    const hints = call.params?.hints;
+    if (hints?.purpose !== 'messageHandler') continue;
+    const before = previous.get(hints.roomId);
+    previous.set(hints.roomId, call.prompt);
+    if (before === undefined || call.prompt.length === 0) continue;
+    let same = 0;
+    const limit = Math.min(before.length, call.prompt.length);
+    while (same < limit && before.charCodeAt(same) === call.prompt.charCodeAt(same)) same++;
+    sum += same / call.prompt.length;
+    pairs++;
+  }
+  return pairs === 0 ? 0 : Number((sum / pairs).toFixed(3));
 }
 
 async function createAgent(dataDir) {
@@ -128,6 +152,7 @@ async function scenario(name) {
     cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(3)),
     textModelCallsPerMessage: Number((textCalls.length / MESSAGES).toFixed(3)),
     promptCharsPerCall: Math.round(textCalls.reduce((sum, c) => sum + c.prompt.length, 0) / Math.max(1, textCalls.length)),
+    promptPrefixShare: prefixShare(calls),
     peakRssMb: Math.round(peakRss / 1024 / 1024),
     dbBytesPerMessage: Math.round((bytesAfter - bytesBefore) / MESSAGES),
   };

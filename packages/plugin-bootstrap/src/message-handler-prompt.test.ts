@@ -1,5 +1,5 @@
 import { ChannelType, composePromptFromState, messageHandlerTemplate, randomUuid, shouldRespondTemplate, type UUID, type WorldSettings } from '@kith/core';
-import { scriptedReply } from '@kith/core/test';
+import { scriptedReply, type ScriptedModelCall } from '@kith/core/test';
 import { ADA, createHarness, setWorldMetadata } from './__fixtures__/bootstrap-harness';
 import { defaultLikeCharacter } from './__fixtures__/default-character';
 import { bootstrapActions } from './actions';
@@ -78,5 +78,64 @@ describe('message-handler prompt of the default character', () => {
     const state = await runtime.composeState(message('anyone around?'), ['ANXIETY', 'ENTITIES', 'CHARACTER', 'RECENT_MESSAGES', 'ACTIONS']);
     expect(composePromptFromState({ state, template: shouldRespondTemplate }).length).toBeLessThan(PROMPT_BUDGET);
     expect(composePromptFromState({ state, template: messageHandlerTemplate }).length).toBeLessThan(PROMPT_BUDGET);
+  });
+});
+
+/** The average identical-prefix share of consecutive prompts of one purpose (bench/pipeline.js's promptPrefixShare). */
+function prefixShare(calls: ScriptedModelCall[], purpose: string): number {
+  const prompts = calls.filter((call) => call.params.hints?.purpose === purpose).map((call) => call.prompt);
+  let sum = 0;
+  for (let i = 1; i < prompts.length; i++) {
+    const [before, after] = [prompts[i - 1], prompts[i]];
+    let same = 0;
+    while (same < Math.min(before.length, after.length) && before[same] === after[same]) same++;
+    sum += same / after.length;
+  }
+  return sum / Math.max(1, prompts.length - 1);
+}
+
+describe('prompt layout for provider prompt caches', () => {
+  it('puts what stays the same across turns first and what changes last', async () => {
+    const { runtime, model, dm, message, callback } = await heavyDmTurn();
+    await runtime.createMemory(message('Ada keeps bees.', { roomId: dm as UUID, entityId: runtime.agentId }), 'facts');
+    await runtime.messageService!.handleMessage(runtime, message('What would you plant first?', { roomId: dm as UUID }), callback);
+    const prompt = model.callsOf('TEXT_LARGE')[0].prompt;
+    const order = [
+      '<task>',
+      '<instructions>',
+      '<output>',
+      '<actionNames>',
+      '# Available Actions',
+      '# Extra Context',
+      '# System',
+      '# About Eliza',
+      '# Guidance',
+      '# People in the Room',
+      '# Onboarding',
+      '# Conversation Messages',
+      '# Pending Choices',
+      '# Facts Eliza knows',
+      '# Time',
+      '# Received Message\nAda: What would you plant first?',
+    ].map((section) => [section, prompt.indexOf(section)] as const);
+    order.forEach(([section, at]) => expect([section, at >= 0]).toEqual([section, true]));
+    expect(order.map(([section]) => section)).toEqual([...order].sort((a, b) => a[1] - b[1]).map(([section]) => section));
+  });
+
+  it('gives consecutive message-handler prompts of a DM an identical prefix of at least 85% on average', async () => {
+    const { runtime, model, connect, message, callback } = await createHarness({ character: defaultLikeCharacter, script: () => scriptedReply('Tell me more.') });
+    const dm = randomUuid();
+    await connect(ADA, 'Ada', dm, ChannelType.DM);
+    for (let i = 0; i < 40; i++) await runtime.messageService!.handleMessage(runtime, message(`Line ${i} of what I wanted to say about my garden.`, { roomId: dm as UUID }), callback);
+    expect(prefixShare(model.calls, 'messageHandler')).toBeGreaterThanOrEqual(0.85);
+    model.calls.forEach((call) => expect(call.prompt.length).toBeLessThan(PROMPT_BUDGET));
+  });
+
+  it('does the same for the should-respond prompts of a group', async () => {
+    const script = (_prompt: string, type: string) => (type === 'TEXT_SMALL' ? '<response><name>Eliza</name><reasoning>r</reasoning><action>RESPOND</action></response>' : scriptedReply('Tell me more.'));
+    const { runtime, model, message, callback } = await createHarness({ character: defaultLikeCharacter, script, settings: { REFLECTION_INTERVAL: '0' } });
+    for (let i = 0; i < 40; i++) await runtime.messageService!.handleMessage(runtime, message(`Line ${i}: does anyone know a good seed shop?`), callback);
+    expect(prefixShare(model.calls, 'shouldRespond')).toBeGreaterThanOrEqual(0.85);
+    expect(prefixShare(model.calls, 'messageHandler')).toBeGreaterThanOrEqual(0.85);
   });
 });

@@ -1,2 +1,3 @@
 export * from './templates';
 export { composePromptFromState, composePrompt } from './compose-prompt';
+export { pickRandom, randomForKey, rotationBlock, seededRandom } from './prompt-rotation';

@@ -1,15 +1,2 @@
-/**
- * A seeded pseudo-random number generator (mulberry32): numbers in [0, 1)
- * that are the same on every run, so generated test data and benchmark
- * inputs reproduce.
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Test data and benchmark inputs use the generator prompts rotate with.
+export { seededRandom } from '../prompts/prompt-rotation';

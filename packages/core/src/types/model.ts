@@ -1,4 +1,5 @@
 import type { StreamChunkCallback } from './components';
+import type { UUID } from './primitives';
 import type { IAgentRuntime } from './runtime';
 
 export const ModelType = {
@@ -29,6 +30,50 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /**
+   * The part of `promptTokens` the provider read from its prompt cache
+   * (billed at a lower price). Absent when the provider did not say.
+   */
+  cachedInputTokens?: number;
+}
+
+/**
+ * What a model call is for. The pipeline's call sites set it, so a model
+ * plugin never has to read the rendered prompt to learn what is asked
+ * (a character may reword every template). Plugins may use their own names.
+ */
+export type ModelCallPurpose =
+  | 'shouldRespond'
+  | 'messageHandler'
+  | 'reflection'
+  | 'evaluation'
+  | 'extractParameters'
+  | 'post'
+  | 'imageDescription'
+  | 'imageGeneration';
+
+/** The message a model call is about, as the pipeline received it. */
+export interface ModelCallMessage {
+  id?: UUID;
+  entityId?: UUID;
+  roomId?: UUID;
+  /** The message text as sent, without the prompt around it. */
+  text: string;
+  /** The sender's name as the prompt shows it. */
+  senderName?: string;
+}
+
+/**
+ * Structured facts about a model call, passed beside its prompt. Every field
+ * is optional: handlers that do not know them (elizaOS plugins) ignore them,
+ * and callers that do not set them (other plugins) still work.
+ */
+export interface ModelCallHints {
+  purpose?: ModelCallPurpose | (string & {});
+  /** The room the call serves: a key for provider prompt caches and per-conversation state. */
+  roomId?: UUID;
+  /** The message being answered (should-respond, message handler) or reflected on. */
+  message?: ModelCallMessage;
 }
 
 export interface GenerateTextParams {
@@ -43,6 +88,8 @@ export interface GenerateTextParams {
   onStreamChunk?: StreamChunkCallback;
   /** Set by a handler that knows its token usage; the runtime reports it in MODEL_USED. */
   usage?: TokenUsage;
+  /** What the call is for; see ModelCallHints. */
+  hints?: ModelCallHints;
   [key: string]: unknown;
 }
 
@@ -62,6 +109,7 @@ export interface ObjectGenerationParams {
   enumValues?: string[];
   temperature?: number;
   maxTokens?: number;
+  hints?: ModelCallHints;
   [key: string]: unknown;
 }
 
@@ -69,11 +117,13 @@ export interface ImageGenerationParams {
   prompt: string;
   size?: string;
   count?: number;
+  hints?: ModelCallHints;
 }
 
 export interface ImageDescriptionParams {
   imageUrl: string;
   prompt?: string;
+  hints?: ModelCallHints;
 }
 
 export interface ImageDescriptionResult {

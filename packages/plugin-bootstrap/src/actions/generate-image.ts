@@ -18,12 +18,12 @@ export const generateImageAction: Action = {
   priority: 30,
   parameters: [{ name: 'prompt', description: 'What the image shows, in detail', required: true, schema: { type: 'string' } }],
   validate: async (runtime) => runtime.getModel('IMAGE') !== undefined,
-  handler: async (runtime, _message, _state, options, callback, responses): Promise<ActionResult> => {
+  handler: async (runtime, message, _state, options, callback, responses): Promise<ActionResult> => {
     const prompt = String((options?.parameters as GenerateImageParameters | undefined)?.prompt ?? '').trim();
     if (!prompt) return { success: false, error: 'GENERATE_IMAGE needs a prompt' };
     let images: { url: string }[];
     try {
-      images = await runtime.useModel('IMAGE', { prompt });
+      images = await runtime.useModel('IMAGE', { prompt, hints: { purpose: 'imageGeneration', roomId: message.roomId } });
     } catch (error) {
       runtime.logger.warn({ err: error }, 'GENERATE_IMAGE: the IMAGE model failed');
       await callback?.({ text: 'I could not create the image.', actions: ['GENERATE_IMAGE'], error: true }, 'GENERATE_IMAGE');

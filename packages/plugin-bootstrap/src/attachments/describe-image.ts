@@ -6,6 +6,7 @@ import {
   parseKeyValueXml,
   type IAgentRuntime,
   type Media,
+  type ModelCallHints,
 } from '@kith/core';
 import { redactUrl } from './redact-url';
 import { AttachmentUrlRefusedError } from './errors';
@@ -24,7 +25,7 @@ const DESCRIBABLE_SCHEMES = new Set(['http:', 'https:', 'data:']);
  * reads the URL itself, so only http(s) and data: URLs are handed over (a
  * file: URL must never reach a local model that might open it).
  */
-export async function describeImage(runtime: IAgentRuntime, media: Media): Promise<ImageDescription> {
+export async function describeImage(runtime: IAgentRuntime, media: Media, hints: ModelCallHints = { purpose: 'imageDescription' }): Promise<ImageDescription> {
   let scheme: string;
   try {
     scheme = new URL(media.url).protocol;
@@ -36,7 +37,7 @@ export async function describeImage(runtime: IAgentRuntime, media: Media): Promi
   }
   const template = runtime.getTemplate('imageDescriptionTemplate') ?? imageDescriptionTemplate;
   const prompt = composePrompt({ state: { agentName: runtime.character.name }, template });
-  const result: unknown = await runtime.useModel(ModelType.IMAGE_DESCRIPTION, { imageUrl: media.url, prompt });
+  const result: unknown = await runtime.useModel(ModelType.IMAGE_DESCRIPTION, { imageUrl: media.url, prompt, hints });
   const description = readDescription(result);
   if (!description) throw new ModelOutputInvalidError(ModelType.IMAGE_DESCRIPTION, 'expected {title, description} or text, got nothing usable');
   return description;

@@ -1,4 +1,4 @@
-import { KithError, ModelType, Semaphore, TimeoutError, type IAgentRuntime, type Media, type Memory } from '@kith/core';
+import { KithError, ModelType, Semaphore, TimeoutError, type IAgentRuntime, type Media, type Memory, type ModelCallHints } from '@kith/core';
 import { attachmentKind, fileNameOf } from './attachment-kind';
 import { readAttachmentSettings } from './attachment-settings';
 import { describeImage } from './describe-image';
@@ -26,6 +26,8 @@ interface Work {
   fetch: SafeFetchOptions;
   maxTextChars: number | undefined;
   imageDescriptionTimeoutMs: number;
+  /** Passed with each IMAGE_DESCRIPTION call: its purpose and the message's room. */
+  hints: ModelCallHints;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function processAttachments(
     fetch: { allowPrivate: settings.allowPrivate, maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs, ...options.fetch },
     maxTextChars: options.maxTextChars,
     imageDescriptionTimeoutMs: options.imageDescriptionTimeoutMs ?? DEFAULT_IMAGE_DESCRIPTION_TIMEOUT_MS,
+    hints: { purpose: 'imageDescription', roomId: message.roomId },
   };
   const semaphore = new Semaphore(options.concurrency ?? DEFAULT_ATTACHMENT_CONCURRENCY);
   const processed = await Promise.all(attachments.map((media) => semaphore.run(() => processAttachment(media, work))));
@@ -68,7 +71,7 @@ async function processAttachment(media: Media, work: Work): Promise<Media> {
         work.runtime.logger.debug({ attachmentId: media.id }, 'No IMAGE_DESCRIPTION model registered; image attachment left undescribed');
         return media;
       }
-      const described = await withTimeout(describeImage(work.runtime, media), work.imageDescriptionTimeoutMs, `Describing image ${redactUrl(media.url)}`);
+      const described = await withTimeout(describeImage(work.runtime, media, work.hints), work.imageDescriptionTimeoutMs, `Describing image ${redactUrl(media.url)}`);
       return { ...media, title: described.title ?? media.title ?? 'Image', description: described.description, text: described.text };
     }
     if (kind === 'text' || kind === 'document') {

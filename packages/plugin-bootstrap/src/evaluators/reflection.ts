@@ -12,6 +12,7 @@ import {
   type UUID,
   type XmlValue,
 } from '@kith/core';
+import { modelHints } from '../helpers/model-hints';
 import { entityNames, findEntityIn } from '../helpers/resolve-entity';
 import { countInbound, reflectionInterval, resetInbound } from './reflection-counter';
 
@@ -175,7 +176,7 @@ export const reflectionEvaluator: Evaluator = {
       runtime.getMemories({ tableName: 'facts', roomId: message.roomId, count: KNOWN_FACTS }),
     ]);
     const prompt = await buildPrompt(runtime, message, state, entities, known);
-    const parsed = parseKeyValueXml(await runtime.useModelInBackground('TEXT_SMALL', { prompt }));
+    const parsed = parseKeyValueXml(await runtime.useModelInBackground('TEXT_SMALL', { prompt, hints: modelHints('reflection', message, state) }));
     if (!parsed) {
       runtime.logger.warn({ roomId: message.roomId }, 'REFLECTION: the model answer had no XML; nothing stored');
       return { success: false, error: 'Reflection output could not be parsed' };

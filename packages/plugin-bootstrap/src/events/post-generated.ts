@@ -53,7 +53,7 @@ export async function handlePostGenerated({ runtime, roomId, worldId, userId, ca
       state: { ...state, values: { ...state.values, recentPosts, providers: [state.text, recentPosts].filter(Boolean).join('\n\n') } },
       template: runtime.getTemplate('postCreationTemplate') ?? postCreationTemplate,
     });
-    const parsed = parseKeyValueXml(await runtime.useModel('TEXT_LARGE', { prompt }));
+    const parsed = parseKeyValueXml(await runtime.useModel('TEXT_LARGE', { prompt, hints: { purpose: 'post', roomId } }));
     const post = cleanPost(typeof parsed?.post === 'string' ? parsed.post : '');
     if (!post) {
       runtime.logger.warn({ roomId }, 'POST_GENERATED: the model wrote no post');

@@ -214,7 +214,7 @@ export class DefaultMessageService implements IMessageService {
     const decision = await decideResponse(runtime, message, room, state, this.chain);
     if (!decision.respond) return this.ignore(turn, state, runId, decision.thought);
 
-    const content = await generateResponse(runtime, state, turn.options.onStreamChunk);
+    const content = await generateResponse(runtime, message, state, turn.options.onStreamChunk);
     if (!content) return this.ignore(turn, state, runId, 'No usable response was generated.');
     if (this.isStale(turn)) return this.discard(turn, state, runId);
     const actions = content.actions ?? [];

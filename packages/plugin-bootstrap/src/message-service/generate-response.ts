@@ -1,4 +1,5 @@
-import { composePromptFromState, type Content, type IAgentRuntime, messageHandlerTemplate, parseKeyValueXml, type State, type StreamChunkCallback } from '@kith/core';
+import { composePromptFromState, type Content, type IAgentRuntime, type Memory, messageHandlerTemplate, parseKeyValueXml, type State, type StreamChunkCallback } from '@kith/core';
+import { modelHints } from '../helpers/model-hints';
 import { createReplyTextStreamer } from './reply-text-streamer';
 
 const MAX_ATTEMPTS = 3;
@@ -14,20 +15,22 @@ function text(value: unknown): string {
 }
 
 /**
- * The response stage: messageHandlerTemplate on TEXT_LARGE, parsed as XML,
+ * The response stage: messageHandlerTemplate on TEXT_LARGE (hinted as the
+ * `messageHandler` call about `message`), parsed as XML,
  * asked again (3 attempts in all) while thought or actions are missing
  * (REPLY without text counts as missing).
  * IGNORE listed together with reply text is dropped. With `onStreamChunk`,
  * the reply text streams out as the model writes it. Null when every
  * attempt was unusable.
  */
-export async function generateResponse(runtime: IAgentRuntime, state: State, onStreamChunk?: StreamChunkCallback): Promise<Content | null> {
+export async function generateResponse(runtime: IAgentRuntime, message: Memory, state: State, onStreamChunk?: StreamChunkCallback): Promise<Content | null> {
   const template = runtime.getTemplate('messageHandlerTemplate') ?? messageHandlerTemplate;
   const prompt = composePromptFromState({ state, template });
+  const hints = modelHints('messageHandler', message, state);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     // Only the first attempt streams: a retry's text would repeat what the client already saw.
     const stream = onStreamChunk && attempt === 1 ? createReplyTextStreamer(onStreamChunk) : undefined;
-    const output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, onStreamChunk: stream } : { prompt });
+    const output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, hints, onStreamChunk: stream } : { prompt, hints });
     const parsed = parseKeyValueXml(output);
     // Listed twice, an action would run (and answer) twice.
     let actions = [...new Set(asList(parsed?.actions).map((a) => a.toUpperCase()))];

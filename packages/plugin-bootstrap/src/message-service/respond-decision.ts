@@ -1,4 +1,5 @@
 import { composePromptFromState, type IAgentRuntime, type Memory, parseKeyValueXml, type Room, shouldRespondTemplate, type State } from '@kith/core';
+import { modelHints } from '../helpers/model-hints';
 import { agentRoomState, setAgentRoomState } from '../helpers/turn-lookups';
 import type { AgentReplyChain } from './agent-reply-chain';
 import { mentionsAgent, repliesToAgent } from './mentions';
@@ -29,7 +30,7 @@ export async function decideResponse(runtime: IAgentRuntime, message: Memory, ro
   if (shouldBypassShouldRespond(runtime, room, message.content.source)) return { respond: true, reason: 'bypass' };
 
   const template = runtime.getTemplate('shouldRespondTemplate') ?? shouldRespondTemplate;
-  const output = await runtime.useModel('TEXT_SMALL', { prompt: composePromptFromState({ state, template }) });
+  const output = await runtime.useModel('TEXT_SMALL', { prompt: composePromptFromState({ state, template }), hints: modelHints('shouldRespond', message, state) });
   const parsed = parseKeyValueXml(output);
   const action = (typeof parsed?.action === 'string' ? parsed.action : '').trim().toUpperCase();
   const reasoning = typeof parsed?.reasoning === 'string' ? parsed.reasoning : '';

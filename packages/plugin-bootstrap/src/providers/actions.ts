@@ -72,7 +72,7 @@ export function validActions(runtime: IAgentRuntime, message: Memory, state: Sta
 export const actionsProvider: Provider = {
   name: 'ACTIONS',
   description: 'Actions the agent can take now',
-  position: -1,
+  position: -60,
   get: async (runtime: IAgentRuntime, message: Memory, state: State) => {
     const validated = await validActions(runtime, message, state);
     // With many actions registered, list only those relevant to this message.

@@ -20,10 +20,11 @@ describe('ANXIETY', () => {
     expect(anxietyPool(ChannelType.VOICE_GROUP)).toEqual(anxietyPool(ChannelType.VOICE_DM));
   });
 
-  it('picks a different three over many turns', async () => {
-    const { runtime, message } = await createHarness();
-    const seen = new Set<string>();
-    for (let i = 0; i < 20; i++) (((await anxietyProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' })).data?.anxiety as string[]) ?? []).forEach((l) => seen.add(l));
-    expect(seen.size).toBeGreaterThan(3);
+  it('picks a different three block by block, the same three within a block', async () => {
+    const { runtime, message } = await createHarness({ settings: { PROMPT_ROTATION_TURNS: '4' } });
+    const draws: string[][] = [];
+    for (let i = 0; i < 24; i++) draws.push(((await anxietyProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' })).data?.anxiety as string[]) ?? []);
+    for (let block = 0; block < 6; block++) expect(new Set(draws.slice(block * 4, block * 4 + 4).map((d) => d.join('|'))).size).toBe(1);
+    expect(new Set(draws.flat()).size).toBeGreaterThan(3);
   });
 });

@@ -1,6 +1,6 @@
-import { ChannelType, type Provider } from '@kith/core';
+import { ChannelType, pickRandom, randomForKey, type Provider } from '@kith/core';
 import { channelTypeOf } from '../helpers/turn-lookups';
-import { pickRandom } from './pick-random';
+import { roomTurn } from './room-turns';
 
 const GROUP = [
   'In a group, speak only when you add something; IGNORE is a good answer when unsure.',
@@ -44,16 +44,20 @@ export function anxietyPool(channelType: string | undefined): readonly string[] 
 
 /**
  * Channel-specific restraint (seed 002): models are too eager and too
- * verbose, most of all in groups. Three lines picked at random each turn so
- * the model does not fixate on one phrasing.
+ * verbose, most of all in groups. Three lines picked at random so the model
+ * does not fixate on one phrasing, drawn again with each rotation block of
+ * the room (PROMPT_ROTATION_TURNS) rather than each turn, so consecutive
+ * prompts keep their shared prefix.
  */
 export const anxietyProvider: Provider = {
   name: 'ANXIETY',
   description: 'Guidance on length and restraint for this kind of channel',
   dynamic: true,
-  position: -1,
+  position: -45,
   get: async (runtime, message) => {
-    const lines = pickRandom(anxietyPool(await channelTypeOf(runtime, message)), 3);
+    const { block } = roomTurn(runtime, message);
+    const random = randomForKey(`${runtime.agentId}:${message.roomId}:${block}:ANXIETY`);
+    const lines = pickRandom(anxietyPool(await channelTypeOf(runtime, message)), 3, random);
     const text = `# Guidance\n${lines.join('\n')}`;
     return { text, values: { anxiety: text }, data: { anxiety: lines } };
   },

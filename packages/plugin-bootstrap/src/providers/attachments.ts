@@ -23,7 +23,7 @@ export const attachmentsProvider: Provider = {
   name: 'ATTACHMENTS',
   description: 'Attached images and documents, with descriptions and text',
   dynamic: true,
-  position: 90,
+  position: 85,
   get: async (runtime, message) => {
     const current = message.content.attachments ?? [];
     const recent: Memory[] = await runtime.getMemories({

@@ -5,7 +5,7 @@ export const capabilitiesProvider: Provider = {
   name: 'CAPABILITIES',
   description: "The agent's services and model capabilities",
   dynamic: true,
-  position: 60,
+  position: -30,
   get: async (runtime) => {
     const lines: string[] = [];
     for (const [type, services] of runtime.getAllServices()) {

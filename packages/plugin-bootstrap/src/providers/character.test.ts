@@ -32,11 +32,23 @@ describe('CHARACTER', () => {
     expect(['calm', 'curious']).toContain(result.values?.adjective);
   });
 
-  it('varies the subset between turns', async () => {
-    const { runtime, message } = await createHarness({ character: rich });
+  it('draws one subset per rotation block of the room, seeded by the room and the block', async () => {
+    const { runtime, message } = await createHarness({ character: rich, settings: { PROMPT_ROTATION_TURNS: '5' } });
+    const texts: string[] = [];
+    for (let i = 0; i < 20; i++) texts.push((await characterProvider.get(runtime, message('hi'), EMPTY)).text ?? '');
+    for (let block = 0; block < 4; block++) expect(new Set(texts.slice(block * 5, block * 5 + 5)).size).toBe(1);
+    expect(new Set(texts).size).toBeGreaterThan(1);
+    // The same room and block give the same draw in another process (here: another runtime of the agent).
+    const again = await createHarness({ character: rich, settings: { PROMPT_ROTATION_TURNS: '5' } });
+    const roomId = message('hi').roomId;
+    expect((await characterProvider.get(again.runtime, again.message('hi', { roomId }), EMPTY)).text).toBe(texts[0]);
+  });
+
+  it('draws afresh every turn with PROMPT_ROTATION_TURNS=1', async () => {
+    const { runtime, message } = await createHarness({ character: rich, settings: { PROMPT_ROTATION_TURNS: '1' } });
     const bios = new Set<string>();
     for (let i = 0; i < 20; i++) bios.add(String((await characterProvider.get(runtime, message('hi'), EMPTY)).values?.characterBio));
-    expect(bios.size).toBeGreaterThan(1);
+    expect(bios.size).toBeGreaterThan(5);
   });
 
   it('uses post style and post examples in a feed', async () => {

@@ -1,5 +1,5 @@
-import { ChannelType, type IAgentRuntime, type Memory, type Provider } from '@kith/core';
-import { pickRandom } from './pick-random';
+import { ChannelType, pickRandom, randomForKey, type IAgentRuntime, type Memory, type Provider } from '@kith/core';
+import { roomTurn } from './room-turns';
 
 const BIO_LINES = 4;
 const STYLE_LINES = 4;
@@ -16,24 +16,30 @@ function exampleText(example: { name: string; content: { text?: string } }[], ag
  * Who the agent is: system prompt, a random subset of bio, style lines and
  * one topic and adjective, and example conversations (example posts and
  * post style in feeds). Random subsets keep the prompt short and varied.
+ * In a conversation the draw is seeded by the room and its rotation block
+ * (PROMPT_ROTATION_TURNS), so it changes every few turns rather than every
+ * turn and consecutive prompts keep a prefix a provider can cache; a feed
+ * draws afresh for every post.
  */
 export const characterProvider: Provider = {
   name: 'CHARACTER',
   description: 'The character: bio, style and example conversations',
-  position: -10,
+  position: -50,
   get: async (runtime: IAgentRuntime, message: Memory) => {
     const character = runtime.character;
     const name = character.name;
     const isFeed = message.content.channelType === ChannelType.FEED;
+    const { block } = roomTurn(runtime, message);
+    const random = isFeed ? Math.random : randomForKey(`${runtime.agentId}:${message.roomId}:${block}:CHARACTER`);
     const bioLines = (Array.isArray(character.bio) ? character.bio : [character.bio]).filter(Boolean);
-    const bio = pickRandom(bioLines, BIO_LINES).join(' ');
+    const bio = pickRandom(bioLines, BIO_LINES, random).join(' ');
     const styleSource = [...(character.style?.all ?? []), ...((isFeed ? character.style?.post : character.style?.chat) ?? [])];
-    const style = pickRandom(styleSource, STYLE_LINES);
-    const topic = pickRandom(character.topics ?? [], 1)[0];
-    const adjective = pickRandom(character.adjectives ?? [], 1)[0];
+    const style = pickRandom(styleSource, STYLE_LINES, random);
+    const topic = pickRandom(character.topics ?? [], 1, random)[0];
+    const adjective = pickRandom(character.adjectives ?? [], 1, random)[0];
     const examples = isFeed
-      ? pickRandom(character.postExamples ?? [], POST_EXAMPLES).join('\n')
-      : pickRandom(character.messageExamples ?? [], MESSAGE_EXAMPLES)
+      ? pickRandom(character.postExamples ?? [], POST_EXAMPLES, random).join('\n')
+      : pickRandom(character.messageExamples ?? [], MESSAGE_EXAMPLES, random)
           .map((example) => exampleText(example, name))
           .join('\n\n');
     const traits = [topic ? `${name} is interested in ${topic}.` : '', adjective ? `${name} is ${adjective}.` : ''].filter(Boolean).join(' ');

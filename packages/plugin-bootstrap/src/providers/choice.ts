@@ -10,7 +10,7 @@ import { optionsOf, pendingChoicesForTurn, shortTaskId } from '../helpers/pendin
 export const choiceProvider: Provider = {
   name: 'CHOICE',
   description: 'Pending choices the user can answer',
-  position: 45,
+  position: 70,
   get: async (runtime, message) => {
     const tasks = await pendingChoicesForTurn(runtime, message);
     if (tasks.length === 0) return { values: { tasks: '' }, data: { tasks: [] } };

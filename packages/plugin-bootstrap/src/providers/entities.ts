@@ -52,7 +52,7 @@ export const entitiesProvider: Provider = {
   name: 'ENTITIES',
   description: 'People in the room and what is known about them',
   dynamic: true,
-  position: 20,
+  position: -40,
   get: async (runtime, message) => {
     const [room, raw] = await Promise.all([roomOf(runtime, message), roomEntitiesOf(runtime, message)]);
     const entities = raw.map((entity) => details(entity, room));

@@ -21,7 +21,7 @@ export const factsProvider: Provider = {
   name: 'FACTS',
   description: 'Facts the agent has learned about the people here',
   dynamic: true,
-  position: 50,
+  position: 80,
   get: async (runtime, message) => {
     const recent = await runtime.getMemories({ tableName: 'facts', roomId: message.roomId, count: RECENT_COUNT });
     // No facts in the room: no embedding call, so asking for FACTS on every turn stays cheap.

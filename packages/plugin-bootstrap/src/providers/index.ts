@@ -1,4 +1,6 @@
 export { recentMessagesProvider } from './recent-messages';
+export { receivedMessageProvider } from './received-message';
+export { DEFAULT_PROMPT_ROTATION_TURNS } from './room-turns';
 export { characterProvider } from './character';
 export { timeProvider } from './time';
 export { actionsProvider, validActions } from './actions';

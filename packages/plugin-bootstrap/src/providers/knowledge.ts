@@ -8,7 +8,7 @@ import type { Provider } from '@kith/core';
 export const knowledgeProvider: Provider = {
   name: 'KNOWLEDGE',
   description: 'Knowledge base fragments relevant to the message',
-  position: 10,
+  position: 75,
   get: async (runtime, message) => {
     const count = Number(runtime.getSetting('KNOWLEDGE_COUNT') ?? 5) || 5;
     const fragments = await runtime.getKnowledge(message, { count });

@@ -7,7 +7,7 @@ import type { Provider } from '@kith/core';
 export const providersProvider: Provider = {
   name: 'PROVIDERS',
   description: 'Extra context the agent can ask for',
-  position: 95,
+  position: -55,
   get: async (runtime) => {
     const dynamic = runtime.providers.filter((p) => p.dynamic === true && p.private !== true);
     if (dynamic.length === 0) return { values: { providersList: '' } };

@@ -1,5 +1,6 @@
-import { ContentType, type UUID } from '@kith/core';
+import { ContentType, type Memory, type UUID } from '@kith/core';
 import { ADA, BOB, createHarness } from '../__fixtures__/bootstrap-harness';
+import { receivedMessageProvider } from './received-message';
 import { recentMessagesProvider } from './recent-messages';
 
 const EMPTY = { values: {}, data: {}, text: '' };
@@ -13,15 +14,19 @@ async function withHistory(count: number, settings?: Record<string, string>) {
 }
 
 describe('RECENT_MESSAGES', () => {
-  it('shows the last 20 messages by default, oldest first, then the received one', async () => {
+  it('shows the last 20 messages by default, oldest first, and leaves the received one to RECEIVED_MESSAGE', async () => {
     const { runtime, message } = await withHistory(30);
-    const result = await recentMessagesProvider.get(runtime, message('now'), EMPTY);
+    const incoming = message('now');
+    const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
     const lines = String(result.values?.recentMessages).split('\n');
     expect(lines).toHaveLength(20);
     expect(lines[0]).toBe('Ada: message 11');
     expect(lines[19]).toBe('Bob: message 30');
-    expect(result.text?.endsWith('# Received Message\nAda: now')).toBe(true);
-    expect(result.values).toMatchObject({ conversationLength: 20, messageText: 'now', userName: 'Ada', isNewUser: false, hasAttachments: false });
+    expect(result.text?.startsWith('# Conversation Messages\nAda: message 11\n')).toBe(true);
+    expect(result.text?.endsWith('Bob: message 30')).toBe(true);
+    expect(result.values).toMatchObject({ conversationLength: 20, messageText: 'now', senderName: 'Ada', userName: 'Ada', isNewUser: false, hasAttachments: false });
+    expect(result.values?.receivedMessageHeader).toBe('# Received Message\nAda: now');
+    expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe('# Received Message\nAda: now');
   });
 
   it('honours CONVERSATION_LENGTH', async () => {
@@ -30,20 +35,60 @@ describe('RECENT_MESSAGES', () => {
     expect(String(result.values?.recentMessages).split('\n')).toEqual(['Ada: message 7', 'Bob: message 8', 'Ada: message 9', 'Bob: message 10']);
   });
 
-  it('does not show the received message twice once it is stored', async () => {
+  it('does not show the received message in the history once it is stored', async () => {
     const { runtime, message } = await withHistory(2);
     const incoming = message('hello again', { createdAt: 5_000 });
     await runtime.createMemory(incoming, 'messages');
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
-    expect(result.text?.match(/hello again/g)).toHaveLength(1);
+    expect(result.text).not.toContain('hello again');
+    expect(String(result.values?.recentMessages).split('\n')).toEqual(['Ada: message 1', 'Bob: message 2']);
   });
 
-  it('flags a new user and attachments, and names attachments in the conversation', async () => {
+  it('flags a new user and attachments, and names attachments in the conversation and the received message', async () => {
     const { runtime, message } = await withHistory(0);
     const photo = { id: 'p1', url: 'https://x.test/p.png', title: 'Cat photo', description: 'a cat on a sofa', contentType: ContentType.IMAGE };
     const incoming = message('look', { content: { text: 'look', attachments: [photo] } });
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
     expect(result.values).toMatchObject({ isNewUser: true, hasAttachments: true, roomId: incoming.roomId as UUID });
-    expect(result.text).toContain('Ada: look (attachments: Cat photo: a cat on a sofa)');
+    expect(result.text).toBe('');
+    expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe('# Received Message\nAda: look (attachments: Cat photo: a cat on a sofa)');
+    await runtime.createMemory(incoming, 'messages');
+    expect((await recentMessagesProvider.get(runtime, message('and?'), EMPTY)).text).toContain('Ada: look (attachments: Cat photo: a cat on a sofa)');
+  });
+
+  describe('the window grows in blocks', () => {
+    /** A DM-like run: each turn stores the user's message and a reply, as the pipeline does. */
+    async function turns(count: number, settings: Record<string, string>) {
+      const harness = await withHistory(6, settings);
+      const windows: string[][] = [];
+      let clock = 2_000;
+      for (let turn = 0; turn < count; turn++) {
+        const incoming: Memory = harness.message(`turn ${turn}`, { createdAt: clock++ });
+        await harness.runtime.createMemory(incoming, 'messages');
+        const result = await recentMessagesProvider.get(harness.runtime, incoming, EMPTY);
+        // The pipeline composes state again for actions: the same message, the same window.
+        expect((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages).toBe(result.values?.recentMessages);
+        windows.push(String(result.values?.recentMessages).split('\n'));
+        await harness.runtime.createMemory(harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }), 'messages');
+      }
+      return windows;
+    }
+
+    it('keeps its first message for PROMPT_ROTATION_TURNS turns, so each history starts with the previous one', async () => {
+      const windows = await turns(7, { CONVERSATION_LENGTH: '4', PROMPT_ROTATION_TURNS: '3' });
+      expect(windows.map((w) => w.length)).toEqual([4, 6, 8, 4, 6, 8, 4]);
+      expect(windows[0]).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6']);
+      for (const turn of [1, 2, 4, 5]) expect(windows[turn].slice(0, windows[turn - 1].length)).toEqual(windows[turn - 1]);
+      // A new block starts again at the last CONVERSATION_LENGTH messages.
+      expect(windows[3]).toEqual(['Ada: turn 1', 'Testy: reply 1', 'Ada: turn 2', 'Testy: reply 2']);
+      // Never fewer than CONVERSATION_LENGTH: the model sees at least what a sliding window shows.
+      windows.forEach((w) => expect(w.length).toBeGreaterThanOrEqual(4));
+    });
+
+    it('slides by each message with PROMPT_ROTATION_TURNS=1', async () => {
+      const windows = await turns(3, { CONVERSATION_LENGTH: '4', PROMPT_ROTATION_TURNS: '1' });
+      expect(windows.map((w) => w.length)).toEqual([4, 4, 4]);
+      expect(windows[2]).toEqual(['Ada: turn 0', 'Testy: reply 0', 'Ada: turn 1', 'Testy: reply 1']);
+    });
   });
 });

@@ -13,7 +13,7 @@ export const relationshipsProvider: Provider = {
   name: 'RELATIONSHIPS',
   description: "The sender's relationships with others, with tags and interaction counts",
   dynamic: true,
-  position: 30,
+  position: 82,
   get: async (runtime, message) => {
     const relationships = (await runtime.getRelationships({ entityId: message.entityId }))
       .sort((a, b) => interactionsOf(b) - interactionsOf(a))

@@ -8,7 +8,7 @@ export const rolesProvider: Provider = {
   name: 'ROLES',
   description: 'Owners and admins of this world',
   dynamic: true,
-  position: 26,
+  position: -36,
   get: async (runtime, message) => {
     const world = await worldOf(runtime, message);
     if (!world) return { values: { roles: '' } };

@@ -49,7 +49,7 @@ async function roomWorldSettings(runtime: IAgentRuntime, message: Memory): Promi
 export const settingsProvider: Provider = {
   name: 'SETTINGS',
   description: 'World settings and onboarding status',
-  position: 40,
+  position: -20,
   get: async (runtime, message) => {
     const onboarding = await onboardingWorld(runtime, message);
     if (onboarding) {

@@ -12,7 +12,7 @@ export const worldProvider: Provider = {
   name: 'WORLD',
   description: 'The server or world this room belongs to, its rooms and members',
   dynamic: true,
-  position: 25,
+  position: -35,
   get: async (runtime, message) => {
     const room = await roomOf(runtime, message);
     if (!room) return { values: { worldContext: '' } };

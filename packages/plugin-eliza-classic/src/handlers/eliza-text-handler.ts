@@ -1,9 +1,10 @@
-import type { GenerateTextParams, IAgentRuntime } from '@kith/core';
+import { pickRandom, type GenerateTextParams, type IAgentRuntime } from '@kith/core';
 import type { ElizaReply } from '../doctor/eliza-engine';
 import { ConversationStore, conversationKey } from './conversation-store';
 import { detectPromptKind } from './detect-prompt-kind';
-import { extractUserMessage } from './extract-user-message';
+import { extractUserMessage, type UserMessage } from './extract-user-message';
 import { isStopRequest } from './is-stop-request';
+import { hintedKind, hintedMessage } from './read-hints';
 import { messageHandlerXml, postXml, reflectionXml, shouldRespondXml } from './response-shapes';
 
 /** Shared by TEXT_SMALL and TEXT_LARGE, and by every runtime in the process (keys carry the agent id). */
@@ -13,18 +14,23 @@ const store = new ConversationStore();
 const POST_TOPIC = /Write a post\b[^\n]*?\babout ([^,\n]+?)\s*(?:,|\n|\bwithout\b|$)/m;
 
 /**
- * A text model that needs no network: recognises which pipeline prompt it
- * was given, finds the user's latest message in it, and answers in that
- * prompt's format with Weizenbaum's DOCTOR script doing the talking.
+ * A text model that needs no network: answers each pipeline call in the
+ * format its prompt asks for, with Weizenbaum's DOCTOR script doing the
+ * talking. What is asked and the message to answer come from the call's
+ * hints (`params.hints.purpose`, `params.hints.message`), so a character may
+ * reword every template; a call without hints (another plugin's plain
+ * prompt) is recognised by reading the prompt, as before hints existed.
  */
 export async function elizaTextHandler(runtime: IAgentRuntime, params: GenerateTextParams): Promise<string> {
   const prompt = typeof params?.prompt === 'string' ? params.prompt : '';
   const agentName = runtime.character?.name || 'Eliza';
   const agentId = String(runtime.agentId ?? 'agent');
+  const hinted = hintedKind(params?.hints);
+  const message = (): UserMessage => hintedMessage(params?.hints) ?? extractUserMessage(prompt);
 
-  switch (detectPromptKind(prompt)) {
+  switch (hinted ?? detectPromptKind(prompt)) {
     case 'should-respond':
-      return shouldRespond(prompt, agentName);
+      return shouldRespond(message(), agentName);
     case 'reflection':
       return reflectionXml(`${agentName} notes nothing new: the DOCTOR script does not extract facts.`);
     case 'evaluation':
@@ -32,18 +38,18 @@ export async function elizaTextHandler(runtime: IAgentRuntime, params: GenerateT
     case 'extract-parameters':
       return '{}';
     case 'post':
-      return post(runtime, prompt, agentId, agentName);
+      // A post call names a topic rather than a message; a hinted one leaves the topic to the model.
+      return hinted ? post(runtime, agentId, agentName, hintedTopic(runtime), hintedMessage(params.hints)?.text ?? '') : post(runtime, agentId, agentName, promptTopic(prompt), message().text);
     case 'message-handler':
     case 'other':
-      return reply(runtime, prompt, agentId, agentName);
+      return reply(runtime, message(), agentId, agentName);
   }
 }
 
 export const textSmallHandler = elizaTextHandler;
 export const textLargeHandler = elizaTextHandler;
 
-function shouldRespond(prompt: string, agentName: string): string {
-  const message = extractUserMessage(prompt);
+function shouldRespond(message: UserMessage, agentName: string): string {
   if (message.text === '') return shouldRespondXml(agentName, 'The message is empty; there is nothing to answer.', 'IGNORE');
   if (isStopRequest(message.text, agentName)) {
     return shouldRespondXml(agentName, `${message.speaker ?? 'The user'} asked ${agentName} to stop.`, 'STOP');
@@ -51,17 +57,25 @@ function shouldRespond(prompt: string, agentName: string): string {
   return shouldRespondXml(agentName, `${agentName} answers every message in the conversation.`, 'RESPOND');
 }
 
-async function reply(runtime: IAgentRuntime, prompt: string, agentId: string, agentName: string): Promise<string> {
-  const message = extractUserMessage(prompt);
+async function reply(runtime: IAgentRuntime, message: UserMessage, agentId: string, agentName: string): Promise<string> {
   if (message.text === '') return messageHandlerXml(`There is no message for ${agentName} to answer.`, ['IGNORE'], '');
   const answer = await store.withEngine(runtime, conversationKey(agentId, message.speaker), (engine) => engine.reply(message.text));
   return messageHandlerXml(thoughtFor(agentName, answer), ['REPLY'], answer.text);
 }
 
-async function post(runtime: IAgentRuntime, prompt: string, agentId: string, agentName: string): Promise<string> {
-  // The post template carries a topic rather than a message; ELIZA muses on it.
-  const topic = prompt.includes('# Received Message') ? null : (POST_TOPIC.exec(prompt)?.[1]?.trim() ?? null);
-  const input = topic ? `I often think about ${topic}` : extractUserMessage(prompt).text;
+/** ELIZA muses on one of the character's topics. */
+function hintedTopic(runtime: IAgentRuntime): string | null {
+  const topics = Array.isArray(runtime.character?.topics) ? runtime.character.topics : [];
+  return pickRandom(topics, 1)[0] ?? null;
+}
+
+/** The default post template's topic, unless the prompt is a conversation. */
+function promptTopic(prompt: string): string | null {
+  return prompt.includes('# Received Message') ? null : (POST_TOPIC.exec(prompt)?.[1]?.trim() ?? null);
+}
+
+async function post(runtime: IAgentRuntime, agentId: string, agentName: string, topic: string | null, fallback: string): Promise<string> {
+  const input = topic ? `I often think about ${topic}` : fallback;
   const answer = await store.withEngine(runtime, conversationKey(agentId, '#posts'), (engine) => engine.reply(input));
   return postXml(`${agentName} writes what the DOCTOR script makes of ${topic ? `"${topic}"` : 'the conversation'}.`, answer.text);
 }

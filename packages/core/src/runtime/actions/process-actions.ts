@@ -49,7 +49,7 @@ async function extractParameters(deps: ProcessActionsDeps, action: Action, state
     template: deps.runtime.getTemplate('extractParametersTemplate') ?? extractParametersTemplate,
   });
   try {
-    const output = await deps.runtime.useModel('TEXT_SMALL', { prompt });
+    const output = await deps.runtime.useModel('TEXT_SMALL', { prompt, hints: { purpose: 'extractParameters' } });
     return parseJSONObjectFromText(output) ?? {};
   } catch (error) {
     deps.logger.warn({ action: action.name, err: error }, `Parameter extraction for ${action.name} failed`);

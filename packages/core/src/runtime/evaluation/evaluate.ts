@@ -26,7 +26,7 @@ async function selectWithModel(deps: EvaluateDeps, candidates: Evaluator[], stat
     template: deps.runtime.getTemplate('evaluationTemplate') ?? evaluationTemplate,
   });
   try {
-    const output = await deps.runtime.useModel('TEXT_SMALL', { prompt });
+    const output = await deps.runtime.useModel('TEXT_SMALL', { prompt, hints: { purpose: 'evaluation' } });
     const names = new Set((parseJsonArrayFromText(output) ?? []).map((n) => String(n).toUpperCase()));
     return candidates.filter((e) => names.has(e.name.toUpperCase()));
   } catch (error) {

@@ -28,7 +28,9 @@ function count(value: unknown): number {
  * Adds token usage to the model call in progress, so `useModel` reports it in
  * MODEL_USED. Works whatever the params shape (a string or null cannot carry
  * `params.usage`); several reports in one call (a retry, a repair request)
- * add up. Returns false when called outside a `useModel` handler.
+ * add up. `cachedInputTokens` is kept only once some report carried it, so
+ * "the provider said 0" stays apart from "the provider did not say".
+ * Returns false when called outside a `useModel` handler.
  */
 export function reportModelUsage(usage: Partial<TokenUsage>): boolean {
   const slot = usageStore().getStore();
@@ -37,11 +39,16 @@ export function reportModelUsage(usage: Partial<TokenUsage>): boolean {
   const completionTokens = count(usage.completionTokens);
   const totalTokens = count(usage.totalTokens) || promptTokens + completionTokens;
   const previous = slot.usage;
-  slot.usage = {
+  const next: TokenUsage = {
     promptTokens: (previous?.promptTokens ?? 0) + promptTokens,
     completionTokens: (previous?.completionTokens ?? 0) + completionTokens,
     totalTokens: (previous?.totalTokens ?? 0) + totalTokens,
   };
+  const reportsCached = typeof usage.cachedInputTokens === 'number' && Number.isFinite(usage.cachedInputTokens);
+  if (reportsCached || previous?.cachedInputTokens !== undefined) {
+    next.cachedInputTokens = (previous?.cachedInputTokens ?? 0) + count(usage.cachedInputTokens);
+  }
+  slot.usage = next;
   return true;
 }
 
