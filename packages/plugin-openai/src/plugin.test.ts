@@ -69,7 +69,7 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
         stop: ['</response>'],
       });
       expect(used).toEqual([
-        expect.objectContaining({ type: 'TEXT_LARGE', provider: 'openai', success: true, tokens: { promptTokens: 7, completionTokens: 6, totalTokens: 13 } }),
+        expect.objectContaining({ type: 'TEXT_LARGE', provider: 'openai', success: true, tokens: { promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 } }),
       ]);
     });
 
@@ -90,7 +90,7 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
       expect(chunks.join('')).toBe(DEFAULT_FAKE_REPLY);
       expect(chunks.length).toBeGreaterThan(1);
       expect(server.requests[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-      expect(used[0].tokens).toEqual({ promptTokens: 7, completionTokens: 6, totalTokens: 13 });
+      expect(used[0].tokens).toEqual({ promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 });
     });
 
     it('retries a 429 with its Retry-After inside one useModel call', async () => {

@@ -23,6 +23,7 @@ describe('loadOpenAIConfig', () => {
       imageDescriptionModel: 'gpt-4o-mini',
       timeoutMs: 60_000,
       maxRetries: 2,
+      promptCacheKey: true,
     });
   });
 

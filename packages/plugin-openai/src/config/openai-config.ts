@@ -16,6 +16,7 @@ export const OPENAI_SETTING_KEYS = [
   'OPENAI_IMAGE_DESCRIPTION_MODEL',
   'OPENAI_TIMEOUT_MS',
   'OPENAI_MAX_RETRIES',
+  'OPENAI_PROMPT_CACHE_KEY',
 ] as const;
 
 export type OpenAISettingKey = (typeof OPENAI_SETTING_KEYS)[number];
@@ -33,6 +34,13 @@ export interface OpenAIConfig {
   imageDescriptionModel: string;
   timeoutMs: number;
   maxRetries: number;
+  /** Whether chat requests carry `prompt_cache_key` (one per agent and room). */
+  promptCacheKey: boolean;
+}
+
+/** OpenAI's own API, where `prompt_cache_key` is known. */
+function isOpenAIApi(baseUrl: string): boolean {
+  return URL.canParse(baseUrl) && new URL(baseUrl).hostname === 'api.openai.com';
 }
 
 const modelName = (fallback: string) => z.string().trim().min(1, 'must not be empty').default(fallback);
@@ -55,6 +63,10 @@ const schema = z
     OPENAI_IMAGE_DESCRIPTION_MODEL: modelName('gpt-4o-mini'),
     OPENAI_TIMEOUT_MS: wholeNumber(1, 3_600_000, 'a whole number of milliseconds').default(60_000),
     OPENAI_MAX_RETRIES: wholeNumber(0, 10, 'a whole number of retries').default(2),
+    // auto: only OpenAI's own API; some compatible servers reject fields they do not know.
+    OPENAI_PROMPT_CACHE_KEY: z
+      .preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.union([z.boolean(), z.enum(['true', 'false', 'auto'])], { message: 'must be true, false or auto' }))
+      .default('auto'),
   })
   .superRefine(
     (raw, ctx) => {
@@ -82,6 +94,7 @@ const schema = z
       imageDescriptionModel: raw.OPENAI_IMAGE_DESCRIPTION_MODEL,
       timeoutMs: raw.OPENAI_TIMEOUT_MS,
       maxRetries: raw.OPENAI_MAX_RETRIES,
+      promptCacheKey: raw.OPENAI_PROMPT_CACHE_KEY === 'auto' ? isOpenAIApi(raw.OPENAI_BASE_URL) : raw.OPENAI_PROMPT_CACHE_KEY === true || raw.OPENAI_PROMPT_CACHE_KEY === 'true',
     }),
   );
 

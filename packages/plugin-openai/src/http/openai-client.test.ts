@@ -61,7 +61,7 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
   it('posts JSON with the bearer key and returns the parsed body', async () => {
     const body = (await client().postJson('/chat/completions', chatBody)) as { choices: { message: { content: string } }[]; usage: unknown };
     expect(body.choices[0].message.content).toBe('Hello from the fake OpenAI server.');
-    expect(body.usage).toEqual({ prompt_tokens: 2, completion_tokens: 6, total_tokens: 8 });
+    expect(body.usage).toEqual({ prompt_tokens: 2, completion_tokens: 6, total_tokens: 8, prompt_tokens_details: { cached_tokens: 0 } });
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/chat/completions', body: chatBody });
     expect(server.requests[0].headers.authorization).toBe('Bearer sk-good');
   });

@@ -17,6 +17,8 @@ export interface ChatOptions {
   frequencyPenalty?: number;
   presencePenalty?: number;
   responseFormat?: { type: 'json_object' };
+  /** Sent as `prompt_cache_key` (see prompt-cache-key.ts). */
+  promptCacheKey?: string;
 }
 
 const CHAT_PATH = '/chat/completions';
@@ -38,6 +40,7 @@ export function chatRequestBody(model: string, messages: ChatMessage[], options:
   }
   if (options.stopSequences && options.stopSequences.length > 0) body.stop = options.stopSequences;
   if (options.responseFormat) body.response_format = options.responseFormat;
+  if (options.promptCacheKey) body.prompt_cache_key = options.promptCacheKey;
   return body;
 }
 

@@ -3,6 +3,7 @@ import JSON5 from 'json5';
 import { OpenAIObjectError } from '../errors';
 import { chatRequestBody, completeChat, type ChatMessage } from './chat';
 import { openAICall, type OpenAIPluginDeps } from './openai-call';
+import { promptCacheKey } from './prompt-cache-key';
 import { promptMessages, textModel, type TextSize } from './text-handler';
 
 type Parsed = { ok: true; value: Record<string, unknown> } | { ok: false; problem: string };
@@ -42,7 +43,12 @@ export function createObjectHandler(size: TextSize, deps: OpenAIPluginDeps = {})
       .join('\n\n');
     const messages: ChatMessage[] = promptMessages(runtime, params.prompt, system);
     // JSON mode forces a top-level object, so an array is asked for in words only.
-    const options = { ...params, stopSequences: undefined, responseFormat: wantArray ? undefined : ({ type: 'json_object' } as const) };
+    const options = {
+      ...params,
+      stopSequences: undefined,
+      responseFormat: wantArray ? undefined : ({ type: 'json_object' } as const),
+      promptCacheKey: config.promptCacheKey ? promptCacheKey(runtime.agentId, params.hints) : undefined,
+    };
 
     const first = await completeChat(client, chatRequestBody(target.model, messages, options), target);
     const parsed = parseOutput(first, wantArray);

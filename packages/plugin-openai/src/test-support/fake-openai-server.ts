@@ -10,6 +10,8 @@ export interface FakeChatRequest {
   lastUserText: string;
   /** `image_url` parts of the last user message. */
   imageUrls: string[];
+  /** The request's `prompt_cache_key`, when it sent one. */
+  promptCacheKey?: string;
 }
 
 export interface RecordedRequest {
@@ -61,6 +63,21 @@ export const DEFAULT_FAKE_REPLY = 'Hello from the fake OpenAI server.';
 export function fakeTokenCount(text: string): number {
   const trimmed = text.trim();
   return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+/**
+ * The fake prompt cache: the whole words this prompt shares, as an identical
+ * prefix, with the previous prompt of the same model and `prompt_cache_key`
+ * (a word cut by the first difference does not count).
+ */
+export function fakeCachedTokens(previous: string | undefined, prompt: string): number {
+  if (previous === undefined) return 0;
+  let same = 0;
+  const limit = Math.min(previous.length, prompt.length);
+  while (same < limit && previous.charCodeAt(same) === prompt.charCodeAt(same)) same++;
+  let prefix = prompt.slice(0, same);
+  if (same < prompt.length && !/\s/.test(prompt[same]) && !/\s$/.test(prefix)) prefix = prefix.replace(/\S+$/, '');
+  return fakeTokenCount(prefix);
 }
 
 /** A deterministic unit vector for `text` (FNV-1a seeded sine values). */
@@ -117,7 +134,9 @@ function errorBody(message: string, code: string | null, type = 'invalid_request
 /**
  * A real HTTP server on 127.0.0.1 (random port) that speaks the parts of the
  * OpenAI wire format Kith uses: chat completions (JSON and SSE streaming,
- * usage, vision input, JSON mode), embeddings and image generation, plus
+ * usage with `prompt_tokens_details.cached_tokens` from a fake prompt cache
+ * keyed by model and `prompt_cache_key`, vision input, JSON mode),
+ * embeddings and image generation, plus
  * scripted faults (status codes with Retry-After, malformed JSON, slow
  * answers, streams cut mid-way). For tests in any package.
  */
@@ -128,6 +147,8 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
   const sockets = new Set<Socket>();
   const chunkSize = Math.max(1, options.streamChunkSize ?? 6);
   let completionCount = 0;
+  /** The last prompt per model and prompt_cache_key, for `cached_tokens`. */
+  const cachedPrompts = new Map<string, string>();
 
   const takeFault = (path: string): FakeFault | undefined => {
     const index = faults.findIndex((entry) => !entry.pathSuffix || path.endsWith(entry.pathSuffix));
@@ -147,11 +168,21 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
     const messages = Array.isArray(body.messages) ? (body.messages as FakeChatRequest['messages']) : [];
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
     const { text: lastUserText, images } = textOf(lastUser?.content);
-    const request: FakeChatRequest = { model: String(body.model ?? ''), messages, body, lastUserText, imageUrls: images };
+    const promptCacheKey = typeof body.prompt_cache_key === 'string' ? body.prompt_cache_key : undefined;
+    const request: FakeChatRequest = { model: String(body.model ?? ''), messages, body, lastUserText, imageUrls: images, ...(promptCacheKey ? { promptCacheKey } : {}) };
     const reply = fault?.type === 'reply' ? fault.text : (options.reply ?? defaultReply)(request);
-    const promptTokens = messages.reduce((sum, m) => sum + fakeTokenCount(textOf(m.content).text), 0);
+    const promptText = messages.map((m) => textOf(m.content).text).join('\n');
+    const promptTokens = fakeTokenCount(promptText);
+    const cacheSlot = `${request.model}\u0000${promptCacheKey ?? ''}`;
+    const cachedTokens = fakeCachedTokens(cachedPrompts.get(cacheSlot), promptText);
+    cachedPrompts.set(cacheSlot, promptText);
     const completionTokens = fakeTokenCount(reply);
-    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+      prompt_tokens_details: { cached_tokens: cachedTokens },
+    };
     const id = `chatcmpl-fake-${++completionCount}`;
     const created = Math.floor(Date.now() / 1000);
 

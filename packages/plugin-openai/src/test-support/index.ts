@@ -3,6 +3,7 @@ export {
   startFakeOpenAIServer,
   fakeEmbedding,
   fakeTokenCount,
+  fakeCachedTokens,
   DEFAULT_FAKE_REPLY,
   type FakeOpenAIServer,
   type FakeOpenAIServerOptions,
