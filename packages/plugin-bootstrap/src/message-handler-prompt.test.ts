@@ -4,6 +4,7 @@ import { ADA, createHarness, setWorldMetadata } from './__fixtures__/bootstrap-h
 import { defaultLikeCharacter } from './__fixtures__/default-character';
 import { bootstrapActions } from './actions';
 import { actionLine } from './providers/actions';
+import { DEFAULT_PROMPT_ROTATION_TURNS } from './providers/room-turns';
 
 const PROMPT_BUDGET = 8_000;
 
@@ -22,7 +23,7 @@ const LINES = [
 
 /** The heaviest ordinary DM turn: 20 messages of history, onboarding, a pending choice, an IMAGE model. */
 async function heavyDmTurn() {
-  const harness = await createHarness({ character: defaultLikeCharacter, script: () => scriptedReply('Tell me more.') });
+  const harness = await createHarness({ character: defaultLikeCharacter, script: () => scriptedReply(LINES[1]) });
   const { runtime, connect, message, worldId } = harness;
   runtime.registerModel('IMAGE', async () => [{ url: 'https://images.test/x.png' }], 'test-images');
   const dm = randomUuid();
@@ -43,7 +44,7 @@ async function heavyDmTurn() {
 }
 
 describe('message-handler prompt of the default character', () => {
-  it(`stays under ${PROMPT_BUDGET} characters on a heavy DM turn with the core actions`, async () => {
+  it(`stays under ${PROMPT_BUDGET} characters on heavy DM turns with the core actions, to the end of a rotation block`, async () => {
     const { runtime, model, dm, message, callback } = await heavyDmTurn();
     await runtime.messageService!.handleMessage(runtime, message('What would you plant first?', { roomId: dm as UUID }), callback);
     const [call] = model.callsOf('TEXT_LARGE');
@@ -51,7 +52,11 @@ describe('message-handler prompt of the default character', () => {
     expect(call.prompt).toContain('# Onboarding');
     expect(call.prompt).toContain('- GENERATE_IMAGE:');
     expect(call.prompt).toContain('# Received Message\nAda: What would you plant first?');
-    expect(call.prompt.length).toBeLessThan(PROMPT_BUDGET);
+    // The conversation window grows through the block (two long messages a turn): its last turn is the heaviest.
+    for (let turn = 1; turn < DEFAULT_PROMPT_ROTATION_TURNS; turn++) await runtime.messageService!.handleMessage(runtime, message(LINES[(turn * 2) % LINES.length], { roomId: dm as UUID }), callback);
+    const prompts = model.callsOf('TEXT_LARGE').map((c) => c.prompt);
+    expect(prompts).toHaveLength(DEFAULT_PROMPT_ROTATION_TURNS);
+    prompts.forEach((prompt) => expect(prompt.length).toBeLessThan(PROMPT_BUDGET));
   });
 
   it('keeps the 13 action lines themselves short', () => {

@@ -1,13 +1,13 @@
 import { getNumberSetting, LruMap, rotationBlock, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
 
 /** Default PROMPT_ROTATION_TURNS. */
-export const DEFAULT_PROMPT_ROTATION_TURNS = 10;
+export const DEFAULT_PROMPT_ROTATION_TURNS = 8;
 const MAX_ROOMS = 10_000;
 
 /**
  * PROMPT_ROTATION_TURNS: how many turns of a room share one draw of the
  * prompt's varied parts (bio and style lines, topic, adjective, examples,
- * guidance) and one block of the conversation window (default 10). 1 draws
+ * guidance) and one block of the conversation window (default 8). 1 draws
  * afresh and slides the window on every turn.
  */
 export function promptRotationTurns(runtime: IAgentRuntime): number {
