@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { Content, HandlerCallback, IAgentRuntime, IMessageService, Memory, MessageProcessingResult } from '@kith/core';
+import { agentMemoryId, type Content, type HandlerCallback, type IAgentRuntime, type IMessageService, type Memory, type MessageProcessingResult, type UUID } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
 import { CHAT_TURN_FAILED, ChatSession, ChatTurnError } from './chat-session';
 import { runTerminalChat } from './terminal-chat';
@@ -32,6 +32,24 @@ describe('ChatSession', () => {
     expect(room?.type).toBe('DM');
     expect(await runtime.isRoomParticipant(session.roomId, session.entityId)).toBe(true);
     expect((await runtime.getEntityById(session.entityId))?.names).toContain('ada');
+  });
+
+  it('hands the message to the message bus: accepted in the durable inbox, answered once', async () => {
+    const runtime = await createTestRuntime();
+    runtime.messageService = scriptedService((text) => [{ text: `echo ${text}`, actions: ['REPLY'] }]);
+    const accept = jest.spyOn(runtime.adapter, 'acceptInbound' as never);
+    const session = new ChatSession(runtime, { userName: 'ada' });
+    expect(await session.send('one')).toHaveLength(1);
+    expect(await session.send('two')).toHaveLength(1);
+
+    expect(accept).toHaveBeenCalledTimes(2);
+    const [[first]] = accept.mock.calls as unknown as [{ messageId: UUID; roomId: UUID; body: { text: string; source: string } }][];
+    expect(first).toMatchObject({ roomId: session.roomId, body: { text: 'one', source: 'cli' } });
+    expect(await runtime.adapter.getPendingInbound?.()).toEqual([]);
+    // The message memory was stored with the inbox entry, so the pipeline was told not to store it again.
+    expect(await runtime.getMemoryById(agentMemoryId(runtime, first.messageId))).toMatchObject({ content: { text: 'one' } });
+    const again = await runtime.adapter.acceptInbound?.({ messageId: first.messageId, roomId: session.roomId, body: {} });
+    expect(again).toMatchObject({ created: false, entry: { state: 'answered' } });
   });
 
   it('derives the same room for the same user, and another for another user', async () => {

@@ -1,4 +1,15 @@
-import { ChannelType, createUniqueUuid, KithError, randomUuid, type Content, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
+import {
+  ChannelType,
+  createUniqueUuid,
+  type DeliveryResult,
+  type IAgentRuntime,
+  KithError,
+  MessageBus,
+  MessageBusService,
+  PluginDependencyMissingError,
+  toBusMessage,
+  type UUID,
+} from '@kith/core';
 
 export interface ChatSessionOptions {
   /** Who is typing; names the user entity and, with the agent, the DM room. */
@@ -13,16 +24,35 @@ export interface ChatReply {
   thought: string;
 }
 
+/** The bus world of terminal conversations (each agent files them under one world). */
+const CLI_SERVER_ID = 'cli';
+
+// One in-process bus per runtime, shared by its sessions: the agent's MessageBusService is registered once.
+const buses = new WeakMap<IAgentRuntime, Promise<MessageBus>>();
+
+function localBus(runtime: IAgentRuntime): Promise<MessageBus> {
+  let bus = buses.get(runtime);
+  if (!bus) {
+    const created = new MessageBus(runtime.logger);
+    bus = MessageBusService.attach(runtime, created).then(() => created);
+    // A failed start may be retried by the next send.
+    bus.catch(() => buses.delete(runtime));
+    buses.set(runtime, bus);
+  }
+  return bus;
+}
+
 /**
- * A DM conversation between a terminal user and one agent. Ids are derived
- * from the names, so the same user meets the same room and history next run.
+ * A DM conversation between a terminal user and one agent, through the
+ * agent's message bus like every other client (durable inbox, exactly-once
+ * replies). Ids are derived from the names, so the same user meets the same
+ * room and history next run.
  */
 export class ChatSession {
   readonly userName: string;
   readonly entityId: UUID;
   readonly roomId: UUID;
   private readonly source: string;
-  private connected = false;
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -36,38 +66,30 @@ export class ChatSession {
 
   /** Sends one message and resolves with the agent's replies (none when it chose to ignore). */
   async send(text: string): Promise<ChatReply[]> {
-    const service = this.runtime.messageService;
-    if (!service) throw new Error('The agent has no message service: add @kith/plugin-bootstrap to its plugins.');
-    if (!this.connected) {
-      await this.runtime.ensureConnection({
-        entityId: this.entityId,
-        roomId: this.roomId,
-        userName: this.userName,
-        name: this.userName,
-        source: this.source,
-        type: ChannelType.DM,
-        channelId: `cli-${this.userName}`,
-        serverId: 'cli',
-      });
-      this.connected = true;
-    }
-    const message: Memory = {
-      id: randomUuid(),
-      entityId: this.entityId,
-      agentId: this.runtime.agentId,
-      roomId: this.roomId,
-      content: { text, source: this.source, channelType: ChannelType.DM },
-      createdAt: Date.now(),
-    };
+    if (!this.runtime.messageService) throw new PluginDependencyMissingError('@kith/client-cli', '@kith/plugin-bootstrap');
+    const bus = await localBus(this.runtime);
+    bus.join(this.roomId, this.runtime.agentId);
+    const message = toBusMessage(
+      { text, userName: this.userName, source: this.source, channelType: ChannelType.DM },
+      { channelId: this.roomId, authorId: this.entityId, defaultSource: this.source, serverId: CLI_SERVER_ID, targetAgentId: this.runtime.agentId },
+    );
+    // What the agent says comes back as bus events, as to every client.
     const replies: ChatReply[] = [];
-    const result = await service.handleMessage(this.runtime, message, async (content: Content) => {
+    const stopListening = bus.subscribe((event) => {
+      if (event.type !== 'reply' || event.messageId !== message.id || event.agentId !== this.runtime.agentId) return;
+      const { content } = event;
       if (content.text && !(content.actions ?? []).includes('IGNORE')) {
         replies.push({ text: content.text, actions: content.actions ?? [], thought: content.thought ?? '' });
       }
-      return [];
     });
+    let result: DeliveryResult | undefined;
+    try {
+      [result] = await bus.publish(message);
+    } finally {
+      stopListening();
+    }
     // A failed turn (model down, wrong key, timeout) is an error for the user, not an empty answer.
-    if (result.mode === 'error' && replies.length === 0) throw new ChatTurnError(result.error ?? 'the agent could not answer');
+    if (result?.mode === 'error' && replies.length === 0) throw new ChatTurnError(result.error ?? 'the agent could not answer');
     return replies;
   }
 }

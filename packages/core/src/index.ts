@@ -21,3 +21,4 @@ export * from './settings';
 export * from './utils';
 export * from './runtime';
 export * from './batch-queue';
+export * from './messaging';

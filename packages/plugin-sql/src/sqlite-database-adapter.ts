@@ -6,11 +6,15 @@ import type {
   GetCachedEmbeddingsParams,
   GetMemoriesParams,
   IDatabaseAdapter,
+  InboundMessage,
+  InboxAcceptance,
+  InboxEntry,
   Log,
   Memory,
   MemoryMetadata,
   Metadata,
   ParticipantUserState,
+  PendingInboundParams,
   Relationship,
   Room,
   SearchMemoriesParams,
@@ -33,6 +37,7 @@ import * as cacheStore from './stores/cache-store';
 import { getCachedEmbeddings } from './stores/cached-embeddings';
 import * as componentStore from './stores/component-store';
 import * as entityStore from './stores/entity-store';
+import * as inboxStore from './stores/inbox-store';
 import * as logStore from './stores/log-store';
 import * as memoryReads from './stores/memory-reads';
 import { searchMemories } from './stores/memory-search';
@@ -242,6 +247,11 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
     return searchMemories(ctx, dims, params);
   }
 
+  /** This agent's memories replying to `inReplyTo` (content.inReplyTo), oldest first, by an index. */
+  async getRepliesTo(inReplyTo: UUID): Promise<Memory[]> {
+    return memoryReads.getRepliesTo(this.ctx('getRepliesTo'), inReplyTo);
+  }
+
   async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
     const { ctx, dims } = this.use('createMemory', false);
     return memoryWrites.createMemory(ctx, dims, memory, tableName, unique);
@@ -273,6 +283,24 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter {
 
   async countMemories(roomId: UUID, unique?: boolean, tableName?: string): Promise<number> {
     return memoryReads.countMemories(this.ctx('countMemories'), roomId, unique, tableName);
+  }
+
+  // ---- inbox ------------------------------------------------------------
+
+  /** Accepts the message (and stores `memory`) in one transaction that joins the group commit. */
+  async acceptInbound(message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
+    const { ctx, dims } = this.use('acceptInbound', false);
+    if (memory?.embedding?.length) dims.checkWrite(memory.embedding.length);
+    return inboxStore.acceptInbound(ctx, message, memory);
+  }
+
+  /** Joins the group commit without flushing it, so it commits with a reply written in the same tick. */
+  async markInboundAnswered(messageId: UUID): Promise<boolean> {
+    return inboxStore.markInboundAnswered(this.use('markInboundAnswered', false).ctx, messageId);
+  }
+
+  async getPendingInbound(params?: PendingInboundParams): Promise<InboxEntry[]> {
+    return inboxStore.getPendingInbound(this.ctx('getPendingInbound'), params);
   }
 
   // ---- logs -------------------------------------------------------------

@@ -6,7 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { AgentRegistry } from './agents/agent-registry';
 import { installApiKeyAuth } from './auth/api-key';
-import { MessageBus } from './bus/message-bus';
+import { MessageBus } from '@kith/core';
 import { useZodSchemas } from './http/api-app';
 import { clientErrorHandler } from './http/client-error-handler';
 import { frameworkErrorReply, installErrorHandlers } from './http/error-reply';

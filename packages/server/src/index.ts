@@ -1,11 +1,19 @@
 // @kith/server: REST + WebSocket client adapter for Kith agents.
 export { createServer, type KithServer, type ListenOptions } from './create-server';
 export { type KithServerOptions, type RateLimitSettings, DEFAULT_BODY_LIMIT, DEFAULT_RATE_LIMIT } from './server-options';
-export { MessageBus, type AgentInbox } from './bus/message-bus';
-export { MessageBusService } from './bus/message-bus-service';
-export type { BusMessage, BusEvent, DeliveryResult } from './bus/bus-message';
-export { DEFAULT_SERVER_ID, defaultEntityId, defaultRoomId } from './bus/default-ids';
-export { agentMemoryId } from './bus/to-agent-memory';
+// The message bus moved to @kith/core (every client hands messages to it); re-exported for existing imports.
+export {
+  MessageBus,
+  type AgentInbox,
+  MessageBusService,
+  type BusMessage,
+  type BusEvent,
+  type DeliveryResult,
+  DEFAULT_SERVER_ID,
+  defaultEntityId,
+  defaultRoomId,
+  agentMemoryId,
+} from '@kith/core';
 export { apiKeyMatches } from './auth/api-key';
 export { WEB_CHAT_DIR } from './web/web-chat-dir';
 export type { ClientFrame, ServerFrame, FrameError } from './ws/ws-protocol';

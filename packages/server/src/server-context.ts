@@ -1,6 +1,5 @@
-import type { Logger } from '@kith/core';
+import type { Logger, MessageBus } from '@kith/core';
 import type { AgentRegistry } from './agents/agent-registry';
-import type { MessageBus } from './bus/message-bus';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
 import type { ResolvedServerSettings } from './server-options';
 

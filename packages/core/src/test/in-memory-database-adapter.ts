@@ -1,11 +1,13 @@
 import type { Agent } from '../types/character';
 import type { EmbeddingSearchResult, GetCachedEmbeddingsParams, GetMemoriesParams, IDatabaseAdapter, Log, SearchMemoriesParams } from '../types/database';
 import type { Component, Entity, ParticipantUserState, Relationship, Room, World } from '../types/environment';
+import type { InboundMessage, InboxAcceptance, InboxEntry, PendingInboundParams } from '../types/inbox';
 import type { Memory, MemoryMetadata } from '../types/memory';
 import type { Metadata, UUID } from '../types/primitives';
 import type { Task } from '../types/task';
 import { randomUuid } from '../uuid/uuid';
 import { copyValue } from './copy-value';
+import { InMemoryInbox } from './in-memory-inbox';
 import { InMemoryMemoryStore } from './in-memory-memory-store';
 import { levenshtein } from './levenshtein';
 
@@ -45,6 +47,7 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   private readonly relationships = new Map<UUID, Relationship>();
   private readonly cache = new Map<string, CacheRow>();
   private readonly tasks = new Map<UUID, Task>();
+  private readonly inbox = new InMemoryInbox();
 
   constructor(readonly agentId: UUID) {
     this.memories = new InMemoryMemoryStore(agentId);
@@ -176,6 +179,24 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
     this.components.delete(componentId);
   }
 
+  // ---- inbox -------------------------------------------------------------
+
+  async acceptInbound(message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
+    const existing = this.inbox.get(message.messageId);
+    if (existing) return { entry: existing, created: false, stored: false };
+    const stored = memory !== undefined && (memory.id === undefined || this.memories.get(memory.id) === null);
+    if (memory) this.memories.create(memory, 'messages');
+    return { entry: this.inbox.add(message), created: true, stored };
+  }
+
+  async markInboundAnswered(messageId: UUID): Promise<boolean> {
+    return this.inbox.markAnswered(messageId);
+  }
+
+  async getPendingInbound(params?: PendingInboundParams): Promise<InboxEntry[]> {
+    return this.inbox.pending(params);
+  }
+
   // ---- memories ----------------------------------------------------------
 
   async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
@@ -191,6 +212,11 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
         (params.end === undefined || (memory.createdAt ?? 0) <= params.end),
       { count: params.count, offset: params.offset },
     );
+  }
+
+  /** This agent's memories replying to `inReplyTo` (content.inReplyTo), oldest first. */
+  async getRepliesTo(inReplyTo: UUID): Promise<Memory[]> {
+    return this.memories.list((memory) => memory.content.inReplyTo === inReplyTo && (memory.agentId ?? this.agentId) === this.agentId).reverse();
   }
 
   async getMemoryById(id: UUID): Promise<Memory | null> {

@@ -1,5 +1,6 @@
 import type { Agent } from './character';
 import type { Component, Entity, ParticipantUserState, Relationship, Room, World } from './environment';
+import type { InboxStore } from './inbox';
 import type { Memory, MemoryMetadata } from './memory';
 import type { Metadata, UUID } from './primitives';
 import type { Task } from './task';
@@ -47,10 +48,6 @@ export interface EmbeddingSearchResult {
   levenshtein_score: number;
 }
 
-/**
- * The persistence contract. Each adapter instance serves one agent (rows carry
- * agentId) and may share its connection with other agents in the process.
- */
 /** `getCachedEmbeddings`: earlier texts close to `query_input` (elizaOS's snake_case names). */
 export interface GetCachedEmbeddingsParams {
   query_table_name: string;
@@ -61,7 +58,14 @@ export interface GetCachedEmbeddingsParams {
   query_match_count: number;
 }
 
-export interface IDatabaseAdapter {
+/**
+ * The persistence contract. Each adapter instance serves one agent (rows carry
+ * agentId) and may share its connection with other agents in the process.
+ * Kith's optional members (the InboxStore methods and getRepliesTo) may be
+ * missing from foreign adapters (elizaOS's): callers reach them through
+ * `runtime.adapter` after checking, and the runtime does not forward them.
+ */
+export interface IDatabaseAdapter extends Partial<InboxStore> {
   /** Driver-level handle (a drizzle database for plugin-sql). */
   db: unknown;
 
@@ -103,6 +107,13 @@ export interface IDatabaseAdapter {
   deleteManyMemories(memoryIds: UUID[]): Promise<void>;
   deleteAllMemories(roomId: UUID, tableName: string): Promise<void>;
   countMemories(roomId: UUID, unique?: boolean, tableName?: string): Promise<number>;
+  /**
+   * Kith (optional; the pipeline falls back to a scan of the room without
+   * it): this agent's memories whose `content.inReplyTo` is `inReplyTo`,
+   * oldest first, by an index. The pipeline marks its replies and IGNORE
+   * decisions `inReplyTo: createUniqueUuid(runtime, message.id)`.
+   */
+  getRepliesTo?(inReplyTo: UUID): Promise<Memory[]>;
 
   log(params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string }): Promise<void>;
   getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]>;

@@ -8,6 +8,7 @@ export * from './model';
 export * from './events';
 export * from './task';
 export * from './knowledge';
+export * from './inbox';
 export * from './database';
 export * from './plugin';
 export * from './service';

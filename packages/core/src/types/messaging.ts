@@ -10,6 +10,19 @@ export interface MessageProcessingOptions {
   /** Overrides RESPONSE_TIMEOUT for this message (ms). */
   timeoutMs?: number;
   onStreamChunk?: StreamChunkCallback;
+  /**
+   * Kith: the caller stored the message already (the message bus stores it
+   * with its inbox entry after checking the id is new), so the pipeline
+   * neither looks it up nor stores it again.
+   */
+  messageStored?: boolean;
+  /**
+   * Kith: a write to start in the same tick as the turn's first recorded
+   * decision (its reply or IGNORE), so a group-committing adapter commits
+   * both in one transaction (the message bus marks its inbox entry answered
+   * there). Called at most once; not called when the turn records nothing.
+   */
+  commitWithDecision?: () => Promise<void>;
 }
 
 export type MessageProcessingMode = 'simple' | 'actions' | 'ignored' | 'discarded' | 'duplicate' | 'skipped' | 'error';

@@ -2,6 +2,7 @@ import type { Logger } from '../logger/logger';
 import type { Character, TemplateType } from './character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from './components';
 import type { IDatabaseAdapter } from './database';
+import type { OptionalDatabaseMethodName } from './inbox';
 import type { Entity, Room, World } from './environment';
 import type { EventHandler, EventName, PayloadOf } from './events';
 import type { Memory } from './memory';
@@ -41,8 +42,11 @@ export interface BootReportEntry {
   ms: number;
 }
 
-/** What plugins see of the agent. It is also a database adapter (delegated). */
-export interface IAgentRuntime extends IDatabaseAdapter {
+/**
+ * What plugins see of the agent. It is also a database adapter (delegated),
+ * except for the adapter's optional members: use `runtime.adapter` for those.
+ */
+export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMethodName> {
   readonly agentId: UUID;
   character: Character;
   readonly providers: Provider[];

@@ -1,14 +1,16 @@
 import {
   type Content,
-  createUniqueUuid,
+  findStoredReplies,
   type HandlerCallback,
   type IAgentRuntime,
   type IMessageService,
   logChat,
   type Memory,
+  memoryPolicy,
   type MessageProcessingOptions,
   type MessageProcessingResult,
   randomUuid,
+  replyKeyOf,
   type RunStatus,
   type State,
   type UUID,
@@ -18,7 +20,6 @@ import { roomOf } from '../helpers/turn-lookups';
 import { AgentReplyChain } from './agent-reply-chain';
 import { generateResponse } from './generate-response';
 import { KeyedSerialQueue } from './keyed-serial-queue';
-import { memoryPolicy } from './memory-policy';
 import type { MessageServiceStats } from './message-service-stats';
 import { decideResponse } from './respond-decision';
 import { ResponseTracker } from './response-tracker';
@@ -32,14 +33,9 @@ function firstPassProviders(message: Memory): string[] {
   return message.content.attachments?.length ? [...FIRST_PASS_PROVIDERS, 'ATTACHMENTS'] : FIRST_PASS_PROVIDERS;
 }
 
-/** How many of a room's messages after a stored one are searched for its recorded decision. */
-const DECISION_SEARCH_WINDOW = 200;
-
 /** Whether the agent stored a reply or an IGNORE for this message (its content.inReplyTo names it). */
 async function hasRecordedDecision(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
-  const inReplyTo = createUniqueUuid(runtime, message.id as UUID);
-  const later = await runtime.getMemories({ tableName: 'messages', roomId: message.roomId, start: message.createdAt, count: DECISION_SEARCH_WINDOW });
-  return later.some((memory) => memory.entityId === runtime.agentId && memory.content.inReplyTo === inReplyTo);
+  return (await findStoredReplies(runtime, message)).length > 0;
 }
 
 /** One message's way through the pipeline. */
@@ -54,6 +50,8 @@ interface Turn {
   /** Set once the run timed out: nothing may be sent after that. */
   aborted: boolean;
   delivered: Memory[];
+  /** Whether options.commitWithDecision was started. */
+  decisionJoined: boolean;
 }
 
 function result(mode: MessageProcessingResult['mode'], extra: Partial<MessageProcessingResult> = {}): MessageProcessingResult {
@@ -97,6 +95,7 @@ export class DefaultMessageService implements IMessageService {
       store: policy.store,
       aborted: false,
       delivered: [],
+      decisionJoined: false,
     };
     let settle!: (value: MessageProcessingResult) => void;
     const settled = new Promise<MessageProcessingResult>((resolve) => (settle = resolve));
@@ -244,6 +243,11 @@ export class DefaultMessageService implements IMessageService {
       message.id ??= randomUuid();
       return true;
     }
+    // Stored by the caller together with its inbox entry, whose id was new: nothing to look up.
+    if (turn.options.messageStored && message.id) {
+      void runtime.queueEmbeddingGeneration(message, 'high');
+      return true;
+    }
     // Restart-safe exactly-once: a stored message with a recorded decision (a reply or an IGNORE)
     // was answered before this process began. One stored without a decision was cut off by a crash
     // between storing it and answering it: it is answered now, without storing it twice.
@@ -281,14 +285,27 @@ export class DefaultMessageService implements IMessageService {
       agentId: runtime.agentId,
       roomId: message.roomId,
       worldId: message.worldId,
-      content: { ...content, inReplyTo: content.inReplyTo ?? createUniqueUuid(runtime, message.id as UUID) },
+      content: { ...content, inReplyTo: content.inReplyTo ?? replyKeyOf(runtime, message.id as UUID) },
       createdAt: Date.now(),
     };
-    if (turn.store) await runtime.createMemory(memory, 'messages');
+    // Both writes start in this tick, so a group-committing adapter commits them as one transaction.
+    const stored = turn.store ? runtime.createMemory(memory, 'messages') : undefined;
+    const joined = this.joinDecision(turn);
+    await stored;
+    await joined;
     logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
     if (turn.callback) await turn.callback(memory.content, actionName);
     turn.delivered.push(memory);
     return [memory];
+  }
+
+  /** Starts options.commitWithDecision with the turn's first decision; its failure is the caller's to report. */
+  private joinDecision(turn: Turn): Promise<void> | undefined {
+    if (turn.decisionJoined || !turn.options.commitWithDecision) return undefined;
+    turn.decisionJoined = true;
+    return turn.options.commitWithDecision().catch((error: unknown) => {
+      turn.runtime.logger.warn({ err: error, messageId: turn.message.id }, 'The write joined to the decision failed');
+    });
   }
 
   private discard(turn: Turn, state: State, runId: UUID): { result: MessageProcessingResult } {

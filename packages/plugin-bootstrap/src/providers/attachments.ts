@@ -1,4 +1,5 @@
 import type { Media, Memory, Provider } from '@kith/core';
+import { arrivedBefore } from '../helpers/arrived-before';
 
 const RECENT_MS = 60 * 60 * 1000;
 const MAX_TEXT_CHARS = 1_000;
@@ -34,7 +35,7 @@ export const attachmentsProvider: Provider = {
     });
     const byId = new Map<string, Media>(current.map((m) => [m.id, m]));
     for (const memory of recent) {
-      if (memory.id === message.id) continue;
+      if (memory.id === message.id || !arrivedBefore(runtime, message, memory)) continue;
       for (const media of memory.content.attachments ?? []) if (!byId.has(media.id)) byId.set(media.id, media);
     }
     const all = [...byId.values()];

@@ -1,8 +1,25 @@
 import type { IAgentRuntime, Memory, Provider } from '@kith/core';
+import { arrivedBefore } from '../helpers/arrived-before';
 import { conversationWindow, maxWindow } from './conversation-window';
 import { messageLine, receivedMessageText } from './message-lines';
 import { roomTurn } from './room-turns';
 import { nameOf, speakerNames } from './speaker-names';
+
+/**
+ * The room's newest `count` messages before `message`, newest first,
+ * leaving out those that arrived after it (see arrivedBefore). Those are the
+ * newest of the room, so when some were left out one read further back
+ * fills the count.
+ */
+async function messagesBefore(runtime: IAgentRuntime, message: Memory, count: number): Promise<Memory[]> {
+  if (count <= 0) return [];
+  const read = (n: number) => runtime.getMemories({ tableName: 'messages', roomId: message.roomId, count: n });
+  const keep = (memories: Memory[]) => memories.filter((m) => m.id !== message.id && arrivedBefore(runtime, message, m));
+  const memories = await read(count);
+  const before = keep(memories);
+  const later = memories.filter((m) => m.id !== message.id).length - before.length;
+  return later > 0 && memories.length === count ? keep(await read(count + later)) : before;
+}
 
 /**
  * The conversation so far, oldest first: at least the last
@@ -23,11 +40,7 @@ export const recentMessagesProvider: Provider = {
     const schedule = roomTurn(runtime, message);
     // Two more than the window can hold: the received message may be among them, and one more tells a full window from a room's start.
     const fetch = maxWindow(length, schedule.every) + 2;
-    const [memories, names] = await Promise.all([
-      length > 0 ? runtime.getMemories({ tableName: 'messages', roomId: message.roomId, count: fetch }) : Promise.resolve([]),
-      speakerNames(runtime, message),
-    ]);
-    const before = memories.filter((m) => m.id !== message.id);
+    const [before, names] = await Promise.all([length > 0 ? messagesBefore(runtime, message, fetch) : Promise.resolve([]), speakerNames(runtime, message)]);
     const earlier = conversationWindow(runtime, message.roomId, before, length, schedule).reverse();
     const lines = earlier.map((m) => messageLine(nameOf(names, m), m)).filter((l): l is string => l !== null);
     const senderName = nameOf(names, message);

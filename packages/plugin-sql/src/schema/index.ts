@@ -10,4 +10,5 @@ export { participants } from './participants';
 export { cache } from './cache';
 export { logs } from './logs';
 export { tasks } from './tasks';
+export { inbox } from './inbox';
 export { kithMeta } from './kith-meta';

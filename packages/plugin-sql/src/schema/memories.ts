@@ -1,4 +1,5 @@
 import type { Content, MemoryMetadata } from '@kith/core';
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
@@ -27,5 +28,10 @@ export const memories = sqliteTable(
     index('memories_room_type_idx').on(t.roomId, t.type, t.createdAt),
     index('memories_agent_type_idx').on(t.agentId, t.type, t.createdAt),
     index('memories_world_idx').on(t.worldId, t.createdAt),
+    // getRepliesTo: the replies to a message (the exactly-once check of every redelivered message). Partial:
+    // only replies carry inReplyTo, so other memories add nothing to it.
+    index('memories_in_reply_to_idx')
+      .on(sql`content ->> '$.inReplyTo'`)
+      .where(sql`content ->> '$.inReplyTo' IS NOT NULL`),
   ],
 );

@@ -134,3 +134,16 @@ export function countMemories(ctx: StoreContext, roomId: UUID, unique?: boolean,
   if (unique) where.push('m.is_unique = 1');
   return ctx.conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories m WHERE ${where.join(' AND ')}`, ...values)?.n ?? 0;
 }
+
+/**
+ * This agent's memories whose content.inReplyTo is `inReplyTo`, oldest first. The expression must read
+ * exactly as the partial index memories_in_reply_to_idx declares it, or SQLite scans the table.
+ */
+export function getRepliesTo(ctx: StoreContext, inReplyTo: UUID): Memory[] {
+  const rows = ctx.conn.tuples<MemoryRow>(
+    `${MEMORY_SELECT} WHERE m.content ->> '$.inReplyTo' = ? AND m.agent_id = ? ORDER BY m.created_at, m.seq`,
+    inReplyTo,
+    ctx.agentId,
+  );
+  return toMemories(ctx, rows);
+}

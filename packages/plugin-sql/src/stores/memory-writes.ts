@@ -39,10 +39,20 @@ export function createMemory(
   const vector = vectorOf(memory.embedding);
   if (vector) dims.checkWrite(vector.length);
   const id = memory.id ?? (randomUUID() as UUID);
-  return ctx.conn.batch(() => insertMemory(ctx, { ...memory, id }, tableName, unique, vector));
+  return ctx.conn.batch(() => insertMemory(ctx, { ...memory, id }, tableName, unique, vector) ?? id);
 }
 
-function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableName: string, unique: boolean | undefined, vector: Float32Array | null): UUID {
+/**
+ * Inserts one memory inside the caller's transaction (a batch job); returns
+ * false when its id was stored already (nothing is written then).
+ */
+export function insertMemoryInTransaction(ctx: StoreContext, memory: Memory & { id: UUID }, tableName: string): boolean {
+  const vector = vectorOf(memory.embedding);
+  return insertMemory(ctx, memory, tableName, undefined, vector) !== null;
+}
+
+/** Returns the id, or null when it was stored already. */
+function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableName: string, unique: boolean | undefined, vector: Float32Array | null): UUID | null {
   const { conn } = ctx;
   const { id } = memory;
   const agentId = memory.agentId ?? ctx.agentId;
@@ -77,7 +87,7 @@ function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableNam
     null,
   ];
   const result = conn.run(INSERT_MEMORY, ...row.slice(1, 11));
-  if (result.changes === 0) return id;
+  if (result.changes === 0) return null;
   const seq = Number(result.lastInsertRowid);
   row[SEQ] = seq;
   const recent = recentMemoriesIn(conn);

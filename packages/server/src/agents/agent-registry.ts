@@ -1,13 +1,11 @@
 import {
   AgentNotFoundError,
   type IAgentRuntime,
+  type MessageBus,
+  MessageBusService,
   PluginDependencyMissingError,
-  PluginInitError,
-  ServiceType,
   type UUID,
 } from '@kith/core';
-import type { MessageBus } from '../bus/message-bus';
-import { MessageBusService } from '../bus/message-bus-service';
 import type { RunRecorderOptions } from '../runs/run-recorder';
 import { ManagedAgent } from './managed-agent';
 import { AgentAlreadyRegisteredError } from '../errors';
@@ -48,11 +46,7 @@ export class AgentRegistry {
     if (existing) throw new AgentAlreadyRegisteredError(runtime.agentId, existing.name);
     await ensureInitialized(runtime);
     if (!runtime.messageService) throw new PluginDependencyMissingError('@kith/server', '@kith/plugin-bootstrap');
-    await runtime.registerService(MessageBusService.bindTo(this.bus));
-    const service = runtime
-      .getServicesByType(ServiceType.MESSAGE_BUS)
-      .find((candidate): candidate is MessageBusService => candidate instanceof MessageBusService && candidate.bus === this.bus);
-    if (!service) throw new PluginInitError('@kith/server', `the message bus service of agent "${runtime.character.name}" did not start (the log says why)`);
+    const service = await MessageBusService.attach(runtime, this.bus);
     const agent = new ManagedAgent(runtime, service, this.runOptions);
     this.agents.set(runtime.agentId, agent);
     return agent;

@@ -1,5 +1,5 @@
 import type { IAgentRuntime, UUID } from '@kith/core';
-import type { MessageBusService } from '../bus/message-bus-service';
+import type { MessageBusService } from '@kith/core';
 import { MetricsRecorder } from '../metrics/metrics-recorder';
 import { observeRuntime } from '../observe/runtime-observers';
 import { RunRecorder, type RunRecorderOptions } from '../runs/run-recorder';

@@ -1,7 +1,4 @@
-import { AgentNotRunningError, KithError } from '@kith/core';
-import { agentMemoryId } from '../bus/to-agent-memory';
-import { toBusMessage } from '../bus/bus-message';
-import { defaultEntityId, defaultRoomId } from '../bus/default-ids';
+import { AgentNotRunningError, agentMemoryId, defaultEntityId, defaultRoomId, KithError, toBusMessage } from '@kith/core';
 import type { ApiApp } from '../http/api-app';
 import { toMemoryView } from '../http/memory-view';
 import { agentParamsSchema, errorBodySchema } from '../http/schemas';

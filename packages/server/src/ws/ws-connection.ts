@@ -7,9 +7,7 @@ import {
 } from '@kith/core';
 import type { WebSocket } from 'ws';
 import type { AgentRegistry } from '../agents/agent-registry';
-import { toBusMessage } from '../bus/bus-message';
-import { defaultEntityId } from '../bus/default-ids';
-import type { MessageBus } from '../bus/message-bus';
+import { defaultEntityId, type MessageBus, toBusMessage } from '@kith/core';
 import { parseInput } from '../http/parse-input';
 import type { RateLimitSettings } from '../server-options';
 import type { WsHub } from './ws-hub';

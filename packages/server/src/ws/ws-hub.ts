@@ -1,6 +1,5 @@
 import type { UUID } from '@kith/core';
-import type { BusEvent } from '../bus/bus-message';
-import type { MessageBus } from '../bus/message-bus';
+import type { BusEvent, MessageBus } from '@kith/core';
 import { toMemoryView } from '../http/memory-view';
 import type { ServerFrame } from './ws-protocol';
 

@@ -3,6 +3,7 @@ import type { IDatabaseAdapter, UUID } from '../../index';
 import { type ContractFixture, id } from './contract-fixture';
 import { describeComponents, describeEntities } from './entities-and-components';
 import { describeAgents, describeLifecycle } from './lifecycle-and-agents';
+import { describeInbox, describeReplies } from './inbox-and-replies';
 import { describeCache, describeLogs } from './logs-and-cache';
 import { describeMemories } from './memories';
 import { describeParticipants, describeRelationships } from './participants-and-relationships';
@@ -56,5 +57,7 @@ export function runAdapterContractTests(name: string, createAdapter: (agentId: U
     describeParticipants(fixture);
     describeRelationships(fixture);
     describeTasks(fixture);
+    describeInbox(fixture);
+    describeReplies(fixture);
   });
 }

@@ -1,6 +1,9 @@
-import { AgentNotFoundError, KithError, type Logger, LruMap, type UUID } from '@kith/core';
+import { AgentNotFoundError } from '../errors/agent-not-found-error';
+import { KithError } from '../errors/kith-error';
+import type { Logger } from '../logger/logger';
+import type { UUID } from '../types/primitives';
+import { LruMap } from '../utils/lru-map';
 import type { BusEvent, BusMessage, DeliveryResult } from './bus-message';
-import { ServerErrorCode } from '../errors';
 
 /**
  * Channels whose participants the bus remembers; the least recently used are
@@ -8,6 +11,9 @@ import { ServerErrorCode } from '../errors';
  * WebSocket client is told to join again).
  */
 const MAX_CHANNELS = 50_000;
+
+/** The code of an `error` event for a failure that is not a KithError (@kith/server's catalogue lists it). */
+const INTERNAL_ERROR_CODE = 'KITH_INTERNAL_ERROR';
 
 /**
  * An agent's end of the bus: takes a message, resolves with what it did
@@ -17,9 +23,9 @@ const MAX_CHANNELS = 50_000;
 export type AgentInbox = (message: BusMessage, accepted: () => void) => Promise<DeliveryResult | null>;
 
 /**
- * The in-process message bus of seed 000. Clients (REST, WebSocket) publish
- * messages to channels; each agent's MessageBusService takes those of the
- * channels it takes part in and runs them through the agent's pipeline; what
+ * The in-process message bus of seed 000. Clients (REST, WebSocket, the
+ * terminal chat, platform adapters) publish messages to channels; each
+ * agent's MessageBusService takes those of the channels it takes part in and runs them through the agent's pipeline; what
  * agents say flows back as BusEvents to whoever listens (the WebSocket hub
  * routes them to the sending client and the channel's subscribers).
  */
@@ -100,7 +106,7 @@ export class MessageBus {
         return;
       }
       const error = outcome.reason;
-      const code = KithError.isInstance(error) ? error.code : ServerErrorCode.INTERNAL;
+      const code = KithError.isInstance(error) ? error.code : INTERNAL_ERROR_CODE;
       const text = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, agentId, channelId: message.channelId }, `Agent ${agentId} could not take a bus message`);
       this.emit({ type: 'error', agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId, code, message: text });

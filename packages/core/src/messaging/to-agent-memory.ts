@@ -1,4 +1,7 @@
-import { createUniqueUuid, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
+import type { Memory } from '../types/memory';
+import type { UUID } from '../types/primitives';
+import type { IAgentRuntime } from '../types/runtime';
+import { createUniqueUuid } from '../uuid/uuid';
 import type { BusMessage } from './bus-message';
 
 /**

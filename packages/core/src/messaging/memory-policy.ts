@@ -1,4 +1,6 @@
-import { type IAgentRuntime, type Memory, parseListSetting } from '@kith/core';
+import { parseListSetting } from '../settings/parse-list-setting';
+import type { Memory } from '../types/memory';
+import type { IAgentRuntime } from '../types/runtime';
 
 export interface MemoryPolicy {
   /** Whether this turn's memories are stored. */

@@ -1,8 +1,5 @@
-import { ChannelType, randomUuid, type UUID } from '@kith/core';
-import { createTestAgent, silentLogger } from '../__fixtures__/test-agent';
-import type { BusEvent, BusMessage } from './bus-message';
-import { MessageBus } from './message-bus';
-import { MessageBusService } from './message-bus-service';
+import { type BusEvent, type BusMessage, ChannelType, MessageBus, MessageBusService, randomUuid, type UUID } from '@kith/core';
+import { createTestAgent, silentLogger } from './__fixtures__/test-agent';
 
 const message = (channelId: UUID, extra: Partial<BusMessage> = {}): BusMessage => ({
   id: randomUuid(),
@@ -23,7 +20,7 @@ async function agentOnBus(bus: MessageBus, name: string) {
   return agent;
 }
 
-describe('MessageBus with MessageBusServices', () => {
+describe('the message bus with the bootstrap pipeline', () => {
   it('delivers only to agents that take part in the channel', async () => {
     const bus = new MessageBus(silentLogger());
     const ada = await agentOnBus(bus, 'Ada');

@@ -1,4 +1,5 @@
-import { stringToUuid, type UUID } from '@kith/core';
+import type { UUID } from '../types/primitives';
+import { stringToUuid } from '../uuid/uuid';
 
 /** The bus server id REST and WebSocket channels belong to (each agent files them under one world). */
 export const DEFAULT_SERVER_ID = 'kith-server';

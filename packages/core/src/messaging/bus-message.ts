@@ -1,13 +1,16 @@
-import { ChannelType, type Content, type Media, type Memory, type MessageProcessingMode, randomUuid, type UUID } from '@kith/core';
+import type { Memory } from '../types/memory';
+import type { MessageProcessingMode } from '../types/messaging';
+import { ChannelType, type Content, type Media, type UUID } from '../types/primitives';
+import { randomUuid } from '../uuid/uuid';
 import { DEFAULT_SERVER_ID } from './default-ids';
 
-/** A message on the server's bus, as a client sent it (before any agent made it a Memory). */
+/** A message on a message bus, as a client sent it (before any agent made it a Memory). */
 export interface BusMessage {
   /** The message's UUID: the idempotency key (a second message with this id is never answered again). */
   id: UUID;
   /** The channel; each agent's room has this id. */
   channelId: UUID;
-  /** Groups channels into a world per agent. */
+  /** Groups channels into a world per agent (DEFAULT_SERVER_ID for the REST and WebSocket API). */
   serverId: string;
   authorId: UUID;
   authorName?: string;
@@ -35,12 +38,12 @@ export interface ClientMessage {
 /** A client's message as a bus message: a fresh id unless it brought one, a DM unless it says otherwise. */
 export function toBusMessage(
   sent: ClientMessage,
-  route: { channelId: UUID; authorId: UUID; defaultSource: string; targetAgentId?: UUID; clientId?: string },
+  route: { channelId: UUID; authorId: UUID; defaultSource: string; serverId?: string; targetAgentId?: UUID; clientId?: string },
 ): BusMessage {
   return {
     id: sent.id ?? randomUuid(),
     channelId: route.channelId,
-    serverId: DEFAULT_SERVER_ID,
+    serverId: route.serverId ?? DEFAULT_SERVER_ID,
     authorId: route.authorId,
     authorName: sent.userName,
     text: sent.text,

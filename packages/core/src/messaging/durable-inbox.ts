@@ -1,0 +1,91 @@
+import type { IDatabaseAdapter } from '../types/database';
+import type { InboxAcceptance } from '../types/inbox';
+import type { Memory } from '../types/memory';
+import type { UUID } from '../types/primitives';
+import type { IAgentRuntime } from '../types/runtime';
+import { adapterCall } from './adapter-call';
+import type { BusMessage } from './bus-message';
+
+/** Entries replayed at most on one start. */
+const RECOVER_MAX = 10_000;
+
+type InboxAdapter = IDatabaseAdapter & Required<Pick<IDatabaseAdapter, 'acceptInbound' | 'markInboundAnswered' | 'getPendingInbound'>>;
+
+function hasInbox(adapter: IDatabaseAdapter): adapter is InboxAdapter {
+  return typeof adapter.acceptInbound === 'function' && typeof adapter.markInboundAnswered === 'function' && typeof adapter.getPendingInbound === 'function';
+}
+
+function isBusMessage(value: unknown): value is BusMessage {
+  const m = value as Partial<BusMessage> | null;
+  return typeof m?.id === 'string' && typeof m.channelId === 'string' && typeof m.authorId === 'string' && typeof m.text === 'string' && typeof m.createdAt === 'number';
+}
+
+/**
+ * An agent's durable inbox, through its database adapter (the InboxStore
+ * members). A message is accepted (and, when the memory policy allows, its
+ * memory stored) in one transaction before its client is told so, and
+ * marked answered once the pipeline is done with it; entries an earlier
+ * process accepted and never answered (it was killed) are replayed at start.
+ * An adapter without the inbox members (a foreign one) keeps nothing: the
+ * bus then acknowledges at once, and this says so once in the log.
+ */
+export class DurableInbox {
+  private warned = false;
+
+  constructor(private readonly runtime: IAgentRuntime) {}
+
+  private adapter(): InboxAdapter | null {
+    const adapter = this.runtime.adapter;
+    if (hasInbox(adapter)) return adapter;
+    if (!this.warned) {
+      this.warned = true;
+      this.runtime.logger.warn(
+        { agentId: this.runtime.agentId },
+        'The database adapter has no inbox (acceptInbound, markInboundAnswered, getPendingInbound): messages are acknowledged before they are durable, and a crash loses those not yet answered. Use @kith/plugin-sql for durability.',
+      );
+    }
+    return null;
+  }
+
+  /** Null without an inbox; otherwise resolves once the entry (and `memory`, when given) is committed. */
+  async accept(message: BusMessage, memory?: Memory): Promise<InboxAcceptance | null> {
+    const adapter = this.adapter();
+    if (!adapter) return null;
+    const { clientId: _connection, ...body } = message;
+    const inbound = { messageId: message.id, roomId: message.channelId, body: { ...body }, acceptedAt: Date.now() };
+    return adapterCall(this.runtime, 'acceptInbound', () => adapter.acceptInbound(inbound, memory));
+  }
+
+  /**
+   * Starts the write at once (so a group-committing adapter commits it with
+   * writes started in the same tick, such as the reply) and never rejects:
+   * an entry left accepted is only replayed at the next start, where its
+   * stored reply stops a second answer.
+   */
+  markAnswered(messageId: UUID): Promise<void> {
+    const adapter = this.adapter();
+    if (!adapter) return Promise.resolve();
+    return adapterCall(this.runtime, 'markInboundAnswered', () => adapter.markInboundAnswered(messageId)).then(
+      () => undefined,
+      (error: unknown) => this.runtime.logger.warn({ err: error, messageId }, 'Could not mark an inbox entry answered; it will be checked again at the next start'),
+    );
+  }
+
+  /** Messages accepted by an earlier process and never answered, oldest first. */
+  async pending(): Promise<BusMessage[]> {
+    const adapter = this.adapter();
+    if (!adapter) return [];
+    const entries = await adapterCall(this.runtime, 'getPendingInbound', () => adapter.getPendingInbound({ limit: RECOVER_MAX }));
+    const messages: BusMessage[] = [];
+    for (const entry of entries) {
+      if (isBusMessage(entry.body)) {
+        messages.push(entry.body);
+        continue;
+      }
+      // Unreadable (written by something else): closed, so it is not read again at every start.
+      this.runtime.logger.warn({ messageId: entry.messageId }, 'An inbox entry holds no readable message; it cannot be replayed');
+      await this.markAnswered(entry.messageId);
+    }
+    return messages;
+  }
+}

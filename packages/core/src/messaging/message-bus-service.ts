@@ -1,0 +1,258 @@
+import { AgentNotRunningError } from '../errors/agent-not-running-error';
+import { PluginDependencyMissingError } from '../errors/plugin-dependency-missing-error';
+import { PluginInitError } from '../errors/plugin-init-error';
+import { Service, ServiceType } from '../services/service';
+import type { ServiceClass } from '../types/service';
+import type { UUID } from '../types/primitives';
+import type { IAgentRuntime } from '../types/runtime';
+import { LruMap } from '../utils/lru-map';
+import { ArrivalClock } from './arrival-clock';
+import type { BusMessage, DeliveryResult } from './bus-message';
+import { DurableInbox } from './durable-inbox';
+import { memoryPolicy } from './memory-policy';
+import type { MessageBus } from './message-bus';
+import { findStoredReplies } from './stored-replies';
+import { agentMemoryId, toAgentMemory } from './to-agent-memory';
+
+/** Outcomes kept per agent so a repeated message id gets the original replies back. */
+const RECENT_RESULTS = 1000;
+
+interface AgentEvent {
+  agentId: UUID;
+  channelId: UUID;
+  messageId: UUID;
+  clientId?: string;
+}
+
+/**
+ * An agent's connection to a message bus (seed 000), the one way messages
+ * from clients (REST, WebSocket, the terminal chat, platform adapters) reach
+ * the agent's pipeline. It takes the messages of channels the agent takes
+ * part in, makes each a Memory (with ensureConnection for its entity, room
+ * and world), runs it through `runtime.messageService.handleMessage`, and
+ * sends thinking signals, stream chunks, replies and the outcome back over
+ * the bus to the client the message came from.
+ *
+ * A message is accepted (the `accepted` callback, which clients turn into
+ * their acknowledgement) once it is durable: its inbox entry and, when the
+ * memory policy stores messages, its memory are committed together. The
+ * reply (or IGNORE) and the entry's `answered` state commit together too.
+ * Entries an earlier process accepted and never answered (it was killed)
+ * are replayed when the service starts.
+ *
+ * A message id is taken once: a repeat while the first is in flight, or
+ * after it (remembered, or found in the inbox after a restart), returns the
+ * original outcome with `duplicate: true` and never produces a new reply.
+ */
+export class MessageBusService extends Service {
+  static override serviceType: string = ServiceType.MESSAGE_BUS;
+  capabilityDescription = 'Connects the agent to a message bus: takes channel messages, runs them through the pipeline and routes replies back to their client.';
+
+  private readonly inFlight = new Map<string, { accepted: Promise<void>; result: Promise<DeliveryResult> }>();
+  private readonly recent = new LruMap<string, DeliveryResult>(RECENT_RESULTS);
+  private readonly clock = new ArrivalClock();
+  private readonly inbox: DurableInbox;
+  private detach: (() => void) | undefined;
+  private paused = false;
+
+  constructor(
+    runtime: IAgentRuntime,
+    readonly bus: MessageBus,
+  ) {
+    super(runtime);
+    this.inbox = new DurableInbox(runtime);
+  }
+
+  /** A Service class bound to `bus`, for `runtime.registerService`. */
+  static bindTo(bus: MessageBus): ServiceClass {
+    return class BoundMessageBusService extends MessageBusService {
+      constructor(runtime?: IAgentRuntime) {
+        super(runtime as IAgentRuntime, bus);
+      }
+
+      static override async start(runtime: IAgentRuntime): Promise<Service> {
+        const service = new BoundMessageBusService(runtime);
+        service.connect();
+        await service.recover();
+        return service;
+      }
+    };
+  }
+
+  /** Registers a service bound to `bus` on the runtime (it replays the inbox as it starts) and returns it. */
+  static async attach(runtime: IAgentRuntime, bus: MessageBus): Promise<MessageBusService> {
+    await runtime.registerService(MessageBusService.bindTo(bus));
+    const service = runtime
+      .getServicesByType(ServiceType.MESSAGE_BUS)
+      .find((candidate): candidate is MessageBusService => candidate instanceof MessageBusService && candidate.bus === bus);
+    if (!service) throw new PluginInitError('MessageBusService', `the message bus service of agent "${runtime.character.name}" did not start (the log says why)`);
+    return service;
+  }
+
+  get agentId(): UUID {
+    return this.runtime.agentId;
+  }
+
+  /** False after pause() (POST /stop) or stop(). */
+  get running(): boolean {
+    return !this.paused && this.detach !== undefined;
+  }
+
+  /** Takes no new messages (they are refused with AgentNotRunningError); turns in flight finish. */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
+
+  connect(): void {
+    this.detach ??= this.bus.attach(this.runtime.agentId, (message, accepted) => this.receive(message, accepted));
+  }
+
+  async stop(): Promise<void> {
+    this.detach?.();
+    this.detach = undefined;
+    await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.result));
+  }
+
+  /**
+   * Replays, oldest first, the messages an earlier process accepted but
+   * never answered; their replies go to the channels' current subscribers.
+   */
+  async recover(): Promise<void> {
+    const pending = await this.inbox.pending();
+    if (pending.length > 0) this.runtime.logger.warn({ count: pending.length }, 'Taking in messages accepted before the last stop that were never answered');
+    for (const message of pending) {
+      this.bus.join(message.channelId, this.agentId);
+      this.take(message, () => undefined, true).catch((error: unknown) =>
+        this.runtime.logger.error({ err: error, messageId: message.id }, 'A recovered message failed'),
+      );
+    }
+  }
+
+  /**
+   * The bus's entry point: null when the agent does not take part in the
+   * message's channel. `accepted` runs once the message is durable, before
+   * the pipeline works on it.
+   */
+  receive(message: BusMessage, accepted: () => void = () => undefined): Promise<DeliveryResult | null> {
+    return this.take(message, accepted, false);
+  }
+
+  private async take(message: BusMessage, accepted: () => void, replayed: boolean): Promise<DeliveryResult | null> {
+    if (!this.bus.isParticipant(message.channelId, this.agentId)) return null;
+    const pending = this.inFlight.get(message.id);
+    if (pending) {
+      await pending.accepted;
+      accepted();
+      return this.replay(message, await pending.result);
+    }
+    const known = this.recent.get(message.id);
+    if (known) {
+      accepted();
+      return this.replay(message, known);
+    }
+    if (!replayed && !this.running) throw new AgentNotRunningError(this.agentId, this.runtime.character.name);
+
+    let durable!: () => void;
+    let failed!: (error: unknown) => void;
+    const acceptance = new Promise<void>((resolve, reject) => ((durable = resolve), (failed = reject)));
+    // Only repeats await it; a failure reaches the first sender through `result`.
+    acceptance.catch(() => undefined);
+    const result = this.process(message, replayed, () => {
+      durable();
+      accepted();
+    });
+    result.then(durable, failed);
+    this.inFlight.set(message.id, { accepted: acceptance, result });
+    try {
+      const outcome = await result;
+      this.recent.set(message.id, outcome);
+      return outcome;
+    } finally {
+      this.inFlight.delete(message.id);
+    }
+  }
+
+  private replay(message: BusMessage, original: DeliveryResult): DeliveryResult {
+    const result: DeliveryResult = { ...original, duplicate: true };
+    this.bus.emit({ type: 'done', agentId: this.agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId, result });
+    return result;
+  }
+
+  private async process(received: BusMessage, replayed: boolean, accepted: () => void): Promise<DeliveryResult> {
+    const runtime = this.runtime;
+    const pipeline = runtime.messageService;
+    if (!pipeline) throw new PluginDependencyMissingError('MessageBusService', '@kith/plugin-bootstrap');
+    const event: AgentEvent = { agentId: this.agentId, channelId: received.channelId, messageId: received.id, clientId: received.clientId };
+    const base = { agentId: this.agentId, messageId: received.id, memoryId: agentMemoryId(runtime, received.id), roomId: received.channelId };
+
+    await runtime.ensureConnection({
+      entityId: received.authorId,
+      roomId: received.channelId,
+      userName: received.authorName,
+      name: received.authorName,
+      source: received.source,
+      type: received.channelType,
+      channelId: received.channelId,
+      serverId: received.serverId,
+    });
+    // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock.
+    const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
+    const memory = toAgentMemory(runtime, message);
+    const acceptance = await this.inbox.accept(message, memoryPolicy(runtime, memory).store ? memory : undefined);
+    accepted();
+    if (acceptance && !acceptance.created && acceptance.entry.state === 'answered') {
+      return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, memory) });
+    }
+
+    // Once per message: with the turn's first recorded decision (one commit with it), else when the turn ends.
+    let answered = acceptance === null;
+    const markAnswered = (): Promise<void> => {
+      if (answered) return Promise.resolve();
+      answered = true;
+      return this.inbox.markAnswered(message.id);
+    };
+    let chunkIndex = 0;
+    let result: DeliveryResult;
+    this.bus.emit({ ...event, type: 'thinking', active: true });
+    try {
+      const outcome = await pipeline.handleMessage(
+        runtime,
+        memory,
+        async (content, actionName) => {
+          this.bus.emit({ ...event, type: 'reply', content, actionName });
+          return [];
+        },
+        {
+          onStreamChunk: (chunk) => this.bus.emit({ ...event, type: 'chunk', chunk, index: chunkIndex++ }),
+          // Stored just now with an entry that was new: the pipeline need not look it up. Any other message (an
+          // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
+          messageStored: acceptance?.created === true && acceptance.stored,
+          commitWithDecision: markAnswered,
+        },
+      );
+      const duplicate = outcome.mode === 'duplicate';
+      result = {
+        ...base,
+        mode: outcome.mode,
+        duplicate,
+        replies: duplicate ? await findStoredReplies(runtime, memory) : outcome.responseMessages,
+        ...(outcome.runId ? { runId: outcome.runId } : {}),
+        ...(outcome.error ? { error: outcome.error } : {}),
+      };
+    } finally {
+      this.bus.emit({ ...event, type: 'thinking', active: false });
+      // The pipeline is done with it, whatever the outcome: only a crash leaves an entry accepted.
+      void markAnswered();
+    }
+    return this.finish(event, result);
+  }
+
+  private finish(event: AgentEvent, result: DeliveryResult): DeliveryResult {
+    this.bus.emit({ ...event, type: 'done', result });
+    return result;
+  }
+}
