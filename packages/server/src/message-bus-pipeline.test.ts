@@ -1,4 +1,4 @@
-import { type BusEvent, type BusMessage, ChannelType, MessageBus, MessageBusService, randomUuid, type UUID } from '@kith/core';
+import { agentMemoryId, type BusEvent, type BusMessage, ChannelType, MessageBus, MessageBusService, randomUuid, type UUID } from '@kith/core';
 import { createTestAgent, silentLogger } from './__fixtures__/test-agent';
 
 const message = (channelId: UUID, extra: Partial<BusMessage> = {}): BusMessage => ({
@@ -14,8 +14,8 @@ const message = (channelId: UUID, extra: Partial<BusMessage> = {}): BusMessage =
   ...extra,
 });
 
-async function agentOnBus(bus: MessageBus, name: string) {
-  const agent = await createTestAgent({ name });
+async function agentOnBus(bus: MessageBus, name: string, settings?: Record<string, string>) {
+  const agent = await createTestAgent({ name, settings });
   await agent.runtime.registerService(MessageBusService.bindTo(bus));
   return agent;
 }
@@ -89,5 +89,64 @@ describe('the message bus with the bootstrap pipeline', () => {
     await ada.runtime.stop(); // stops the service: it leaves the bus
     expect(bus.participants(channelId)).toEqual([]);
     await expect(bus.publish(message(channelId, { targetAgentId: ada.runtime.agentId }))).rejects.toMatchObject({ code: 'KITH_AGENT_NOT_FOUND' });
+  });
+
+  it('with BASIC_CAPABILITIES_KEEP_RESP answers each waiting message, never showing a turn the messages that arrived after it', async () => {
+    const bus = new MessageBus(silentLogger());
+    const ada = await agentOnBus(bus, 'Ada', { BASIC_CAPABILITIES_KEEP_RESP: 'true' });
+    const channelId = randomUuid();
+    bus.join(channelId, ada.runtime.agentId);
+    // All three are accepted (and stored) before the first turn composes its prompt.
+    const results = await Promise.all(['first question', 'second question', 'third question'].map((text) => bus.publish(message(channelId, { text }))));
+    expect(results.map(([r]) => r?.mode)).toEqual(['simple', 'simple', 'simple']);
+    const prompts = ada.model.callsOf('TEXT_LARGE').map((call) => call.prompt);
+    expect(prompts).toHaveLength(3);
+    expect(prompts[0]).not.toMatch(/second question|third question/);
+    expect(prompts[1]).toContain('first question');
+    expect(prompts[1]).not.toContain('third question');
+    expect(prompts[2]).toMatch(/first question[\s\S]*second question/);
+    await ada.runtime.stop();
+  });
+
+  it('keeps the memory policy at acceptance: DISABLE_MEMORY_CREATION stores nothing and still answers', async () => {
+    const bus = new MessageBus(silentLogger());
+    const ada = await agentOnBus(bus, 'Ada', { DISABLE_MEMORY_CREATION: 'true' });
+    const channelId = randomUuid();
+    bus.join(channelId, ada.runtime.agentId);
+    const [result] = await bus.publish(message(channelId, { text: 'keep this to yourself' }));
+    expect(result?.replies).toHaveLength(1);
+    expect(await ada.runtime.countMemories(channelId, false, 'messages')).toBe(0);
+    expect(await ada.runtime.adapter.getPendingInbound?.()).toEqual([]);
+    await ada.runtime.stop();
+  });
+
+  it('answers, once, a message an earlier process accepted (stored with its entry) but never answered', async () => {
+    const bus = new MessageBus(silentLogger());
+    const ada = await createTestAgent({ name: 'Ada' });
+    const runtime = ada.runtime;
+    const channelId = randomUuid();
+    const left = message(channelId, { text: 'are you there?', createdAt: Date.now() - 5_000 });
+    const memoryId = agentMemoryId(runtime, left.id);
+    await runtime.ensureConnection({ entityId: left.authorId, roomId: channelId, userName: 'ada', source: 'api', type: ChannelType.DM, serverId: 'test' });
+    await runtime.adapter.acceptInbound?.({ messageId: left.id, roomId: channelId, body: { ...left } }, {
+      id: memoryId,
+      entityId: left.authorId,
+      roomId: channelId,
+      content: { text: left.text, source: 'api' },
+      createdAt: left.createdAt,
+    });
+
+    const done = new Promise<BusEvent>((resolve) => bus.subscribe((event) => event.type === 'done' && resolve(event)));
+    await MessageBusService.attach(runtime, bus);
+    expect(await done).toMatchObject({ messageId: left.id, result: { mode: 'simple', duplicate: false } });
+    const stored = await runtime.getMemories({ tableName: 'messages', roomId: channelId, count: 10 });
+    expect(stored.filter((m) => m.id === memoryId)).toHaveLength(1);
+    expect(stored.filter((m) => m.entityId === runtime.agentId)).toHaveLength(1);
+    expect(await runtime.adapter.getPendingInbound?.()).toEqual([]);
+
+    const [again] = await bus.publish(left);
+    expect(again).toMatchObject({ duplicate: true });
+    expect(ada.model.callsOf('TEXT_LARGE')).toHaveLength(1);
+    await runtime.stop();
   });
 });

@@ -48,15 +48,15 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
     // Some messages must have been cut off, or the kill tested nothing.
     expect(report.failed).toBeGreaterThan(0);
 
-    // Right after the crash, before any server opens the file: every acknowledged message is stored or journaled.
+    // Right after the crash, before any server opens the file: every acknowledged message is stored or pending in the inbox.
     const crashed = new DatabaseView(dataDir, true);
-    let journaled: Set<string>;
+    let pending: Set<string>;
     let storedAtCrash: Set<string>;
     try {
       expect(crashed.integrityCheck()).toBe('ok');
-      journaled = crashed.journaledIds();
+      pending = crashed.pendingIds();
       storedAtCrash = crashed.storedIds(acknowledged.map((m) => memoryIdOf(first.agentId, m.id)));
-      expect(acknowledged.filter((m) => !storedAtCrash.has(memoryIdOf(first.agentId, m.id)) && !journaled.has(m.id)).map((m) => m.id)).toEqual([]);
+      expect(acknowledged.filter((m) => !storedAtCrash.has(memoryIdOf(first.agentId, m.id)) && !pending.has(m.id)).map((m) => m.id)).toEqual([]);
     } finally {
       crashed.close();
     }
@@ -67,10 +67,10 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
     const agentId = second.agentId;
     const db = new DatabaseView(dataDir);
     try {
-      // The restarted server takes in the journaled messages (stores and answers them) in the background.
+      // The restarted server answers the pending messages in the background.
       const wanted = acknowledged.map((m) => memoryIdOf(agentId, m.id));
       let stored = db.storedIds(wanted);
-      for (let waited = 0; waited < 20_000 && (stored.size < wanted.length || db.journaledIds().size > 0); waited += 100) {
+      for (let waited = 0; waited < 20_000 && (stored.size < wanted.length || db.pendingIds().size > 0); waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         stored = db.storedIds(wanted);
       }
@@ -83,7 +83,7 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
           sent: report.sent,
           acknowledged: acknowledged.length,
           acknowledgedStoredAtCrash: storedAtCrash.size,
-          acknowledgedOnlyInJournalAtCrash: journaled.size,
+          acknowledgedPendingAtCrash: pending.size,
           acknowledgedStoredAfterRestart: stored.size,
           answeredBeforeKill: answered.length,
           integrityCheck: 'ok',
@@ -92,8 +92,8 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
       );
       // Nothing acknowledged is lost.
       expect(acknowledged.filter((m) => !stored.has(memoryIdOf(agentId, m.id))).map((m) => `${m.transport} ${m.id}`)).toEqual([]);
-      // The journaled ones were answered after the restart.
-      for (const id of journaled) expect(replies.get(inReplyToOf(agentId, id))).toHaveLength(1);
+      // The pending ones were answered after the restart.
+      for (const id of pending) expect(replies.get(inReplyToOf(agentId, id))).toHaveLength(1);
       // Every answer the client got is stored, and no message has two answers.
       for (const m of answered) expect(replies.get(inReplyToOf(agentId, m.id))?.map((r) => r.id)).toEqual(m.replyIds);
       expect([...replies.values()].filter((list) => list.length > 1)).toEqual([]);

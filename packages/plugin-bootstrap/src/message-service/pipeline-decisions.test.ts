@@ -1,7 +1,7 @@
 import { ChannelType, createUniqueUuid, randomUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
-import type { DefaultMessageService } from './default-message-service';
+import { DefaultMessageService } from './default-message-service';
 
 const respond = '<response><name>Testy</name><reasoning>asked</reasoning><action>RESPOND</action></response>';
 const stop = '<response><name>Testy</name><reasoning>told to be quiet</reasoning><action>STOP</action></response>';
@@ -123,6 +123,56 @@ describe('memory policy and exactly once', () => {
     // Delivered again later, it is now answered: not a second time.
     expect((await send('cut off by a crash', { id })).mode).toBe('duplicate');
     expect(model.calls.filter((c) => c.modelType === 'TEXT_LARGE')).toHaveLength(1);
+  });
+
+  it('looks a redelivered message up once and finds its replies by the indexed getRepliesTo, not a scan of the room', async () => {
+    const { send, runtime } = await pipelineHarness(() => scriptedReply('once'));
+    const id = randomUuid();
+    await send('first delivery', { id });
+    const byId = jest.spyOn(runtime.adapter, 'getMemoryById');
+    const replies = jest.spyOn(runtime.adapter, 'getRepliesTo' as never);
+    const scan = jest.spyOn(runtime.adapter, 'getMemories');
+    // A new service (as after a restart) has not seen the id.
+    runtime.messageService = new DefaultMessageService();
+    expect((await send('first delivery', { id })).mode).toBe('duplicate');
+    expect(byId).toHaveBeenCalledTimes(1);
+    expect(replies).toHaveBeenCalledWith(createUniqueUuid(runtime, id));
+    expect(scan).not.toHaveBeenCalled();
+  });
+
+  it('takes a message its caller stored (messageStored) without looking it up or storing it again', async () => {
+    const { runtime, roomId, callback, model } = await pipelineHarness(() => scriptedReply('fine'));
+    const message = { id: randomUuid(), entityId: USER, roomId, content: { text: 'stored by the bus' }, createdAt: Date.now() };
+    await runtime.createMemory(message, 'messages');
+    const byId = jest.spyOn(runtime.adapter, 'getMemoryById');
+    const create = jest.spyOn(runtime.adapter, 'createMemory');
+    const embed = jest.spyOn(runtime, 'queueEmbeddingGeneration');
+    const outcome = await runtime.messageService!.handleMessage(runtime, { ...message }, callback, { messageStored: true });
+    await runtime.messageService!.whenIdle!();
+    expect(outcome.mode).toBe('simple');
+    expect(byId).not.toHaveBeenCalled();
+    expect(create.mock.calls.map(([memory]) => memory.content.text)).toEqual(['fine']);
+    expect(embed).toHaveBeenCalledWith(expect.objectContaining({ id: message.id }), 'high');
+    expect(model.calls[0].prompt).toContain('Ada: stored by the bus');
+  });
+
+  it('starts commitWithDecision in the same tick as the first decision is written, and only once', async () => {
+    const { runtime, roomId, callback } = await pipelineHarness(() => scriptedReply('', ['IGNORE'], 'no'));
+    const order: string[] = [];
+    jest.spyOn(runtime.adapter, 'createMemory').mockImplementation(async (memory) => {
+      order.push(`write ${memory.content.actions?.join() ?? memory.content.text}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      order.push('written');
+      return memory.id as UUID;
+    });
+    const commitWithDecision = jest.fn(async () => void order.push('joined'));
+    const message = { id: randomUuid(), entityId: USER, roomId, content: { text: 'whatever' }, createdAt: Date.now() };
+    const outcome = await runtime.messageService!.handleMessage(runtime, message, callback, { commitWithDecision });
+    await runtime.messageService!.whenIdle!();
+    expect(outcome.mode).toBe('ignored');
+    expect(commitWithDecision).toHaveBeenCalledTimes(1);
+    // The message, then the IGNORE decision and the joined write together before either settles.
+    expect(order).toEqual(['write whatever', 'written', 'write IGNORE', 'joined', 'written']);
   });
 
   it('answers the same platform message id once, even with a different memory id', async () => {

@@ -44,6 +44,22 @@ describe('RECENT_MESSAGES', () => {
     expect(String(result.values?.recentMessages).split('\n')).toEqual(['Ada: message 1', 'Bob: message 2']);
   });
 
+  it('leaves out messages that arrived after the one answered (stored on acceptance, still waiting), keeping a full window', async () => {
+    const { runtime, message } = await withHistory(40, { CONVERSATION_LENGTH: '4' });
+    const incoming = message('answer me', { createdAt: 2_000 });
+    await runtime.createMemory(incoming, 'messages');
+    // Two later arrivals wait for their turn; the agent's reply to an earlier message was stored after this one arrived.
+    await runtime.createMemory(message('later one', { entityId: BOB, createdAt: 2_001 }), 'messages');
+    await runtime.createMemory(message('later two', { createdAt: 2_002 }), 'messages');
+    await runtime.createMemory(message('reply to message 40', { entityId: runtime.agentId, createdAt: 2_003 }), 'messages');
+    const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
+    const lines = String(result.values?.recentMessages).split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(0, 3)).toEqual(['Bob: message 38', 'Ada: message 39', 'Bob: message 40']);
+    expect(lines[3]).toMatch(/: reply to message 40$/);
+    expect(result.text).not.toContain('later');
+  });
+
   it('flags a new user and attachments, and names attachments in the conversation and the received message', async () => {
     const { runtime, message } = await withHistory(0);
     const photo = { id: 'p1', url: 'https://x.test/p.png', title: 'Cat photo', description: 'a cat on a sofa', contentType: ContentType.IMAGE };

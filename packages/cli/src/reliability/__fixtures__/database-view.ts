@@ -33,9 +33,9 @@ export class DatabaseView {
     this.db = new Database(join(dataDir, 'kith.db'), { readonly: !writable, fileMustExist: true });
   }
 
-  /** Messages the server journaled (acknowledged) whose pipeline never took them in. */
-  journaledIds(): Set<string> {
-    const rows = this.db.prepare<[], { message: string }>("SELECT json_extract(metadata, '$.busMessage.id') AS message FROM memories WHERE type = 'kith_inbox'").all();
+  /** Messages the server accepted (acknowledged) and never answered: still pending in its inbox. */
+  pendingIds(): Set<string> {
+    const rows = this.db.prepare<[], { message: string }>("SELECT message_id AS message FROM inbox WHERE state = 'accepted'").all();
     return new Set(rows.map((row) => row.message));
   }
 
