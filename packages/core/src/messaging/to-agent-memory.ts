@@ -8,12 +8,12 @@ import type { BusMessage } from './bus-message';
  * The agent's memory id of a bus message. Derived per agent, as in elizaOS:
  * agents sharing one database each keep their own copy of a channel message.
  */
-export function agentMemoryId(runtime: IAgentRuntime, messageId: UUID): UUID {
+export function agentMemoryId(runtime: { agentId: UUID }, messageId: UUID): UUID {
   return createUniqueUuid(runtime, messageId);
 }
 
 /** The world an agent files a bus server's channels under (the one ensureConnection creates). */
-export function agentWorldId(runtime: IAgentRuntime, serverId: string): UUID {
+export function agentWorldId(runtime: { agentId: UUID }, serverId: string): UUID {
   return createUniqueUuid(runtime, serverId);
 }
 
