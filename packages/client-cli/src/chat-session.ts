@@ -28,13 +28,14 @@ export interface ChatReply {
 const CLI_SERVER_ID = 'cli';
 
 // One in-process bus per runtime, shared by its sessions: the agent's MessageBusService is registered once.
+// It does not replay the inbox at start: a server running on the same database may own those entries.
 const buses = new WeakMap<IAgentRuntime, Promise<MessageBus>>();
 
 function localBus(runtime: IAgentRuntime): Promise<MessageBus> {
   let bus = buses.get(runtime);
   if (!bus) {
     const created = new MessageBus(runtime.logger);
-    bus = MessageBusService.attach(runtime, created).then(() => created);
+    bus = MessageBusService.attach(runtime, created, { recover: false }).then(() => created);
     // A failed start may be retried by the next send.
     bus.catch(() => buses.delete(runtime));
     buses.set(runtime, bus);

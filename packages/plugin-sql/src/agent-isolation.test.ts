@@ -26,6 +26,20 @@ describe('agents sharing one database file', () => {
     await bob.close();
   });
 
+  it('keep their inboxes and replies apart: the same message id is a new message to each agent', async () => {
+    const [room, messageId, key] = [randomUuid(), randomUuid(), randomUuid()];
+    const body = { id: messageId, text: 'to both' };
+    expect(await alice.acceptInbound({ messageId, roomId: room, body })).toMatchObject({ created: true });
+    expect(await bob.acceptInbound({ messageId, roomId: room, body })).toMatchObject({ created: true });
+    expect(await alice.markInboundAnswered(messageId)).toBe(true);
+    expect((await alice.getPendingInbound()).map((e) => e.messageId)).toEqual([]);
+    expect((await bob.getPendingInbound({ roomId: room })).map((e) => e.messageId)).toEqual([messageId]);
+
+    await alice.createMemory({ entityId: alice.agentId, roomId: room, content: { text: 'alice answers', inReplyTo: key } }, 'messages');
+    expect(await bob.getRepliesTo(key)).toEqual([]);
+    expect((await alice.getRepliesTo(key)).map((m) => m.content.text)).toEqual(['alice answers']);
+  });
+
   it("keep their memories, searches, cache, worlds and tasks apart", async () => {
     const room = randomUuid();
     const embedding = unitVector(1);

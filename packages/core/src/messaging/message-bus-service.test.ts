@@ -166,6 +166,20 @@ describe('MessageBusService', () => {
     await runtime.stop();
   });
 
+  it('leaves pending entries alone when attached with recover: false', async () => {
+    const adapter = new InMemoryDatabaseAdapter(agentId);
+    const channelId = randomUuid();
+    const left = busMessage(channelId, 'owned by another process');
+    await adapter.acceptInbound({ messageId: left.id, roomId: channelId, body: { ...left } });
+    const runtime = new AgentRuntime({ character: structuredClone(testCharacter), agentId, adapter, logger: createLogger({ level: 'silent' }) });
+    await runtime.initialize();
+    runtime.messageService = recordingPipeline();
+    await MessageBusService.attach(runtime, new MessageBus(runtime.logger), { recover: false });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await adapter.getPendingInbound()).map((e) => e.messageId)).toEqual([left.id]);
+    await runtime.stop();
+  });
+
   it('keeps the memory policy: with DISABLE_MEMORY_CREATION the entry is kept and the message is not stored', async () => {
     const adapter = new InMemoryDatabaseAdapter(agentId);
     const { runtime, pipeline, bus } = await agentOn(adapter, { settings: { DISABLE_MEMORY_CREATION: 'true' } });

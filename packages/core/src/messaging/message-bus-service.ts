@@ -17,6 +17,16 @@ import { agentMemoryId, toAgentMemory } from './to-agent-memory';
 /** Outcomes kept per agent so a repeated message id gets the original replies back. */
 const RECENT_RESULTS = 1000;
 
+export interface MessageBusServiceOptions {
+  /**
+   * Replay, when the service starts, the inbox entries an earlier process
+   * accepted and never answered (default true). A client sharing the
+   * database with a running server (an in-process `kith chat`) passes false:
+   * the server's entries in flight are not its to answer.
+   */
+  recover?: boolean;
+}
+
 interface AgentEvent {
   agentId: UUID;
   channelId: UUID;
@@ -64,7 +74,7 @@ export class MessageBusService extends Service {
   }
 
   /** A Service class bound to `bus`, for `runtime.registerService`. */
-  static bindTo(bus: MessageBus): ServiceClass {
+  static bindTo(bus: MessageBus, options: MessageBusServiceOptions = {}): ServiceClass {
     return class BoundMessageBusService extends MessageBusService {
       constructor(runtime?: IAgentRuntime) {
         super(runtime as IAgentRuntime, bus);
@@ -73,15 +83,15 @@ export class MessageBusService extends Service {
       static override async start(runtime: IAgentRuntime): Promise<Service> {
         const service = new BoundMessageBusService(runtime);
         service.connect();
-        await service.recover();
+        if (options.recover !== false) await service.recover();
         return service;
       }
     };
   }
 
-  /** Registers a service bound to `bus` on the runtime (it replays the inbox as it starts) and returns it. */
-  static async attach(runtime: IAgentRuntime, bus: MessageBus): Promise<MessageBusService> {
-    await runtime.registerService(MessageBusService.bindTo(bus));
+  /** Registers a service bound to `bus` on the runtime (by default it replays the inbox as it starts) and returns it. */
+  static async attach(runtime: IAgentRuntime, bus: MessageBus, options: MessageBusServiceOptions = {}): Promise<MessageBusService> {
+    await runtime.registerService(MessageBusService.bindTo(bus, options));
     const service = runtime
       .getServicesByType(ServiceType.MESSAGE_BUS)
       .find((candidate): candidate is MessageBusService => candidate instanceof MessageBusService && candidate.bus === bus);
