@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AgentRuntime, randomUuid, stringToUuid } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, scriptedReply, testCharacter } from '@kith/core/test';
-import { bootstrapPlugin } from '@kith/plugin-bootstrap';
-import { createDatabaseAdapter, sqlPlugin } from '@kith/plugin-sql';
+import { randomUuid } from '@kith/core';
+import { scriptedReply } from '@kith/core/test';
 import { http } from './__fixtures__/http-client';
-import { silentLogger } from './__fixtures__/test-agent';
+import { sqliteAgent } from './__fixtures__/sqlite-agent';
 import { startTestServer } from './__fixtures__/test-server';
 
 /** What these tests use of a better-sqlite3 statement (plugin-sql runs every write, BEGIN and COMMIT with run()). */
@@ -46,17 +44,8 @@ describe('a REST DM turn on SQLite', () => {
   });
 
   it('commits twice: the inbox entry with the message before the answer, the reply with the answered state', async () => {
-    const model = createScriptedModel((_prompt, type) => (type === 'TEXT_LARGE' ? scriptedReply('Noted.') : scriptedReply('ok')));
-    const agentId = stringToUuid(testCharacter.name);
-    const logger = silentLogger();
-    const runtime = new AgentRuntime({
-      character: structuredClone(testCharacter),
-      agentId,
-      plugins: [sqlPlugin, bootstrapPlugin, createScriptedModelPlugin(model, { embeddingDims: 384 })],
-      adapter: createDatabaseAdapter({ dataDir, logger }, agentId),
-      logger,
-    });
-    await runtime.initialize();
+    const { runtime } = await sqliteAgent(dataDir, Array.from({ length: 2 }, () => scriptedReply('Noted.')));
+    const agentId = runtime.agentId;
     const { server, url } = await startTestServer({ agents: [runtime] });
     const roomId = randomUuid();
     const send = (text: string) => http(url, `/api/agents/${agentId}/messages`, { body: { text, roomId, userName: 'ada' } });

@@ -1,29 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AgentRuntime, randomUuid, stringToUuid } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, scriptedReply, testCharacter } from '@kith/core/test';
-import { bootstrapPlugin } from '@kith/plugin-bootstrap';
-import { createDatabaseAdapter, sqlPlugin } from '@kith/plugin-sql';
+import { randomUuid } from '@kith/core';
+import { scriptedReply } from '@kith/core/test';
 import { http } from './__fixtures__/http-client';
-import { silentLogger } from './__fixtures__/test-agent';
+import { sqliteAgent } from './__fixtures__/sqlite-agent';
 import { startTestServer } from './__fixtures__/test-server';
-
-/** An agent on a real SQLite file in `dataDir`, as a process would start it. */
-async function sqliteAgent(dataDir: string, replies: string[]) {
-  const model = createScriptedModel((_prompt, type) => (type === 'TEXT_LARGE' ? (replies.shift() ?? scriptedReply('default')) : scriptedReply('ok')));
-  const agentId = stringToUuid(testCharacter.name);
-  const logger = silentLogger();
-  const runtime = new AgentRuntime({
-    character: structuredClone(testCharacter),
-    agentId,
-    plugins: [sqlPlugin, bootstrapPlugin, createScriptedModelPlugin(model, { embeddingDims: 384 })],
-    adapter: createDatabaseAdapter({ dataDir, logger }, agentId),
-    logger,
-  });
-  await runtime.initialize();
-  return { runtime, model };
-}
 
 describe('the server on the SQLite adapter', () => {
   let dataDir: string;
