@@ -196,6 +196,55 @@ export class VectorPartition {
   }
 
   /**
+   * search() for vectors read from a database server: the approximate scores
+   * are taken first (synchronously), so the partition may change while the
+   * exact vectors are read; rows are named by seq from then on.
+   */
+  async searchAsync(query: PartitionQuery, fetch: (seqs: number[]) => Promise<Map<number, Float32Array>>): Promise<PartitionHit[]> {
+    if (this.count === 0 || query.k <= 0) return [];
+    const q = quantizeInt8(query.vector, this.matrix.codes, 0);
+    if (q.norm === 0) return [];
+    const n = this.score(query, q.scale / q.norm);
+    if (n === 0) return [];
+    const seqs = new Float64Array(n);
+    const approx = this.scratchApprox.slice(0, n);
+    const rel = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      seqs[i] = this.seqs[this.scratchSlots[i]];
+      rel[i] = this.rel[this.scratchSlots[i]];
+    }
+    const minimum = query.minSimilarity ?? Number.NEGATIVE_INFINITY;
+    const eq = q.residual / q.norm;
+    const bound = (i: number): number => eq + rel[i] * (1 + eq) + BOUND_SLACK;
+    const best = new TopK<number>(Math.min(n, firstPass(query.k)));
+    for (let i = 0; i < n; i++) best.offer(i, approx[i]);
+    const exact = new Map<number, { similarity: number; vector: Float32Array }>();
+    const rescore = async (indexes: number[]): Promise<void> => {
+      const vectors = await fetch(indexes.map((i) => seqs[i]));
+      for (const i of indexes) {
+        const vector = vectors.get(seqs[i]);
+        if (!vector || vector.length !== this.dims) continue; // deleted meanwhile
+        const similarity = cosineSimilarity(query.vector, q.norm, vector);
+        if (!Number.isNaN(similarity)) exact.set(i, { similarity, vector });
+      }
+    };
+    const first = best
+      .sorted()
+      .map((entry) => entry.item)
+      .filter((i) => approx[i] + bound(i) >= minimum);
+    if (first.length > 0) await rescore(first);
+    const ranked = [...exact.values()].map((hit) => hit.similarity).sort((a, b) => b - a);
+    const cutoff = Math.max(ranked.length >= query.k ? ranked[query.k - 1] : Number.NEGATIVE_INFINITY, minimum);
+    const more: number[] = [];
+    for (let i = 0; i < n; i++) if (approx[i] + bound(i) >= cutoff && !exact.has(i)) more.push(i);
+    if (more.length > 0) await rescore(more);
+    const hits: PartitionHit[] = [];
+    for (const [i, { similarity, vector }] of exact) if (similarity >= minimum) hits.push({ seq: seqs[i], similarity, vector });
+    hits.sort((a, b) => b.similarity - a.similarity || a.seq - b.seq);
+    return hits.slice(0, query.k);
+  }
+
+  /**
    * Fills scratchSlots[0..n) with the matching rows and scratchApprox with
    * their approximate cosine; returns n. A selective filter scores only its
    * rows; otherwise one pass of the kernel scores them all.

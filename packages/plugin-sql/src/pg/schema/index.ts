@@ -1,0 +1,11 @@
+export { agents, type AgentDetails } from './agents';
+export { entities } from './entities';
+export { components } from './components';
+export { memories } from './memories';
+export { relationships } from './relationships';
+export { rooms } from './rooms';
+export { worlds } from './worlds';
+export { participants } from './participants';
+export { cache } from './cache';
+export { logs } from './logs';
+export { tasks } from './tasks';

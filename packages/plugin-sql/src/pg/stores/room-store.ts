@@ -1,0 +1,203 @@
+import type { ChannelType, Room, UUID, World } from '@kith/core';
+import type { PgQueryRunner } from '../connection/pg-driver';
+import { forgetDeleted } from './memory-writes';
+import type { PgStoreContext } from './store-context';
+
+interface RoomRow {
+  id: string;
+  agent_id: string | null;
+  name: string | null;
+  source: string;
+  type: string;
+  channel_id: string | null;
+  server_id: string | null;
+  message_server_id: string | null;
+  world_id: string | null;
+  metadata: Room['metadata'];
+}
+
+const ROOM_COLUMNS = 'id, agent_id, name, source, type, channel_id, server_id, message_server_id, world_id, metadata';
+
+function toRoom(row: RoomRow): Room {
+  const room: Room = { id: row.id as UUID, source: row.source, type: row.type as ChannelType, metadata: row.metadata };
+  if (row.agent_id !== null) room.agentId = row.agent_id as UUID;
+  if (row.name !== null) room.name = row.name;
+  if (row.channel_id !== null) room.channelId = row.channel_id;
+  if (row.server_id !== null) room.serverId = row.server_id;
+  if (row.message_server_id !== null) room.messageServerId = row.message_server_id as UUID;
+  if (row.world_id !== null) room.worldId = row.world_id as UUID;
+  return room;
+}
+
+function roomValues(ctx: PgStoreContext, room: Room): unknown[] {
+  return [
+    room.id,
+    room.agentId ?? ctx.agentId,
+    room.name ?? null,
+    room.source,
+    room.type,
+    room.channelId ?? null,
+    room.serverId ?? null,
+    room.messageServerId ?? null,
+    room.worldId ?? null,
+    JSON.stringify(room.metadata ?? {}),
+  ];
+}
+
+export function getRoomsByIds(ctx: PgStoreContext, roomIds: UUID[]): Promise<Room[]> {
+  if (roomIds.length === 0) return Promise.resolve([]);
+  return ctx.conn.graph.read(`rooms:${roomIds.join(',')}`, async () => {
+    const { rows } = await ctx.conn.driver.query<RoomRow>({
+      text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE id = ANY($1::text[])`,
+      values: [roomIds],
+      name: 'kith_rooms_by_ids',
+    });
+    return rows.map(toRoom);
+  });
+}
+
+/** Inserts the rooms in one statement; existing ids are kept as they are. Returns every id. */
+export async function createRooms(ctx: PgStoreContext, list: Room[]): Promise<UUID[]> {
+  if (list.length === 0) return [];
+  const now = Date.now();
+  const columns = list.map((room) => roomValues(ctx, room));
+  const types = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'jsonb'];
+  await ctx.conn.driver.query({
+    text: `INSERT INTO rooms (${ROOM_COLUMNS}, created_at)
+      SELECT *, $11::int8 FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')}) ON CONFLICT (id) DO NOTHING`,
+    values: [...types.map((_, i) => columns.map((values) => values[i])), now],
+  });
+  ctx.conn.graph.clear();
+  return list.map((room) => room.id);
+}
+
+export async function updateRoom(ctx: PgStoreContext, room: Room): Promise<void> {
+  await ctx.conn.driver.query({
+    text: `UPDATE rooms SET agent_id = $2, name = $3, source = $4, type = $5, channel_id = $6, server_id = $7,
+      message_server_id = $8, world_id = $9, metadata = $10 WHERE id = $1`,
+    values: roomValues(ctx, room),
+  });
+  ctx.conn.graph.clear();
+}
+
+async function deleteRoomRows(tx: PgQueryRunner, roomIds: string[]): Promise<{ seq: number; room_id: string }[]> {
+  const { rows } = await tx.query<{ seq: number; room_id: string }>({ text: 'DELETE FROM memories WHERE room_id = ANY($1::text[]) RETURNING seq, room_id', values: [roomIds] });
+  await tx.query({ text: 'DELETE FROM participants WHERE room_id = ANY($1::text[])', values: [roomIds] });
+  await tx.query({ text: 'DELETE FROM rooms WHERE id = ANY($1::text[])', values: [roomIds] });
+  return rows;
+}
+
+/** Deletes a room with its memories and participants. */
+export async function deleteRoom(ctx: PgStoreContext, roomId: UUID): Promise<void> {
+  await ctx.conn.writes.settled();
+  const deleted = await ctx.conn.driver.transaction((tx) => deleteRoomRows(tx, [roomId]));
+  ctx.conn.graph.clear();
+  forgetDeleted(ctx, deleted);
+  ctx.conn.recent.forgetRoom(roomId);
+}
+
+export async function getRoomsByWorld(ctx: PgStoreContext, worldId: UUID): Promise<Room[]> {
+  const { rows } = await ctx.conn.driver.query<RoomRow>({ text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`, values: [worldId] });
+  return rows.map(toRoom);
+}
+
+/** Ids of the rooms any of these entities takes part in. */
+export async function getRoomsForParticipants(ctx: PgStoreContext, entityIds: UUID[]): Promise<UUID[]> {
+  if (entityIds.length === 0) return [];
+  const { rows } = await ctx.conn.driver.query<{ room_id: string }>({
+    text: 'SELECT DISTINCT room_id FROM participants WHERE entity_id = ANY($1::text[])',
+    values: [entityIds],
+  });
+  return rows.map((row) => row.room_id as UUID);
+}
+
+// ---- worlds --------------------------------------------------------------
+
+interface WorldRow {
+  id: string;
+  agent_id: string;
+  name: string | null;
+  server_id: string | null;
+  message_server_id: string | null;
+  metadata: World['metadata'];
+}
+
+const WORLD_COLUMNS = 'id, agent_id, name, server_id, message_server_id, metadata';
+
+function toWorld(row: WorldRow): World {
+  return {
+    id: row.id as UUID,
+    agentId: row.agent_id as UUID,
+    ...(row.name === null ? {} : { name: row.name }),
+    ...(row.server_id === null ? {} : { serverId: row.server_id }),
+    ...(row.message_server_id === null ? {} : { messageServerId: row.message_server_id as UUID }),
+    metadata: row.metadata,
+  };
+}
+
+/** Inserts the world (an existing id is kept as is) and returns its id. */
+export async function createWorld(ctx: PgStoreContext, world: World): Promise<UUID> {
+  await ctx.conn.driver.query({
+    text: `INSERT INTO worlds (${WORLD_COLUMNS}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+    values: [
+      world.id,
+      world.agentId ?? ctx.agentId,
+      world.name ?? null,
+      world.serverId ?? null,
+      world.messageServerId ?? null,
+      JSON.stringify(world.metadata ?? {}),
+      Date.now(),
+    ],
+  });
+  ctx.conn.graph.clear();
+  return world.id;
+}
+
+export function getWorld(ctx: PgStoreContext, id: UUID): Promise<World | null> {
+  return ctx.conn.graph.read(`world:${id}`, async () => {
+    const { rows } = await ctx.conn.driver.query<WorldRow>({ text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE id = $1`, values: [id], name: 'kith_world_by_id' });
+    return rows[0] ? toWorld(rows[0]) : null;
+  });
+}
+
+/** This agent's worlds. */
+export function getAllWorlds(ctx: PgStoreContext): Promise<World[]> {
+  return ctx.conn.graph.read(`worlds:${ctx.agentId}`, async () => {
+    const { rows } = await ctx.conn.driver.query<WorldRow>({
+      text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE agent_id = $1 ORDER BY created_at, id`,
+      values: [ctx.agentId],
+      name: 'kith_worlds_of_agent',
+    });
+    return rows.map(toWorld);
+  });
+}
+
+export async function updateWorld(ctx: PgStoreContext, world: World): Promise<void> {
+  await ctx.conn.driver.query({
+    text: 'UPDATE worlds SET name = $2, server_id = $3, message_server_id = $4, metadata = $5 WHERE id = $1',
+    values: [world.id, world.name ?? null, world.serverId ?? null, world.messageServerId ?? null, JSON.stringify(world.metadata ?? {})],
+  });
+  ctx.conn.graph.clear();
+}
+
+async function deleteWorldRooms(ctx: PgStoreContext, worldId: UUID, andWorld: boolean): Promise<void> {
+  await ctx.conn.writes.settled();
+  const deleted = await ctx.conn.driver.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>({ text: 'SELECT id FROM rooms WHERE world_id = $1', values: [worldId] });
+    const gone = rows.length > 0 ? await deleteRoomRows(tx, rows.map((row) => row.id)) : [];
+    if (andWorld) await tx.query({ text: 'DELETE FROM worlds WHERE id = $1', values: [worldId] });
+    return gone;
+  });
+  ctx.conn.graph.clear();
+  forgetDeleted(ctx, deleted);
+}
+
+/** Deletes the rooms of a world, with their memories and participants. */
+export function deleteRoomsByWorldId(ctx: PgStoreContext, worldId: UUID): Promise<void> {
+  return deleteWorldRooms(ctx, worldId, false);
+}
+
+/** Deletes a world and everything in its rooms. */
+export function removeWorld(ctx: PgStoreContext, id: UUID): Promise<void> {
+  return deleteWorldRooms(ctx, id, true);
+}

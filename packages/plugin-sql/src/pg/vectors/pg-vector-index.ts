@@ -1,0 +1,238 @@
+import { fromFloat32Blob } from '../../vectors/float32-blob';
+import type { VectorKernel } from '../../vectors/int8-matrix';
+import { type RowTags, VectorPartition } from '../../vectors/vector-partition';
+import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
+import type { PgQueryRunner } from '../connection/pg-driver';
+
+export interface PgVectorEntry {
+  seq: number;
+  agentId: string;
+  type: string;
+  roomId: string;
+  worldId: string | null;
+  entityId: string;
+  unique: boolean;
+  vector: Float32Array;
+}
+
+export interface PgVectorQuery {
+  agentId: string;
+  type: string;
+  vector: Float32Array;
+  k: number;
+  roomId?: string;
+  worldId?: string;
+  entityId?: string;
+  unique?: boolean;
+  minSimilarity?: number;
+}
+
+export interface PgVectorHit {
+  seq: number;
+  similarity: number;
+  vector: Float32Array;
+}
+
+interface StoredRow {
+  seq: number;
+  agent_id: string;
+  type: string;
+  room_id: string;
+  world_id: string | null;
+  entity_id: string;
+  is_unique: boolean;
+  dimension: number | null;
+  embedding: Uint8Array | null;
+}
+
+const ROW_COLUMNS = 'seq, agent_id, type, room_id, world_id, entity_id, is_unique, dimension, embedding';
+const LOAD_SQL = `SELECT ${ROW_COLUMNS} FROM memories WHERE agent_id = $1 AND type = $2 AND dimension = $3 AND embedding IS NOT NULL`;
+const ROWS_SQL = `SELECT ${ROW_COLUMNS} FROM memories WHERE seq = ANY($1::bigint[])`;
+const VECTORS_SQL = 'SELECT seq, embedding FROM memories WHERE seq = ANY($1::bigint[])';
+
+const partitionKey = (agentId: string, type: string, dims: number): string => `${agentId}\u0000${type}\u0000${dims}`;
+
+/**
+ * Exact vector search on PostgreSQL without pgvector: the same in-memory
+ * int8 partitions as on SQLite (one per agent, memory type and dimension,
+ * loaded from `memories.embedding` on first search), rescored with the
+ * stored float vectors read back from the server.
+ *
+ * Staying in step: this adapter's own writes are applied once committed;
+ * anyone else's arrive as change notifications naming the seqs whose vector
+ * may have changed, which are read again before the next search. While the
+ * change listener is down nothing loaded is trusted: each search loads anew.
+ */
+export class PgVectorIndex implements ChangeSubscriber {
+  private readonly partitions = new Map<string, VectorPartition>();
+  private readonly loading = new Map<string, Promise<VectorPartition>>();
+  private readonly ids = new Map<string, number>();
+  private dirty = new Set<number>();
+  /** Own changes made while a partition loads, replayed once it is in. */
+  private replay: (() => void)[] = [];
+  private generation = 0;
+
+  constructor(
+    private readonly runner: PgQueryRunner,
+    readonly kernel: VectorKernel,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe(this);
+  }
+
+  /** Records a committed vector (insert or replacement). */
+  add(entry: PgVectorEntry): void {
+    const apply = () => {
+      this.removeEverywhere(entry.seq);
+      this.partitions.get(partitionKey(entry.agentId, entry.type, entry.vector.length))?.add(entry.seq, this.tags(entry), entry.vector);
+    };
+    apply();
+    if (this.loading.size > 0) this.replay.push(apply);
+  }
+
+  /** Records committed deletions. */
+  remove(seqs: readonly number[]): void {
+    const apply = () => {
+      for (const seq of seqs) this.removeEverywhere(seq);
+    };
+    apply();
+    if (this.loading.size > 0) this.replay.push(apply);
+  }
+
+  changed(change: Change): void {
+    if (change.table !== 'memories') return;
+    if (change.seqs === null) this.clear();
+    else for (const seq of change.seqs) this.dirty.add(seq);
+  }
+
+  reset(): void {
+    this.clear();
+  }
+
+  clear(): void {
+    this.partitions.clear();
+    this.dirty.clear();
+    this.generation += 1;
+  }
+
+  /** Exact top-k by cosine similarity among the memories matching every filter, best first. */
+  async search(query: PgVectorQuery): Promise<PgVectorHit[]> {
+    const live = this.feed.live;
+    await this.catchUp();
+    const partition = await this.partition(query.agentId, query.type, query.vector.length);
+    const filter = { room: this.filterId(query.roomId), world: this.filterId(query.worldId), entity: this.filterId(query.entityId) };
+    if (!live) this.clear(); // not kept: changes are not heard right now
+    if (filter.room === null || filter.world === null || filter.entity === null) return [];
+    return partition.searchAsync(
+      {
+        vector: query.vector,
+        k: query.k,
+        minSimilarity: query.minSimilarity,
+        room: filter.room,
+        world: filter.world,
+        entity: filter.entity,
+        uniqueOnly: query.unique === true,
+      },
+      (seqs) => this.fetch(seqs),
+    );
+  }
+
+  /** Vectors loaded in memory, all partitions. */
+  loadedRows(): number {
+    let rows = 0;
+    for (const partition of this.partitions.values()) rows += partition.count;
+    return rows;
+  }
+
+  /** Reads again the rows other writers changed. */
+  private async catchUp(): Promise<void> {
+    if (this.dirty.size === 0 || this.partitions.size === 0) {
+      if (this.partitions.size === 0) this.dirty.clear();
+      return;
+    }
+    const seqs = [...this.dirty];
+    this.dirty = new Set();
+    const generation = this.generation;
+    const { rows } = await this.runner.query<StoredRow>({ text: ROWS_SQL, values: [seqs] });
+    if (generation !== this.generation) return;
+    for (const seq of seqs) this.removeEverywhere(seq);
+    for (const row of rows) {
+      if (row.dimension === null || !row.embedding) continue;
+      const vector = fromFloat32Blob(row.embedding);
+      this.partitions.get(partitionKey(row.agent_id, row.type, vector.length))?.add(row.seq, this.rowTags(row), vector);
+    }
+  }
+
+  private async partition(agentId: string, type: string, dims: number): Promise<VectorPartition> {
+    const key = partitionKey(agentId, type, dims);
+    const loaded = this.partitions.get(key);
+    if (loaded) return loaded;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(key, agentId, type, dims).finally(() => {
+        this.loading.delete(key);
+        if (this.loading.size === 0) this.replay = [];
+      });
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(key: string, agentId: string, type: string, dims: number): Promise<VectorPartition> {
+    const generation = this.generation;
+    const replayFrom = this.replay.length;
+    const { rows } = await this.runner.query<StoredRow>({ text: LOAD_SQL, values: [agentId, type, dims] });
+    const partition = new VectorPartition(dims, this.kernel);
+    for (const row of rows) if (row.embedding) partition.add(row.seq, this.rowTags(row), fromFloat32Blob(row.embedding));
+    if (generation === this.generation) {
+      this.partitions.set(key, partition);
+      // Own writes committed while the rows were read may be missing from them.
+      for (const apply of this.replay.slice(replayFrom)) apply();
+      await this.catchUp();
+    }
+    return partition;
+  }
+
+  private async fetch(seqs: number[]): Promise<Map<number, Float32Array>> {
+    const { rows } = await this.runner.query<{ seq: number; embedding: Uint8Array | null }>({ text: VECTORS_SQL, values: [seqs] });
+    const vectors = new Map<number, Float32Array>();
+    for (const row of rows) if (row.embedding) vectors.set(Number(row.seq), fromFloat32Blob(row.embedding));
+    return vectors;
+  }
+
+  private removeEverywhere(seq: number): void {
+    for (const partition of this.partitions.values()) if (partition.has(seq)) partition.remove(seq);
+  }
+
+  private tags(entry: PgVectorEntry): RowTags {
+    return {
+      room: this.idOf(entry.roomId),
+      world: entry.worldId === null ? -1 : this.idOf(entry.worldId),
+      entity: this.idOf(entry.entityId),
+      unique: entry.unique,
+    };
+  }
+
+  private rowTags(row: StoredRow): RowTags {
+    return {
+      room: this.idOf(row.room_id),
+      world: row.world_id === null ? -1 : this.idOf(row.world_id),
+      entity: this.idOf(row.entity_id),
+      unique: row.is_unique,
+    };
+  }
+
+  private idOf(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  private filterId(value: string | undefined): number | undefined | null {
+    if (value === undefined) return undefined;
+    return this.ids.get(value) ?? null;
+  }
+}
