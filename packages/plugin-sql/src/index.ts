@@ -1,10 +1,17 @@
-// @kith/plugin-sql: the SQLite database adapter and the plugin that registers it.
+// @kith/plugin-sql: the database adapters (SQLite, PostgreSQL) and the plugin that registers one.
 import { sqlPlugin } from './plugin';
 
 export { sqlPlugin };
 export default sqlPlugin;
 export { SqliteDatabaseAdapter } from './sqlite-database-adapter';
-export { createDatabaseAdapter } from './create-database-adapter';
+export { createDatabaseAdapter, type PostgresAdapterOptions } from './create-database-adapter';
+export { PgDatabaseAdapter, type PgDatabaseStatus } from './pg/pg-database-adapter';
+export { type PgAdapterOptions, DEFAULT_POOL_MAX } from './pg/pg-adapter-options';
+export type { KithPgDatabase } from './pg/connection/pg-driver';
+export type { PgliteLike } from './pg/connection/pglite-driver';
+export type { VectorMode, VectorPreference } from './pg/vectors/pgvector-columns';
+export type { PgPluginSchemaReport } from './pg/migrations/migrate-pg-plugin-schema';
+export { databaseUrlSetting } from './plugin';
 export { type SqliteAdapterOptions, DEFAULT_DATA_DIR, DEFAULT_FILENAME } from './adapter-options';
 export type { KithSqliteDatabase } from './connection/sqlite-connection';
 export type { SqlLogger } from './connection/sql-logger';
@@ -17,3 +24,4 @@ export { DUPLICATE_SIMILARITY } from './stores/memory-writes';
 export type { PluginSchemaReport } from './migrations/migrate-plugin-schema';
 export * from './errors';
 export * as schema from './schema';
+export * as pgSchema from './pg/schema';

@@ -61,7 +61,16 @@ describe('sqlPlugin', () => {
   });
 
   it('declares its settings and the event handlers that keep the logs table', () => {
-    expect(Object.keys(sqlPlugin.config ?? {})).toEqual(['KITH_DATA_DIR', 'SQLITE_SYNCHRONOUS', 'LOG_PROMPTS_TO_DB', 'KITH_DISABLE_WASM_SIMD']);
+    expect(Object.keys(sqlPlugin.config ?? {})).toEqual([
+      'KITH_DATA_DIR',
+      'SQLITE_SYNCHRONOUS',
+      'LOG_PROMPTS_TO_DB',
+      'KITH_DISABLE_WASM_SIMD',
+      'KITH_DATABASE_URL',
+      'POSTGRES_URL',
+      'KITH_DATABASE_POOL_MAX',
+      'KITH_PGVECTOR',
+    ]);
     expect(Object.keys(sqlPlugin.events ?? {}).sort()).toEqual(['MODEL_USED', 'RUN_ENDED', 'RUN_STARTED', 'RUN_TIMEOUT']);
   });
 

@@ -2,6 +2,7 @@ import type { IAgentRuntime, Plugin } from '@kith/core';
 import { DEFAULT_DATA_DIR, isTruthy } from './adapter-options';
 import { createDatabaseAdapter } from './create-database-adapter';
 import { runLogEvents } from './logs/run-log-recorder';
+import type { VectorPreference } from './pg/vectors/pgvector-columns';
 
 function hasAdapter(runtime: IAgentRuntime): boolean {
   try {
@@ -17,20 +18,35 @@ function setting(config: Record<string, string>, runtime: IAgentRuntime, key: st
   return value === null || value === undefined || value === '' ? undefined : String(value);
 }
 
+/** The PostgreSQL URL, if any: KITH_DATABASE_URL, else elizaOS's POSTGRES_URL. */
+export function databaseUrlSetting(read: (key: string) => string | undefined): string | undefined {
+  return read('KITH_DATABASE_URL') ?? read('POSTGRES_URL');
+}
+
+function vectorPreference(value: string | undefined): VectorPreference {
+  if (value === undefined || value.toLowerCase() === 'auto') return 'auto';
+  return isTruthy(value) ? 'pgvector' : 'in-process';
+}
+
 /**
- * Registers a SQLite adapter for the agent (file `<KITH_DATA_DIR>/kith.db`),
- * unless the runtime already has one; the runtime initialises it. Its event
+ * Registers the agent's database adapter, unless the runtime already has
+ * one; the runtime initialises it. PostgreSQL when KITH_DATABASE_URL (or
+ * POSTGRES_URL) is set, else SQLite in `<KITH_DATA_DIR>/kith.db`. Its event
  * handlers record each finished run and model usage in the logs table.
  */
 export const sqlPlugin: Plugin = {
   name: 'sql',
-  description: 'Durable SQLite persistence (drizzle-orm + better-sqlite3) with exact vector search and hybrid BM25 recall.',
+  description: 'Durable persistence on drizzle-orm: SQLite (better-sqlite3) by default, PostgreSQL with KITH_DATABASE_URL; exact vector search and hybrid keyword recall.',
   priority: 0,
   config: {
     KITH_DATA_DIR: null,
     SQLITE_SYNCHRONOUS: null,
     LOG_PROMPTS_TO_DB: null,
     KITH_DISABLE_WASM_SIMD: null,
+    KITH_DATABASE_URL: null,
+    POSTGRES_URL: null,
+    KITH_DATABASE_POOL_MAX: null,
+    KITH_PGVECTOR: null,
   },
   events: runLogEvents,
   init: async (config, runtime) => {
@@ -38,17 +54,28 @@ export const sqlPlugin: Plugin = {
       runtime.logger.debug({}, 'A database adapter is already registered; plugin-sql leaves it in place');
       return;
     }
-    const flag = (key: string): boolean => isTruthy(setting(config, runtime, key));
-    const adapter = createDatabaseAdapter(
-      {
-        dataDir: setting(config, runtime, 'KITH_DATA_DIR') ?? DEFAULT_DATA_DIR,
-        synchronous: setting(config, runtime, 'SQLITE_SYNCHRONOUS')?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
-        logPrompts: flag('LOG_PROMPTS_TO_DB'),
-        disableSimd: flag('KITH_DISABLE_WASM_SIMD'),
-        logger: runtime.logger,
-      },
-      runtime.agentId,
-    );
+    const read = (key: string) => setting(config, runtime, key);
+    const flag = (key: string): boolean => isTruthy(read(key));
+    const url = databaseUrlSetting(read);
+    const common = { logPrompts: flag('LOG_PROMPTS_TO_DB'), disableSimd: flag('KITH_DISABLE_WASM_SIMD'), logger: runtime.logger };
+    const adapter = url
+      ? createDatabaseAdapter(
+          {
+            ...common,
+            url,
+            poolMax: read('KITH_DATABASE_POOL_MAX') === undefined ? undefined : Number(read('KITH_DATABASE_POOL_MAX')),
+            vectorSearch: vectorPreference(read('KITH_PGVECTOR')),
+          },
+          runtime.agentId,
+        )
+      : createDatabaseAdapter(
+          {
+            ...common,
+            dataDir: read('KITH_DATA_DIR') ?? DEFAULT_DATA_DIR,
+            synchronous: read('SQLITE_SYNCHRONOUS')?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
+          },
+          runtime.agentId,
+        );
     runtime.registerDatabaseAdapter(adapter);
   },
 };

