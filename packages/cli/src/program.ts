@@ -25,12 +25,14 @@ export function buildProgram(): Command {
     .option('-p, --port <n>', 'port to listen on; 0 picks a free one (default: $KITH_SERVER_PORT or 3000)')
     .option('--host <host>', 'address to listen on (default: $KITH_SERVER_HOST or 127.0.0.1)')
     .option('-d, --data-dir <dir>', 'where the database lives, shared by the agents (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--database-url <url>', 'PostgreSQL instead of SQLite: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
     .action(startCommand);
   program
     .command('chat')
     .description('chat with an agent in the terminal: in-process, or with --url against a running kith start')
     .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza (with --url: picks the agent by its name)')
     .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
     .option('-m, --message <text>', 'send one message, print the reply and exit')
     .option('--json', 'print each reply as one JSON object {text, actions, thought}')
     .option('-u, --user <name>', 'your name in the conversation (default: $USER)')

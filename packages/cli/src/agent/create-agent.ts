@@ -5,6 +5,8 @@ import { resolveAgentPlugins } from '../plugins/resolve-plugins';
 export interface CreateAgentOptions {
   character: Character;
   dataDir?: string;
+  /** PostgreSQL instead of SQLite (`--database-url`; else KITH_DATABASE_URL or POSTGRES_URL from the environment or the character). */
+  databaseUrl?: string;
   logLevel?: string;
   /** Receives the one start-up line naming the model (default: written to stderr). */
   announce?: (line: string) => void;
@@ -23,7 +25,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   const runtime = new AgentRuntime({
     character: options.character,
     plugins,
-    settings: { KITH_DATA_DIR: dataDir },
+    settings: { KITH_DATA_DIR: dataDir, ...(options.databaseUrl ? { KITH_DATABASE_URL: options.databaseUrl } : {}) },
     logger: createLogger({ namespace: options.character.name, level: options.logLevel }),
   });
   await runtime.initialize();

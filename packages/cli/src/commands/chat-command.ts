@@ -8,6 +8,8 @@ import { runRemoteTerminalChat } from '../remote/run-remote-terminal-chat';
 export interface ChatCommandOptions {
   character?: string;
   dataDir?: string;
+  /** PostgreSQL instead of SQLite (else KITH_DATABASE_URL / POSTGRES_URL). */
+  databaseUrl?: string;
   message?: string;
   json?: boolean;
   user?: string;
@@ -27,7 +29,7 @@ function print(replies: ChatReply[], json: boolean | undefined): void {
 export async function chatCommand(options: ChatCommandOptions): Promise<void> {
   if (options.url !== undefined) return remoteChat(options.url, options);
   const character = loadCharacter(options.character ?? DEFAULT_CHARACTER_PATH);
-  const runtime = await createAgent({ character, dataDir: options.dataDir });
+  const runtime = await createAgent({ character, dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
     if (options.message !== undefined) {
       const session = new ChatSession(runtime, { userName: options.user });
@@ -41,8 +43,9 @@ export async function chatCommand(options: ChatCommandOptions): Promise<void> {
 }
 
 async function remoteChat(url: string, options: ChatCommandOptions): Promise<void> {
-  if (options.dataDir !== undefined) {
-    throw new ConfigValidationError('kith chat', ['--data-dir: has no effect with --url (the server owns the database); pass it to kith start instead']);
+  if (options.dataDir !== undefined || options.databaseUrl !== undefined) {
+    const flag = options.dataDir !== undefined ? '--data-dir' : '--database-url';
+    throw new ConfigValidationError('kith chat', [`${flag}: has no effect with --url (the server owns the database); pass it to kith start instead`]);
   }
   // A character file only names the agent to talk to.
   const agent = options.agent ?? (options.character ? loadCharacter(options.character).name : undefined);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigValidationError, stringToUuid, type AgentRuntime, type Character } from '@kith/core';
-import { DEFAULT_FILENAME } from '@kith/plugin-sql';
+import { databaseUrlSetting, DEFAULT_FILENAME, describeDatabaseUrl } from '@kith/plugin-sql';
 import { createServer, type KithServer } from '@kith/server';
 import { createAgent, resolveDataDir } from '../agent/create-agent';
 import { databaseStatus } from '../agent/database-status';
@@ -14,6 +14,8 @@ export interface StartCommandOptions {
   port?: string;
   host?: string;
   dataDir?: string;
+  /** PostgreSQL for every agent (else KITH_DATABASE_URL / POSTGRES_URL, else SQLite in the data folder). */
+  databaseUrl?: string;
 }
 
 const out = (line: string) => void process.stdout.write(`${line}\n`);
@@ -45,8 +47,8 @@ function loadCharacters(files: string[]): Character[] {
 }
 
 /**
- * `kith start`: one agent per character file, all on the same SQLite data
- * folder, served by @kith/server. Prints each agent's boot list and the URL,
+ * `kith start`: one agent per character file, all on the same database (the
+ * SQLite data folder, or PostgreSQL with --database-url), served by @kith/server. Prints each agent's boot list and the URL,
  * then runs until SIGINT or SIGTERM and stops cleanly (exit code 0).
  */
 export async function startCommand(options: StartCommandOptions): Promise<void> {
@@ -60,21 +62,33 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
   const runtimes: AgentRuntime[] = [];
   let server: KithServer | undefined;
   try {
-    out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (data: ${dataDir})`);
+    const databaseUrl = options.databaseUrl ?? databaseUrlSetting((key) => process.env[key] || undefined);
+    // The password never reaches the terminal.
+    const where = databaseUrl ? `database: ${describeDatabaseUrl(databaseUrl).display}` : `data: ${dataDir}`;
+    out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (${where})`);
     const existing = new Set(existsSync(join(dataDir, DEFAULT_FILENAME)) ? [join(dataDir, DEFAULT_FILENAME)] : []);
     const reported = new Set<string>();
     for (const character of characters) {
       const started = performance.now();
       let model = 'none';
-      const runtime = await createAgent({ character, dataDir, announce: (line) => (model = line.replace(/^model: /, '')) });
+      const runtime = await createAgent({
+        character,
+        dataDir,
+        databaseUrl: options.databaseUrl,
+        announce: (line) => (model = line.replace(/^model: /, '')),
+      });
       runtimes.push(runtime);
       const ready = Math.round(performance.now() - started);
       // Agents on one file share it: its migrations are reported once.
       const database = await databaseStatus(runtime);
       if (database && !reported.has(database.file)) {
         reported.add(database.file);
-        const state = existing.has(database.file) ? 'existing database' : 'new database';
-        out(`Database ${database.file} (${state}): ${database.migrations} migrations applied`);
+        if (database.dialect === 'postgres') {
+          out(`Database ${database.file} (PostgreSQL, vector search ${database.vectorSearch}): ${database.migrations} migrations applied`);
+        } else {
+          const state = existing.has(database.file) ? 'existing database' : 'new database';
+          out(`Database ${database.file} (${state}): ${database.migrations} migrations applied`);
+        }
       }
       out(`${character.name} (${runtime.agentId}) ready in ${ready} ms; model: ${model}`);
       for (const line of formatBootReport(runtime.bootReport)) out(line);
