@@ -1,10 +1,12 @@
 import { randomUuid, type UUID } from '@kith/core';
+import { eq } from 'drizzle-orm';
 import { unitVector } from '@kith/core/test/adapter-contract';
 import { silentLogger } from '../test-support/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { acquirePgConnection, releasePgConnection } from './connection/pg-connection';
 import { PgDatabaseAdapter } from './pg-database-adapter';
 import { resolvePgSettings } from './pg-adapter-options';
+import * as pgSchema from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -108,6 +110,24 @@ describe('two adapters on one database (two processes)', () => {
     await notified(b, () => a.updateMemory({ id, embedding: unitVector(7) }));
     const [latest] = await b.getMemories({ tableName: 'messages', roomId: room, count: 1 });
     expect(latest.embedding?.[0]).toBeCloseTo(unitVector(7)[0], 5);
+  });
+});
+
+describe('plugin SQL through runtime.db', () => {
+  it('reaches the cached reads of the adapter it went around', async () => {
+    const agentId = randomUuid();
+    const room = randomUuid();
+    const adapter = new PgDatabaseAdapter(agentId, { url: urlFor('plugin_sql'), logger: silentLogger() });
+    await adapter.init();
+    await adapter.createRooms([{ id: room, source: 'test', type: 'GROUP' as never, name: 'lobby' }]);
+    await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'hello' } }, 'messages');
+    expect((await adapter.getRoomsByIds([room]))[0].name).toBe('lobby');
+    expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).length).toBe(1);
+    await notified(adapter, () => adapter.db.update(pgSchema.rooms).set({ name: 'hall' }).where(eq(pgSchema.rooms.id, room)));
+    await notified(adapter, () => adapter.db.delete(pgSchema.memories).where(eq(pgSchema.memories.roomId, room)));
+    expect((await adapter.getRoomsByIds([room]))[0].name).toBe('hall');
+    expect(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).toEqual([]);
+    await adapter.close();
   });
 });
 
