@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // every schema change into ./drizzle; the adapter applies them at start.
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/schema/index.ts',
+  schema: './src/sqlite/schema/index.ts',
   out: './drizzle',
 });

@@ -1,8 +1,8 @@
 import type { UUID } from '@kith/core';
-import type { SqliteAdapterOptions } from './adapter-options';
+import type { SqliteAdapterOptions } from './sqlite/adapter-options';
 import type { PgAdapterOptions } from './pg/pg-adapter-options';
 import { PgDatabaseAdapter } from './pg/pg-database-adapter';
-import { SqliteDatabaseAdapter } from './sqlite-database-adapter';
+import { SqliteDatabaseAdapter } from './sqlite/sqlite-database-adapter';
 
 /** PostgreSQL options: a `url` (or a `pglite` instance) is what picks PostgreSQL. */
 export type PostgresAdapterOptions = PgAdapterOptions & ({ url: string } | { pglite: NonNullable<PgAdapterOptions['pglite']> });

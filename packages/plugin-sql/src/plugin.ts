@@ -1,7 +1,7 @@
 import type { IAgentRuntime, Plugin } from '@kith/core';
-import { DEFAULT_DATA_DIR, isTruthy } from './adapter-options';
+import { DEFAULT_DATA_DIR, isTruthy } from './sqlite/adapter-options';
 import { createDatabaseAdapter } from './create-database-adapter';
-import { runLogEvents } from './logs/run-log-recorder';
+import { runLogEvents } from './shared/logs/run-log-recorder';
 import type { VectorPreference } from './pg/vectors/pgvector-columns';
 
 function hasAdapter(runtime: IAgentRuntime): boolean {

@@ -1,4 +1,4 @@
-import { defaultSqlLogger, type SqlLogger } from '../connection/sql-logger';
+import { defaultSqlLogger, type SqlLogger } from '../shared/sql-logger';
 import type { PgConnectionSettings } from './connection/pg-connection';
 import type { PgliteLike } from './connection/pglite-driver';
 import type { VectorPreference } from './vectors/pgvector-columns';

@@ -1,4 +1,4 @@
-import type { SqlLogger } from '../connection/sql-logger';
+import type { SqlLogger } from '../shared/sql-logger';
 
 /** Keeps expected warnings out of test output; records them for assertions. */
 export function silentLogger(): SqlLogger & { warnings: string[] } {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlLogger } from '../../connection/sql-logger';
+import type { SqlLogger } from '../../shared/sql-logger';
 import type { Listening, PgDriver } from './pg-driver';
 
 /** The channel the schema's triggers notify (migration 0001). */

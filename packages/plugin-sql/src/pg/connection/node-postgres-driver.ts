@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { SqlLogger } from '../../connection/sql-logger';
+import type { SqlLogger } from '../../shared/sql-logger';
 import * as schema from '../schema';
 import { INT8_OID, type KithPgDatabase, type Listening, type ListenHandlers, type PgDriver, type PgQuery, type PgQueryRunner, type PgResult } from './pg-driver';
 

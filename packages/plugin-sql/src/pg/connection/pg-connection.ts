@@ -1,6 +1,6 @@
-import type { SqlLogger } from '../../connection/sql-logger';
+import type { SqlLogger } from '../../shared/sql-logger';
 import { type DatabaseTarget, describeDatabaseUrl } from '../../errors';
-import { isWasmSimdAvailable, type VectorKernel } from '../../vectors/int8-matrix';
+import { isWasmSimdAvailable, type VectorKernel } from '../../shared/vectors/int8-matrix';
 import { PG_MIGRATIONS_FOLDER } from '../migrations/pg-migrations-folder';
 import { runPgMigrations } from '../migrations/run-pg-migrations';
 import { PgRecentMemories } from '../stores/recent-memories';

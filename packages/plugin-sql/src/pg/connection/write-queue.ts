@@ -1,4 +1,4 @@
-import { EMBEDDING_DIMENSIONS } from '../../vectors/embedding-dimensions';
+import { EMBEDDING_DIMENSIONS } from '../../shared/vectors/embedding-dimensions';
 import type { PgMemoryRow } from '../stores/memory-row';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import type { PgQueryRunner } from './pg-driver';

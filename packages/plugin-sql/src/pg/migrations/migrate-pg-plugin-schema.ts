@@ -1,6 +1,6 @@
 import { is, Table } from 'drizzle-orm';
 import { getTableConfig, isPgEnum, type PgEnum, PgTable } from 'drizzle-orm/pg-core';
-import type { SqlLogger } from '../../connection/sql-logger';
+import type { SqlLogger } from '../../shared/sql-logger';
 import { SqlMigrationError } from '../../errors';
 import type { PgDriver, PgQueryRunner } from '../connection/pg-driver';
 import { withSchemaLock } from './advisory-lock';

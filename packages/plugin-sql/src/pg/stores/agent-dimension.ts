@@ -1,6 +1,6 @@
 import { EmbeddingDimensionMismatchError } from '@kith/core';
 import { UnsupportedEmbeddingDimensionError } from '../../errors';
-import { EMBEDDING_DIMENSIONS, isSupportedDimension } from '../../vectors/embedding-dimensions';
+import { EMBEDDING_DIMENSIONS, isSupportedDimension } from '../../shared/vectors/embedding-dimensions';
 import type { Change, ChangeSubscriber } from '../connection/change-feed';
 import type { PgStoreContext } from './store-context';
 

@@ -1,5 +1,5 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
-import { agentFromColumns, detailsOf, mergeDetails, type AgentDetailsRecord } from '../../agents/agent-details';
+import { agentFromColumns, detailsOf, mergeDetails, type AgentDetailsRecord } from '../../shared/agents/agent-details';
 import { SqlInvalidArgumentError } from '../../errors';
 import type { PgQueryRunner } from '../connection/pg-driver';
 import type { PgStoreContext } from './store-context';

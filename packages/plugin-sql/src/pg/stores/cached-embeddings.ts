@@ -1,6 +1,6 @@
 import type { EmbeddingSearchResult, GetCachedEmbeddingsParams } from '@kith/core';
-import { levenshtein } from '../../search/levenshtein';
-import { fromFloat32Blob } from '../../vectors/float32-blob';
+import { levenshtein } from '../../shared/search/levenshtein';
+import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { PgStoreContext } from './store-context';
 
 /** How many recent candidates are compared; the method exists to skip re-embedding repeated text. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
-import { compactLogBodyJson } from '../../logs/compact-log-body';
+import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
 import type { PgStoreContext } from './store-context';
 
 /**

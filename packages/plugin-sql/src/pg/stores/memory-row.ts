@@ -1,6 +1,6 @@
 import type { Memory } from '@kith/core';
-import { type MemoryRow, toMemory } from '../../stores/memory-row';
-import { fromFloat32Blob } from '../../vectors/float32-blob';
+import { type MemoryRow, toMemory } from '../../shared/memories/memory-row';
+import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 
 /**
  * A memory row as PostgreSQL returns it in array mode: MemoryRow's columns

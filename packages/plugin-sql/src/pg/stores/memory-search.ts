@@ -1,6 +1,6 @@
 import type { Memory, SearchMemoriesParams } from '@kith/core';
-import { rankHybrid } from '../../search/hybrid-score';
-import { queryWords } from '../../search/query-words';
+import { rankHybrid } from '../../shared/search/hybrid-score';
+import { queryWords } from '../../shared/search/query-words';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { PgAgentDimension } from './agent-dimension';

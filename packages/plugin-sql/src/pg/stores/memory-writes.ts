@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Memory, MemoryMetadata, UUID } from '@kith/core';
-import { toFloat32Blob } from '../../vectors/float32-blob';
+import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { PgAgentDimension } from './agent-dimension';

@@ -1,6 +1,6 @@
-import { fromFloat32Blob } from '../../vectors/float32-blob';
-import type { VectorKernel } from '../../vectors/int8-matrix';
-import { type RowTags, VectorPartition } from '../../vectors/vector-partition';
+import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
+import type { VectorKernel } from '../../shared/vectors/int8-matrix';
+import { type RowTags, VectorPartition } from '../../shared/vectors/vector-partition';
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import type { PgQueryRunner } from '../connection/pg-driver';
 

@@ -1,6 +1,6 @@
-import type { SqlLogger } from '../../connection/sql-logger';
-import { EMBEDDING_DIMENSIONS } from '../../vectors/embedding-dimensions';
-import { fromFloat32Blob } from '../../vectors/float32-blob';
+import type { SqlLogger } from '../../shared/sql-logger';
+import { EMBEDDING_DIMENSIONS } from '../../shared/vectors/embedding-dimensions';
+import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { PgDriver, PgQueryRunner } from '../connection/pg-driver';
 import { withSchemaLock } from '../migrations/advisory-lock';
 import { toVectorLiteral } from './vector-literal';

@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AgentRuntime,
+  createLogger,
+  type GenerateTextParams,
+  type IAgentRuntime,
+  type ModelEventPayload,
+  type Plugin,
+  randomUuid,
+  type UUID,
+} from '@kith/core';
+import { sqlPlugin } from '../../plugin';
+import { MODEL_LOG_PREFIX, RUN_LOG_TYPE, RunLogRecorder } from './run-log-recorder';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-logs-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A text model that reports token usage, as real providers do, and fails when asked to. */
+const modelPlugin: Plugin = {
+  name: 'counting-model',
+  description: 'TEXT_SMALL with token usage',
+  models: {
+    TEXT_SMALL: async (_runtime, params: GenerateTextParams) => {
+      if (params.prompt === 'fail') throw new Error('provider unavailable');
+      params.usage = { promptTokens: 12, completionTokens: 3, totalTokens: 15 };
+      return 'ok';
+    },
+  },
+};
+
+const PROMPT = `You are Eliza. ${'Long conversation context. '.repeat(400)}`;
+
+async function startAgent(name: string, settings: Record<string, string> = {}): Promise<AgentRuntime> {
+  const runtime = new AgentRuntime({
+    character: { name, bio: ['test agent'] },
+    plugins: [sqlPlugin, modelPlugin],
+    settings: { KITH_DATA_DIR: path.join(dir, name), ...settings },
+    logger: createLogger({ level: 'silent' }),
+  });
+  await runtime.initialize();
+  return runtime;
+}
+
+/** What the message pipeline does around a turn: a run with two model calls. */
+async function oneRun(runtime: AgentRuntime, roomId: UUID, entityId: UUID): Promise<UUID> {
+  return runtime.withRun(roomId, async (runId) => {
+    const startTime = Date.now();
+    const base = { runId, roomId, entityId, messageId: randomUuid(), startTime, source: 'messageHandler' };
+    await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
+    await runtime.useModel('TEXT_SMALL', { prompt: PROMPT });
+    await runtime.useModel('TEXT_SMALL', { prompt: 'short' });
+    await runtime.emitEvent('RUN_ENDED', { ...base, status: 'completed', endTime: Date.now(), duration: Date.now() - startTime });
+    return runId;
+  });
+}
+
+describe('run and model logs', () => {
+  it('keeps one compact record per run, with its model usage summed, and one per failed call outside runs', async () => {
+    const runtime = await startAgent('Logger');
+    const [roomId, entityId] = [randomUuid(), randomUuid()];
+    const runId = await oneRun(runtime, roomId, entityId);
+    await expect(runtime.useModel('TEXT_SMALL', { prompt: 'fail' })).rejects.toThrow('provider unavailable');
+
+    const [run] = await runtime.getLogs({ roomId, type: RUN_LOG_TYPE });
+    expect(run).toMatchObject({ entityId, roomId, type: RUN_LOG_TYPE });
+    expect(run.body).toMatchObject({ runId, status: 'completed', roomId, entityId, source: 'messageHandler', duration: expect.any(Number) });
+    expect(run.body.models).toEqual([
+      {
+        modelType: 'TEXT_SMALL',
+        provider: 'counting-model',
+        calls: 2,
+        failed: 0,
+        promptChars: PROMPT.length + 'short'.length,
+        durationMs: expect.any(Number),
+        promptTokens: 24,
+        completionTokens: 6,
+        totalTokens: 30,
+      },
+    ]);
+
+    const [model] = await runtime.getLogs({ type: `${MODEL_LOG_PREFIX}TEXT_SMALL` });
+    expect(model.body).toMatchObject({ modelType: 'TEXT_SMALL', provider: 'counting-model', success: false, promptChars: 4, error: 'provider unavailable' });
+    expect(model.body).not.toHaveProperty('runId');
+
+    const all = await runtime.getLogs({});
+    expect(all).toHaveLength(2);
+    for (const log of all) {
+      expect(JSON.stringify(log.body)).not.toContain('Long conversation context');
+      expect(JSON.stringify(log.body).length).toBeLessThan(500);
+    }
+    await runtime.stop();
+  });
+
+  it('records a timed-out run with its status', async () => {
+    const runtime = await startAgent('Timeout');
+    const roomId = randomUuid();
+    await runtime.withRun(roomId, async (runId) => {
+      const base = { runId, roomId, entityId: runtime.agentId, startTime: Date.now() };
+      await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
+      await runtime.emitEvent('RUN_TIMEOUT', { ...base, status: 'timeout', duration: 30_000, error: 'Run exceeded the response timeout' });
+    });
+    const [run] = await runtime.getLogs({ roomId });
+    expect(run.body).toMatchObject({ status: 'timeout', duration: 30_000, error: 'Run exceeded the response timeout' });
+    expect(run.body).not.toHaveProperty('models');
+    await runtime.stop();
+  });
+
+  it('cuts long texts that plugins log, unless LOG_PROMPTS_TO_DB=true', async () => {
+    const body = { modelType: 'TEXT_LARGE', params: { prompt: PROMPT }, response: 'fine' };
+    const compact = await startAgent('Compact');
+    const whole = await startAgent('Whole', { LOG_PROMPTS_TO_DB: 'true' });
+    for (const runtime of [compact, whole]) {
+      await runtime.log({ body, entityId: runtime.agentId, roomId: runtime.agentId, type: 'useModel:TEXT_LARGE' });
+    }
+    const [cut] = await compact.getLogs({ type: 'useModel:TEXT_LARGE' });
+    expect(cut.body).toEqual({ modelType: 'TEXT_LARGE', params: { prompt: expect.stringMatching(/^You are Eliza\. .*…\[\+\d+ chars\]$/) }, response: 'fine' });
+    const [kept] = await whole.getLogs({ type: 'useModel:TEXT_LARGE' });
+    expect(kept.body).toEqual(body);
+    await compact.stop();
+    await whole.stop();
+  });
+});
+
+describe('background model usage', () => {
+  /** A runtime that only collects what the recorder writes. */
+  function collector() {
+    const written: { type: string; body: Record<string, unknown> }[] = [];
+    const runtime = {
+      agentId: randomUuid(),
+      logger: createLogger({ level: 'silent' }),
+      adapter: { log: async (record: { type: string; body: Record<string, unknown> }) => void written.push(record) },
+    } as unknown as IAgentRuntime;
+    return { runtime, written };
+  }
+
+  const call = (runtime: IAgentRuntime, extra: Partial<ModelEventPayload> = {}): ModelEventPayload => ({
+    runtime,
+    type: 'TEXT_EMBEDDING',
+    provider: 'local',
+    promptChars: 10,
+    durationMs: 0.25,
+    success: true,
+    ...extra,
+  });
+
+  afterEach(() => jest.useRealTimers());
+
+  it('sums successful calls outside runs and writes them once a batch is full', async () => {
+    const { runtime, written } = collector();
+    const recorder = new RunLogRecorder(runtime, { calls: 3, ageMs: 60_000 });
+    await recorder.modelUsed(call(runtime));
+    await recorder.modelUsed(call(runtime, { tokens: { promptTokens: 2, completionTokens: 0, totalTokens: 2 } }));
+    expect(written).toEqual([]);
+    await recorder.modelUsed(call(runtime));
+    expect(written).toEqual([
+      {
+        type: 'useModel:TEXT_EMBEDDING',
+        entityId: runtime.agentId,
+        roomId: runtime.agentId,
+        body: {
+          modelType: 'TEXT_EMBEDDING',
+          provider: 'local',
+          calls: 3,
+          failed: 0,
+          promptChars: 30,
+          durationMs: 0.8,
+          promptTokens: 2,
+          completionTokens: 0,
+          totalTokens: 2,
+          since: expect.any(Number),
+          until: expect.any(Number),
+        },
+      },
+    ]);
+  });
+
+  it('writes a partial sum once its first call is old enough', async () => {
+    jest.useFakeTimers();
+    const { runtime, written } = collector();
+    const recorder = new RunLogRecorder(runtime, { calls: 100, ageMs: 60_000 });
+    await recorder.modelUsed(call(runtime));
+    await jest.advanceTimersByTimeAsync(59_000);
+    expect(written).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(written.map((record) => record.body.calls)).toEqual([1]);
+  });
+
+  it('gives a call carrying its prompt a record of its own', async () => {
+    const { runtime, written } = collector();
+    const recorder = new RunLogRecorder(runtime);
+    await recorder.modelUsed({ ...call(runtime, { type: 'TEXT_LARGE' }), prompt: 'Hello', response: 'Hi' } as ModelEventPayload);
+    expect(written.map((record) => record.body)).toEqual([
+      { modelType: 'TEXT_LARGE', provider: 'local', success: true, promptChars: 10, durationMs: 0.3, prompt: 'Hello', response: 'Hi' },
+    ]);
+  });
+});

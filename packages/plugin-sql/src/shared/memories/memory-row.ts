@@ -1,0 +1,72 @@
+import type { Content, Memory, MemoryMetadata, UUID } from '@kith/core';
+import { parseJson } from '../parse-json';
+
+/**
+ * A memory row read in array mode, in column order: no object
+ * per row, which made the recent-messages read of every turn markedly cheaper.
+ */
+export type MemoryRow = [
+  seq: number,
+  id: string,
+  agentId: string,
+  type: string,
+  entityId: string,
+  roomId: string,
+  worldId: string | null,
+  content: string,
+  metadata: string,
+  isUnique: number,
+  createdAt: number,
+  /** The stored vector's dimension; null when the memory has none. */
+  dimension: number | null,
+];
+
+/** Where `seq` sits in a MemoryRow. */
+export const SEQ = 0;
+
+/** Reads a memory's stored vector by its seq, when `memory.embedding` is first read. */
+export type VectorLoader = (seq: number) => Float32Array | undefined;
+
+/** A memory from its row; its embedding is `vector` when given, else loaded on first read. */
+export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader): Memory {
+  const [seq, id, agentId, , entityId, roomId, worldId, contentJson, metadataJson, isUnique, createdAt, dimension] = row;
+  const content = parseJson<Content>(contentJson, {});
+  const metadata = parseJson<MemoryMetadata>(metadataJson, {});
+  const unique = isUnique === 1;
+  let memory: Memory;
+  if (typeof vector === 'function' && dimension !== null) {
+    // `memory.embedding`, read from the file and turned into numbers on first read: most readers
+    // (the recent-messages provider of every turn) never look at it. An accessor written in the
+    // literal, not added with defineProperty, keeps the object's shape fast and costs nothing to
+    // make. It behaves as a plain property: enumerable, spread, serialised, assignable, deletable.
+    memory = {
+      id: id as UUID,
+      entityId: entityId as UUID,
+      agentId: agentId as UUID,
+      roomId: roomId as UUID,
+      content,
+      metadata,
+      createdAt,
+      unique,
+      get embedding(): number[] | undefined {
+        const stored = vector(seq);
+        const value = stored ? Array.from(stored) : undefined;
+        settleEmbedding(this, value);
+        return value;
+      },
+      set embedding(value: number[] | undefined) {
+        settleEmbedding(this, value);
+      },
+    };
+  } else {
+    memory = { id: id as UUID, entityId: entityId as UUID, agentId: agentId as UUID, roomId: roomId as UUID, content, metadata, createdAt, unique };
+    if (typeof vector !== 'function') memory.embedding = Array.from(vector);
+  }
+  if (worldId !== null) memory.worldId = worldId as UUID;
+  return memory;
+}
+
+/** Replaces the lazy accessor by a plain data property holding `value`. */
+function settleEmbedding(memory: Memory, value: number[] | undefined): void {
+  Object.defineProperty(memory, 'embedding', { value, writable: true, enumerable: true, configurable: true });
+}
