@@ -1,6 +1,6 @@
 import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import { MEMORY_SELECT, type PgMemoryRow, pgRowsToMemories } from './memory-row';
-import { RECENT_CAPACITY } from './recent-memories';
+import { isRecentRead } from '../../shared/memories/recent-read';
 import type { PgStoreContext } from './store-context';
 
 const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
@@ -17,22 +17,6 @@ async function rows(ctx: PgStoreContext, text: string, values: unknown[], name?:
   return (await ctx.conn.driver.query<PgMemoryRow>({ text, values, name, rowMode: 'array' })).rows;
 }
 
-/** A room's newest memories of one table, with no other filter: what the recent-memories cache holds. */
-function isRecentRead(params: GetMemoriesParams): boolean {
-  return (
-    params.roomId !== undefined &&
-    params.count !== undefined &&
-    Number.isFinite(params.count) &&
-    params.count >= 1 &&
-    params.count <= RECENT_CAPACITY &&
-    offsetOf(params.offset) === 0 &&
-    params.worldId === undefined &&
-    params.entityId === undefined &&
-    params.start === undefined &&
-    params.end === undefined &&
-    !params.unique
-  );
-}
 
 /** A table's memories of this agent (or params.agentId), newest first; a room's newest few from the cache. */
 export async function getMemories(ctx: PgStoreContext, params: GetMemoriesParams): Promise<Memory[]> {

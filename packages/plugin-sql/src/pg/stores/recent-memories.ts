@@ -1,8 +1,9 @@
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import { EMBEDDING, type PgMemoryRow } from './memory-row';
+import { RECENT_CAPACITY } from '../../shared/memories/recent-read';
 
-/** Rows kept per room and table: the recent-messages provider asks for 21 by default. */
-export const RECENT_CAPACITY = 64;
+export { RECENT_CAPACITY };
+
 /** Rooms kept; past this the least recently filled one goes. */
 const MAX_ROOMS = 512;
 

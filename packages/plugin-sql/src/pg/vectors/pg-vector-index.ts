@@ -1,5 +1,6 @@
 import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { VectorKernel } from '../../shared/vectors/int8-matrix';
+import { RowTagger } from '../../shared/vectors/row-tagger';
 import { type RowTags, VectorPartition } from '../../shared/vectors/vector-partition';
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import type { PgQueryRunner } from '../connection/pg-driver';
@@ -66,7 +67,7 @@ const partitionKey = (agentId: string, type: string, dims: number): string => `$
 export class PgVectorIndex implements ChangeSubscriber {
   private readonly partitions = new Map<string, VectorPartition>();
   private readonly loading = new Map<string, Promise<VectorPartition>>();
-  private readonly ids = new Map<string, number>();
+  private readonly tagger = new RowTagger();
   private dirty = new Set<number>();
   /** Own changes made while a partition loads, replayed once it is in. */
   private replay: (() => void)[] = [];
@@ -205,34 +206,14 @@ export class PgVectorIndex implements ChangeSubscriber {
   }
 
   private tags(entry: PgVectorEntry): RowTags {
-    return {
-      room: this.idOf(entry.roomId),
-      world: entry.worldId === null ? -1 : this.idOf(entry.worldId),
-      entity: this.idOf(entry.entityId),
-      unique: entry.unique,
-    };
+    return this.tagger.tags(entry);
   }
 
   private rowTags(row: StoredRow): RowTags {
-    return {
-      room: this.idOf(row.room_id),
-      world: row.world_id === null ? -1 : this.idOf(row.world_id),
-      entity: this.idOf(row.entity_id),
-      unique: row.is_unique,
-    };
-  }
-
-  private idOf(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.ids.size;
-      this.ids.set(value, id);
-    }
-    return id;
+    return this.tagger.tags({ roomId: row.room_id, worldId: row.world_id, entityId: row.entity_id, unique: row.is_unique });
   }
 
   private filterId(value: string | undefined): number | undefined | null {
-    if (value === undefined) return undefined;
-    return this.ids.get(value) ?? null;
+    return this.tagger.filterId(value);
   }
 }

@@ -1,7 +1,8 @@
 import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import type { SqlParam } from '../connection/sql-runner';
 import { MEMORY_SELECT, type MemoryRow, storedVectorLoader, toMemory } from './memory-row';
-import { RECENT_CAPACITY, recentMemoriesIn } from './recent-memories';
+import { isRecentRead } from '../../shared/memories/recent-read';
+import { recentMemoriesIn } from './recent-memories';
 import { jsonList, type StoreContext } from './store-context';
 
 const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
@@ -40,22 +41,6 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
   return toMemories(ctx, rows);
 }
 
-/** A room's newest memories of one table, with no other filter: what the recent-memories cache holds. */
-function isRecentRead(params: GetMemoriesParams): boolean {
-  return (
-    params.roomId !== undefined &&
-    params.count !== undefined &&
-    Number.isFinite(params.count) &&
-    params.count >= 1 &&
-    params.count <= RECENT_CAPACITY &&
-    offsetOf(params.offset) === 0 &&
-    params.worldId === undefined &&
-    params.entityId === undefined &&
-    params.start === undefined &&
-    params.end === undefined &&
-    !params.unique
-  );
-}
 
 function queryMemories(ctx: StoreContext, params: GetMemoriesParams): MemoryRow[] {
   // With a room, `+` keeps SQLite off the agent index: scanning all of an agent's memories for one

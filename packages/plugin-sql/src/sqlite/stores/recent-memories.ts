@@ -2,9 +2,10 @@ import { BoundedMap } from '@kith/core';
 import type Database from 'better-sqlite3';
 import type { SqliteConnection, TransactionObserver } from '../connection/sqlite-connection';
 import { type MemoryRow, SEQ } from './memory-row';
+import { RECENT_CAPACITY } from '../../shared/memories/recent-read';
 
-/** Rows kept per room and table: the recent-messages provider asks for 21 by default. */
-export const RECENT_CAPACITY = 64;
+export { RECENT_CAPACITY };
+
 /** Rooms kept; past this the least recently filled one goes. */
 const MAX_ROOMS = 512;
 

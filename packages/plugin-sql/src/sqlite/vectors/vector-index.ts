@@ -1,6 +1,7 @@
 import type { SqlRunner } from '../connection/sql-runner';
 import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { VectorKernel } from '../../shared/vectors/int8-matrix';
+import { RowTagger } from '../../shared/vectors/row-tagger';
 import { type RowTags, VectorPartition } from '../../shared/vectors/vector-partition';
 
 /** What the index knows of a memory besides its vector (the search filters). */
@@ -80,7 +81,7 @@ export class VectorIndex {
   /** Incremented by every in-memory change, so a failed write can tell whether to invalidate. */
   mutations = 0;
   private readonly partitions = new Map<string, VectorPartition>();
-  private readonly ids = new Map<string, number>();
+  private readonly tagger = new RowTagger();
   private syncedVersion: string | undefined;
   /** The largest embeddings.memory_seq the loaded partitions reflect. */
   private knownMaxSeq = 0;
@@ -202,37 +203,15 @@ export class VectorIndex {
   }
 
   private tags(entry: VectorEntry): RowTags {
-    return {
-      room: this.idOf(entry.roomId),
-      world: entry.worldId === null ? -1 : this.idOf(entry.worldId),
-      entity: this.idOf(entry.entityId),
-      unique: entry.unique,
-    };
+    return this.tagger.tags(entry);
   }
 
   private rowTags(row: LoadRow): RowTags {
-    return {
-      room: this.idOf(row.room_id),
-      world: row.world_id === null ? -1 : this.idOf(row.world_id),
-      entity: this.idOf(row.entity_id),
-      unique: row.is_unique === 1,
-    };
+    return this.tagger.tags({ roomId: row.room_id, worldId: row.world_id, entityId: row.entity_id, unique: row.is_unique === 1 });
   }
 
-  /** Small integers stand for room, world and entity ids in the partitions. */
-  private idOf(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.ids.size;
-      this.ids.set(value, id);
-    }
-    return id;
-  }
-
-  /** undefined: no filter; null: a value no row can have. */
   private filterId(value: string | undefined): number | undefined | null {
-    if (value === undefined) return undefined;
-    return this.ids.get(value) ?? null;
+    return this.tagger.filterId(value);
   }
 }
 

@@ -1,0 +1,42 @@
+import type { RowTags } from './vector-partition';
+
+/** What the vector partitions filter a memory by. */
+export interface TaggedRow {
+  roomId: string;
+  worldId: string | null;
+  entityId: string;
+  unique: boolean;
+}
+
+/**
+ * Small integers stand for room, world and entity ids in the partitions
+ * (compact arrays, integer comparisons); each id gets one the first time it
+ * is seen and keeps it.
+ */
+export class RowTagger {
+  private readonly ids = new Map<string, number>();
+
+  tags(row: TaggedRow): RowTags {
+    return {
+      room: this.idOf(row.roomId),
+      world: row.worldId === null ? -1 : this.idOf(row.worldId),
+      entity: this.idOf(row.entityId),
+      unique: row.unique,
+    };
+  }
+
+  /** A filter value: undefined for no filter, null for an id no row has (nothing can match). */
+  filterId(value: string | undefined): number | undefined | null {
+    if (value === undefined) return undefined;
+    return this.ids.get(value) ?? null;
+  }
+
+  private idOf(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+}
