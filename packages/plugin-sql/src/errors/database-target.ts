@@ -1,4 +1,4 @@
-import { InvalidDatabaseUrlError } from './database-errors';
+import { InvalidDatabaseUrlError } from './invalid-database-url-error';
 
 /** Where a PostgreSQL URL points, without its password. */
 export interface DatabaseTarget {
@@ -27,4 +27,9 @@ export function describeDatabaseUrl(url: string): DatabaseTarget {
   const user = decodeURIComponent(parsed.username) || process.env.PGUSER || process.env.USER || 'postgres';
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || user;
   return { host, port, database, user, display: `postgres://${user}@${host.includes(':') ? `[${host}]` : host}:${port}/${database}` };
+}
+
+/** `PostgreSQL at host:port (database "name")`, as error messages name a database. */
+export function describeTarget(target: DatabaseTarget): string {
+  return `PostgreSQL at ${target.host}:${target.port} (database "${target.database}")`;
 }

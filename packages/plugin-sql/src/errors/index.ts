@@ -3,11 +3,9 @@ export { AdapterNotInitializedError } from './adapter-not-initialized-error';
 export { UnsupportedEmbeddingDimensionError } from './unsupported-embedding-dimension-error';
 export { SqlMigrationError } from './sql-migration-error';
 export { SqlInvalidArgumentError } from './sql-invalid-argument-error';
-export {
-  DatabaseAuthError,
-  DatabaseMissingError,
-  DatabaseUnavailableError,
-  DatabaseUnreachableError,
-  InvalidDatabaseUrlError,
-} from './database-errors';
+export { InvalidDatabaseUrlError } from './invalid-database-url-error';
+export { DatabaseUnreachableError } from './database-unreachable-error';
+export { DatabaseAuthError } from './database-auth-error';
+export { DatabaseMissingError } from './database-missing-error';
+export { DatabaseUnavailableError } from './database-unavailable-error';
 export { type DatabaseTarget, describeDatabaseUrl } from './database-target';

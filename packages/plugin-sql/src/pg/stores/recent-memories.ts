@@ -1,10 +1,11 @@
+import { BoundedMap } from '@kith/core';
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import { EMBEDDING, type PgMemoryRow } from './memory-row';
 import { RECENT_CAPACITY } from '../../shared/memories/recent-read';
 
 export { RECENT_CAPACITY };
 
-/** Rooms kept; past this the least recently filled one goes. */
+/** Rooms kept; past this the one filled first goes. */
 const MAX_ROOMS = 512;
 
 const SEQ = 0;
@@ -38,7 +39,8 @@ function newer(a: PgMemoryRow, b: PgMemoryRow): boolean {
  * read that raced with a change to its room is not kept.
  */
 export class PgRecentMemories implements ChangeSubscriber {
-  private readonly rooms = new Map<string, Room>();
+  /** Past MAX_ROOMS the room filled first goes. */
+  private readonly rooms = new BoundedMap<string, Room>(MAX_ROOMS);
   private generation = 0;
 
   constructor(private readonly feed: ChangeFeed) {
@@ -118,7 +120,6 @@ export class PgRecentMemories implements ChangeSubscriber {
   private keep(roomId: string, key: string, entry: Entry): void {
     let room = this.rooms.get(roomId);
     if (!room) {
-      if (this.rooms.size >= MAX_ROOMS) this.rooms.delete(this.rooms.keys().next().value as string);
       room = { entries: new Map(), generation: 0 };
       this.rooms.set(roomId, room);
     }
