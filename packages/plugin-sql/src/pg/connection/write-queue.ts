@@ -93,9 +93,31 @@ export class PgWriteQueue {
 
   constructor(private readonly target: WriteTarget) {}
 
+  /** Writes still being prepared (a duplicate check before the row is known): reads wait for them too. */
+  private preparing = 0;
+  private prepared: (() => void)[] = [];
+
   /** Writes a read must wait for (not yet committed, deferred ones aside). */
   get pending(): boolean {
-    return this.queue.length > 0 || this.inFlight !== undefined;
+    return this.queue.length > 0 || this.inFlight !== undefined || this.preparing > 0;
+  }
+
+  /**
+   * submit() for a write that needs async work first (a read to decide a
+   * column): counted as pending from the call on, so a read issued right
+   * after it, in the same turn of the event loop, still waits for it.
+   */
+  async submitPrepared<T>(prepare: () => Promise<QueuedWrite>): Promise<T> {
+    this.preparing += 1;
+    let write: QueuedWrite;
+    try {
+      write = await prepare();
+    } finally {
+      this.preparing -= 1;
+      // Queued before the waiters run: a waiter then finds the write in the queue.
+      if (this.preparing === 0) queueMicrotask(() => this.prepared.splice(0).forEach((wake) => wake()));
+    }
+    return this.submit<T>(write);
   }
 
   submit<T>(write: QueuedWrite, deferred = false): Promise<T> {
@@ -122,6 +144,7 @@ export class PgWriteQueue {
 
   /** Resolves once every write submitted so far (deferred ones too when `all`) is committed or failed. */
   async settled(all = false): Promise<void> {
+    while (this.preparing > 0) await new Promise<void>((wake) => this.prepared.push(wake));
     while (this.inFlight || this.queue.length > 0 || (all && this.deferred.length > 0)) {
       if (!this.inFlight) this.start(all);
       await this.inFlight;

@@ -3,8 +3,8 @@ import type { Memory, MemoryMetadata, UUID } from '@kith/core';
 import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import { toVectorLiteral } from '../vectors/vector-literal';
+import type { MemoryWrite } from '../connection/write-queue';
 import type { PgAgentDimension } from './agent-dimension';
-import type { PgMemoryRow } from './memory-row';
 import type { PgStoreContext } from './store-context';
 
 /** elizaOS's near-duplicate threshold: a memory this close to another in the room is not unique. */
@@ -37,30 +37,36 @@ async function hasNearDuplicate(ctx: PgStoreContext, agentId: string, tableName:
  * and room is at least 0.95 cosine-similar. The row joins the write queue:
  * concurrent calls share one statement; the promise settles once committed.
  */
-export async function createMemory(ctx: PgStoreContext, dims: PgAgentDimension, memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
+export function createMemory(ctx: PgStoreContext, dims: PgAgentDimension, memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
   const vector = vectorOf(memory.embedding);
-  if (vector) await dims.checkWrite(vector.length);
   const id = memory.id ?? (randomUUID() as UUID);
   const agentId = memory.agentId ?? ctx.agentId;
-  let isUnique = unique ?? memory.unique;
-  if (isUnique === undefined) isUnique = !(vector && (await hasNearDuplicate(ctx, agentId, tableName, memory.roomId, vector)));
-  const row: PgMemoryRow = [
-    0,
-    id,
-    agentId,
-    tableName,
-    memory.entityId,
-    memory.roomId,
-    memory.worldId ?? null,
-    JSON.stringify(memory.content ?? {}),
-    JSON.stringify(memory.metadata ?? {}),
-    isUnique ? 1 : 0,
-    memory.createdAt ?? Date.now(),
-    vector ? vector.length : null,
-    vector ? toFloat32Blob(vector) : null,
-  ];
-  const vectorLiteral = vector && ctx.conn.vectorMode === 'pgvector' ? toVectorLiteral(vector) : null;
-  return ctx.conn.writes.submit<UUID>({ kind: 'memory', row, vectorLiteral });
+  const write = (isUnique: boolean): MemoryWrite => ({
+    kind: 'memory',
+    row: [
+      0,
+      id,
+      agentId,
+      tableName,
+      memory.entityId,
+      memory.roomId,
+      memory.worldId ?? null,
+      JSON.stringify(memory.content ?? {}),
+      JSON.stringify(memory.metadata ?? {}),
+      isUnique ? 1 : 0,
+      memory.createdAt ?? Date.now(),
+      vector ? vector.length : null,
+      vector ? toFloat32Blob(vector) : null,
+    ],
+    vectorLiteral: vector && ctx.conn.vectorMode === 'pgvector' ? toVectorLiteral(vector) : null,
+  });
+  const given = unique ?? memory.unique;
+  // Without a vector nothing needs reading first: the write joins the queue at once (the common case).
+  if (!vector) return ctx.conn.writes.submit<UUID>(write(given ?? true));
+  return ctx.conn.writes.submitPrepared<UUID>(async () => {
+    await dims.checkWrite(vector.length);
+    return write(given ?? !(await hasNearDuplicate(ctx, agentId, tableName, memory.roomId, vector)));
+  });
 }
 
 interface UpdatedRow {
