@@ -1,22 +1,56 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUuid } from '@kith/core';
-import { createDatabaseAdapter } from '../create-database-adapter';
-import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
+import { type IDatabaseAdapter, randomUuid, type UUID } from '@kith/core';
 import { unitVector } from '@kith/core/test/adapter-contract';
+import { createDatabaseAdapter } from './create-database-adapter';
+import { silentLogger } from './test-support/silent-logger';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+type Adapter = IDatabaseAdapter & { agentId: UUID };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-agents-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('agents');
+});
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
-describe('agents sharing one database file', () => {
-  let alice: SqliteDatabaseAdapter;
-  let bob: SqliteDatabaseAdapter;
+/** Two agents' adapters on one database of the dialect, and how to read an agent's stored dimension. */
+const DIALECTS: [name: string, open: () => [Adapter, Adapter], storedDimension: (adapter: Adapter) => Promise<number | null>][] = [
+  [
+    'SQLite',
+    () => {
+      const filename = `${randomUuid()}.db`;
+      return [createDatabaseAdapter({ dataDir: dir, filename }, randomUuid()), createDatabaseAdapter({ dataDir: dir, filename }, randomUuid())];
+    },
+    async (adapter) => {
+      const sqlite = (await adapter.getConnection()) as { prepare(sql: string): { get(id: string): { d: number | null } } };
+      return sqlite.prepare('SELECT embedding_dimension AS d FROM agents WHERE id = ?').get(adapter.agentId).d;
+    },
+  ],
+  [
+    'PostgreSQL',
+    () => [
+      createDatabaseAdapter({ url: database.url, logger: silentLogger() }, randomUuid()),
+      createDatabaseAdapter({ url: database.url, logger: silentLogger() }, randomUuid()),
+    ],
+    async (adapter) => {
+      const pool = (await adapter.getConnection()) as { query(sql: string, values: unknown[]): Promise<{ rows: { d: number | null }[] }> };
+      return (await pool.query('SELECT embedding_dimension AS d FROM agents WHERE id = $1', [adapter.agentId])).rows[0].d;
+    },
+  ],
+];
+
+describe.each(DIALECTS)('agents sharing one %s database', (_dialect, open, storedDimension) => {
+  let alice: Adapter;
+  let bob: Adapter;
 
   beforeEach(async () => {
-    const filename = `${randomUuid()}.db`;
-    alice = createDatabaseAdapter({ dataDir: dir, filename }, randomUuid());
-    bob = createDatabaseAdapter({ dataDir: dir, filename }, randomUuid());
+    [alice, bob] = open();
     await alice.init();
     await bob.init();
   });
@@ -83,8 +117,6 @@ describe('agents sharing one database file', () => {
   it('persists a dimension fixed before the agent row exists', async () => {
     await alice.ensureEmbeddingDimension(1536);
     await alice.createAgent({ id: alice.agentId, name: 'Alice', bio: 'a' });
-    const sqlite = await alice.getConnection();
-    const row = sqlite.prepare('SELECT embedding_dimension AS d FROM agents WHERE id = ?').get(alice.agentId) as { d: number };
-    expect(row.d).toBe(1536);
+    expect(await storedDimension(alice)).toBe(1536);
   });
 });
