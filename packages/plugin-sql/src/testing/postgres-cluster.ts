@@ -121,24 +121,34 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
   const lib = path.join(bin, '..', 'lib');
   const env = { ...process.env, LD_LIBRARY_PATH: [lib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), LC_ALL: 'C' };
   if (user) execFileSync('chown', [user, dir]);
-  const port = await freePort();
   run(user, path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'kith', '-E', 'UTF8', '--locale=C', '--no-sync'], env);
   // Everyone is trusted, except PASSWORD_ROLE: tests of a wrong password need a role that must give one.
   const hba = path.join(data, 'pg_hba.conf');
   fs.writeFileSync(hba, `host all ${PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n${fs.readFileSync(hba, 'utf8')}`);
-  const settings = [
-    `-p ${port}`,
-    `-k ${dir}`,
-    '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    `-c max_connections=${options.maxConnections ?? 200}`,
-  ].join(' ');
   const pgCtl = (args: string[]) => run(user, path.join(bin, 'pg_ctl'), ['-D', data, ...args], env);
-  const start = async () => pgCtl(['-w', '-t', '30', '-l', log, '-o', settings, 'start']);
+  const settings = (port: number) =>
+    [
+      `-p ${port}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      `-c max_connections=${options.maxConnections ?? 200}`,
+    ].join(' ');
+  // Another process may take the free port before the server binds it: then try another.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      pgCtl(['-w', '-t', '30', '-l', log, '-o', settings(port), 'start']);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  const start = async () => pgCtl(['-w', '-t', '30', '-l', log, '-o', settings(port), 'start']);
   const stop = async () => pgCtl(['-w', '-t', '30', '-m', 'fast', 'stop']);
-  await start();
   let running = true;
   return {
     url: `postgres://kith@127.0.0.1:${port}/postgres`,
