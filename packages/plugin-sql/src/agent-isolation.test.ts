@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type IDatabaseAdapter, randomUuid, type UUID } from '@kith/core';
+import { randomUuid } from '@kith/core';
 import { unitVector } from '@kith/core/test/adapter-contract';
 import { createDatabaseAdapter } from './create-database-adapter';
+import type { PgDatabaseAdapter } from './pg/pg-database-adapter';
+import type { SqliteDatabaseAdapter } from './sqlite/sqlite-database-adapter';
 import { silentLogger } from './test-support/silent-logger';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
-type Adapter = IDatabaseAdapter & { agentId: UUID };
+type Adapter = SqliteDatabaseAdapter | PgDatabaseAdapter;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-agents-'));
 let database: TestDatabase;

@@ -6,11 +6,16 @@ import type {
   GetCachedEmbeddingsParams,
   GetMemoriesParams,
   IDatabaseAdapter,
+  InboundMessage,
+  InboxAcceptance,
+  InboxEntry,
+  InboxStore,
   Log,
   Memory,
   MemoryMetadata,
   Metadata,
   ParticipantUserState,
+  PendingInboundParams,
   Relationship,
   Room,
   SearchMemoriesParams,
@@ -31,6 +36,7 @@ import { PgAgentDimension } from './stores/agent-dimension';
 import * as cacheStore from './stores/cache-store';
 import { getCachedEmbeddings } from './stores/cached-embeddings';
 import * as entityStore from './stores/entity-store';
+import * as inboxStore from './stores/inbox-store';
 import * as logStore from './stores/log-store';
 import * as memoryReads from './stores/memory-reads';
 import { searchMemories } from './stores/memory-search';
@@ -67,7 +73,7 @@ export interface PgDatabaseStatus {
  * room's newest memories are answered from memory and kept current by
  * LISTEN/NOTIFY, so a plain DM turn costs a few round trips.
  */
-export class PgDatabaseAdapter implements IDatabaseAdapter {
+export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   readonly target: DatabaseTarget;
   private readonly settings: PgConnectionSettings;
   private readonly logPrompts: boolean;
@@ -328,6 +334,32 @@ export class PgDatabaseAdapter implements IDatabaseAdapter {
 
   countMemories(roomId: UUID, unique?: boolean, tableName?: string): Promise<number> {
     return this.read('countMemories', ({ ctx }) => memoryReads.countMemories(ctx, roomId, unique, tableName));
+  }
+
+  /** This agent's memories whose content.inReplyTo is `inReplyTo`, oldest first (by an index). */
+  getRepliesTo(inReplyTo: UUID): Promise<Memory[]> {
+    return this.read('getRepliesTo', ({ ctx }) => inboxStore.getRepliesTo(ctx, inReplyTo));
+  }
+
+  // ---- inbox ------------------------------------------------------------
+
+  /**
+   * Records an inbound message as accepted, with its memory (table
+   * `messages`) in the same statement when given; idempotent on the message
+   * id. Resolves once committed.
+   */
+  acceptInbound(message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
+    return this.call('acceptInbound', ({ ctx, dims }) => inboxStore.acceptInbound(ctx, dims, message, memory));
+  }
+
+  /** Moves an accepted entry to answered (committed with the writes of the same turn). False when none was accepted. */
+  markInboundAnswered(messageId: UUID): Promise<boolean> {
+    return this.call('markInboundAnswered', ({ ctx }) => inboxStore.markInboundAnswered(ctx, messageId));
+  }
+
+  /** This agent's accepted, unanswered entries, oldest first. */
+  getPendingInbound(params?: PendingInboundParams): Promise<InboxEntry[]> {
+    return this.read('getPendingInbound', ({ ctx }) => inboxStore.getPendingInbound(ctx, params));
   }
 
   // ---- logs -------------------------------------------------------------

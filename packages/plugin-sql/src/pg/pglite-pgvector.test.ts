@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { runAdapterContractTests } from '@kith/core/test/adapter-contract';
+import { runAdapterContractTests, unitVector } from '@kith/core/test/adapter-contract';
 import { silentLogger } from '../test-support/silent-logger';
 import { PgDatabaseAdapter } from './pg-database-adapter';
 
@@ -27,6 +27,21 @@ describe('pgvector on PGlite', () => {
       'memories_vec_512_hnsw_idx',
       'memories_vec_768_hnsw_idx',
     ]);
+    await adapter.close();
+  });
+
+  it('stores a vector that comes with an accepted inbound message, searchable in SQL', async () => {
+    const agentId = '00000000-0000-4000-8000-0000000000ab';
+    const adapter = new PgDatabaseAdapter(agentId, { pglite, logger: silentLogger() });
+    await adapter.init();
+    const room = '00000000-0000-4000-8000-0000000000ac';
+    const messageId = '00000000-0000-4000-8000-0000000000ad';
+    const embedding = unitVector(77);
+    const accepted = await adapter.acceptInbound({ messageId, roomId: room, body: { text: 'hi' } }, { entityId: agentId, roomId: room, content: { text: 'hi' }, embedding });
+    expect(accepted).toMatchObject({ created: true, stored: true });
+    const [hit] = await adapter.searchMemories({ tableName: 'messages', embedding, count: 1 });
+    expect(hit?.content.text).toBe('hi');
+    expect(hit?.similarity).toBeCloseTo(1, 4);
     await adapter.close();
   });
 });

@@ -9,6 +9,7 @@ import type {
   InboundMessage,
   InboxAcceptance,
   InboxEntry,
+  InboxStore,
   Log,
   Memory,
   MemoryMetadata,
@@ -61,7 +62,7 @@ interface Session {
  * contract; better-sqlite3 itself is synchronous, so each call runs to
  * completion (and its transaction commits) before the next starts.
  */
-export class SqliteDatabaseAdapter implements IDatabaseAdapter {
+export class SqliteDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   /** The database file (or `:memory:`). */
   readonly path: string;
   private readonly settings: ConnectionSettings;

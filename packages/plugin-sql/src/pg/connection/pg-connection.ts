@@ -110,7 +110,8 @@ export class PgConnection {
     await this.driver.close();
   }
 
-  private committed(batch: CommittedBatch): void {
+  /** Applies committed writes to the caches (the write queue's batches, and the inbox's acceptances). */
+  committed(batch: CommittedBatch): void {
     if (batch.inserted.length > 0) this.recent.inserted(batch.inserted);
     for (const stored of batch.vectors) this.recent.vectorStored(stored.roomId, stored.seq, stored.dimension, stored.blob);
     const index = this.vectors;

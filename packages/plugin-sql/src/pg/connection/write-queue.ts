@@ -25,7 +25,15 @@ export interface VectorWrite {
   vectorLiteral: string | null;
 }
 
-export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite;
+/** An inbox entry moving to `answered` (it commits with the reply written in the same turn). */
+export interface AnsweredWrite {
+  kind: 'answered';
+  agentId: string;
+  messageId: string;
+  at: number;
+}
+
+export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite;
 
 /** A vector update as committed, with what the caches need of its memory. */
 export interface StoredVector {
@@ -68,6 +76,7 @@ export interface WriteTarget {
 /** How long a deferred write (log record, vector) may wait for a batch to ride along with. */
 export const DEFER_MS = 25;
 
+/** A row of the batch's answer: m (memory inserted), v (vector stored), a (inbox entry answered). */
 type ResultRow = [kind: string, seq: number, id: string | null, agentId: string | null, type: string | null, roomId: string | null, worldId: string | null, entityId: string | null, isUnique: number | null];
 
 /**
@@ -205,7 +214,8 @@ export class PgWriteQueue {
     const memories = writes.filter((write): write is MemoryWrite => write.kind === 'memory');
     const logs = writes.filter((write): write is LogWrite => write.kind === 'log');
     const vectors = writes.filter((write): write is VectorWrite => write.kind === 'vector');
-    const { text, name } = batchStatement(memories.length > 0, logs.length > 0, vectors.length > 0, this.target.pgvector);
+    const answered = writes.filter((write): write is AnsweredWrite => write.kind === 'answered');
+    const { text, name } = batchStatement(memories.length > 0, logs.length > 0, vectors.length > 0, answered.length > 0, this.target.pgvector);
     const values: unknown[] = [this.target.writer];
     if (memories.length > 0) {
       const column = (index: number) => memories.map((write) => write.row[index]);
@@ -222,16 +232,22 @@ export class PgWriteQueue {
       values.push(vectors.map((write) => Buffer.from(write.blob).toString('hex')));
       if (this.target.pgvector) values.push(vectors.map((write) => write.vectorLiteral));
     }
+    if (answered.length > 0) {
+      values.push(answered.map((write) => write.agentId), answered.map((write) => write.messageId), answered.map((write) => write.at));
+    }
     const { rows } = await this.target.runner.query<ResultRow>({ text, name, values, rowMode: 'array' });
     const insertedSeq = new Map<string, number>();
     const stored = new Map<string, ResultRow>();
+    const nowAnswered = new Set<string>();
     for (const row of rows) {
       if (row[0] === 'm') insertedSeq.set(row[2] as string, Number(row[1]));
+      else if (row[0] === 'a') nowAnswered.add(`${row[3]}\u0000${row[2]}`);
       else stored.set(row[2] as string, row);
     }
     const batch: CommittedBatch = { inserted: [], vectors: [] };
     const results = writes.map((write) => {
       if (write.kind === 'log') return undefined;
+      if (write.kind === 'answered') return nowAnswered.delete(`${write.agentId}\u0000${write.messageId}`); // a repeat in the batch: false
       if (write.kind === 'memory') {
         const seq = insertedSeq.get(write.row[1]);
         if (seq !== undefined) {
@@ -264,9 +280,9 @@ export class PgWriteQueue {
 
 const statements = new Map<string, { text: string; name: string }>();
 
-/** The batch statement for the kinds of write present (eight shapes at most, each prepared once per connection). */
-function batchStatement(memories: boolean, logs: boolean, vectors: boolean, pgvector: boolean): { text: string; name: string } {
-  const key = `${Number(memories)}${Number(logs)}${Number(vectors)}${Number(pgvector)}`;
+/** The batch statement for the kinds of write present (a few dozen shapes at most, each prepared once per connection). */
+function batchStatement(memories: boolean, logs: boolean, vectors: boolean, answered: boolean, pgvector: boolean): { text: string; name: string } {
+  const key = `${Number(memories)}${Number(logs)}${Number(vectors)}${Number(answered)}${Number(pgvector)}`;
   let statement = statements.get(key);
   if (statement) return statement;
   let n = 1;
@@ -302,7 +318,16 @@ function batchStatement(memories: boolean, logs: boolean, vectors: boolean, pgve
       RETURNING m.seq, m.id, m.agent_id, m.type, m.room_id, m.world_id, m.entity_id, m.is_unique::int)`);
     selects.push("SELECT 'v', seq, id, agent_id, type, room_id, world_id, entity_id, is_unique FROM up");
   }
-  if (selects.length === 0) selects.push("SELECT 'l', 0::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
+  if (answered) {
+    const arrays = [next('text[]'), next('text[]'), next('int8[]')];
+    ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
+      FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at)
+      WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state = 'accepted'
+      RETURNING i.message_id, i.agent_id)`);
+    selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
+  }
+  // Every shape names $1 (the writer), even one whose writes do not use it.
+  selects.push("SELECT 'w', 0::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
   statement = { text: `WITH ${ctes.join(',\n')}\n${selects.join(' UNION ALL ')}`, name: `kith_batch_${key}` };
   statements.set(key, statement);
   return statement;

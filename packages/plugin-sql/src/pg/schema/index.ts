@@ -9,3 +9,4 @@ export { participants } from './participants';
 export { cache } from './cache';
 export { logs } from './logs';
 export { tasks } from './tasks';
+export { inbox } from './inbox';

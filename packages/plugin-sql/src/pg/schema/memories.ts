@@ -35,5 +35,10 @@ export const memories = pgTable(
     index('memories_agent_type_idx').on(t.agentId, t.type, t.createdAt),
     index('memories_world_idx').on(t.worldId, t.createdAt),
     index('memories_fts_idx').using('gin', t.fts),
+    // getRepliesTo: the replies to a message (the exactly-once check of every redelivered message).
+    // Partial: only replies carry inReplyTo.
+    index('memories_in_reply_to_idx')
+      .on(sql`(content ->> 'inReplyTo')`)
+      .where(sql`content ->> 'inReplyTo' IS NOT NULL`),
   ],
 );

@@ -4,18 +4,19 @@ import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { MemoryWrite } from '../connection/write-queue';
+import type { PgMemoryRow } from './memory-row';
 import type { PgAgentDimension } from './agent-dimension';
 import type { PgStoreContext } from './store-context';
 
 /** elizaOS's near-duplicate threshold: a memory this close to another in the room is not unique. */
 export const DUPLICATE_SIMILARITY = 0.95;
 
-function vectorOf(embedding: number[] | undefined): Float32Array | null {
+export function vectorOf(embedding: number[] | undefined): Float32Array | null {
   return Array.isArray(embedding) && embedding.length > 0 ? Float32Array.from(embedding) : null;
 }
 
 /** Whether a memory of the agent, table and room is at least DUPLICATE_SIMILARITY-similar to `vector`. */
-async function hasNearDuplicate(ctx: PgStoreContext, agentId: string, tableName: string, roomId: string, vector: Float32Array): Promise<boolean> {
+export async function hasNearDuplicate(ctx: PgStoreContext, agentId: string, tableName: string, roomId: string, vector: Float32Array): Promise<boolean> {
   const { conn } = ctx;
   if (conn.vectors) {
     const [nearest] = await conn.vectors.search({ agentId, type: tableName, vector, k: 1, roomId, minSimilarity: DUPLICATE_SIMILARITY });
@@ -28,6 +29,25 @@ async function hasNearDuplicate(ctx: PgStoreContext, agentId: string, tableName:
     values: [agentId, tableName, roomId, toVectorLiteral(vector), 1 - DUPLICATE_SIMILARITY],
   });
   return rows.length > 0;
+}
+
+/** A memory's row as it is inserted and as the caches hold it (seq 0 until committed). */
+export function memoryRowOf(memory: Memory & { id: UUID }, agentId: string, tableName: string, isUnique: boolean, vector: Float32Array | null): PgMemoryRow {
+  return [
+    0,
+    memory.id,
+    agentId,
+    tableName,
+    memory.entityId,
+    memory.roomId,
+    memory.worldId ?? null,
+    JSON.stringify(memory.content ?? {}),
+    JSON.stringify(memory.metadata ?? {}),
+    isUnique ? 1 : 0,
+    memory.createdAt ?? Date.now(),
+    vector ? vector.length : null,
+    vector ? toFloat32Blob(vector) : null,
+  ];
 }
 
 /**
@@ -43,21 +63,7 @@ export function createMemory(ctx: PgStoreContext, dims: PgAgentDimension, memory
   const agentId = memory.agentId ?? ctx.agentId;
   const write = (isUnique: boolean): MemoryWrite => ({
     kind: 'memory',
-    row: [
-      0,
-      id,
-      agentId,
-      tableName,
-      memory.entityId,
-      memory.roomId,
-      memory.worldId ?? null,
-      JSON.stringify(memory.content ?? {}),
-      JSON.stringify(memory.metadata ?? {}),
-      isUnique ? 1 : 0,
-      memory.createdAt ?? Date.now(),
-      vector ? vector.length : null,
-      vector ? toFloat32Blob(vector) : null,
-    ],
+    row: memoryRowOf({ ...memory, id }, agentId, tableName, isUnique, vector),
     vectorLiteral: vector && ctx.conn.vectorMode === 'pgvector' ? toVectorLiteral(vector) : null,
   });
   const given = unique ?? memory.unique;
