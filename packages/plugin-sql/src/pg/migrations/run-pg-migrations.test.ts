@@ -1,10 +1,17 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { randomUuid } from '@kith/core';
 import { Client } from 'pg';
 import { silentLogger } from '../../test-support/silent-logger';
 import { createTestDatabase } from '../../testing/test-database';
 import { PgDatabaseAdapter } from '../pg-database-adapter';
+import { PG_MIGRATIONS_FOLDER } from './pg-migrations-folder';
+
+/** Every committed migration's tag, in order. */
+const TAGS = (JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map(
+  (entry) => entry.tag,
+);
 
 async function journal(url: string): Promise<number> {
   const client = new Client({ connectionString: url });
@@ -23,8 +30,8 @@ describe('PostgreSQL migrations', () => {
     const adapters = Array.from({ length: 8 }, (_, i) => new PgDatabaseAdapter(randomUuid(), { url: `${database.url}?application_name=racer${i}`, logger: silentLogger() }));
     await Promise.all(adapters.map((adapter) => adapter.init()));
     const applied = await Promise.all(adapters.map(async (adapter) => (await adapter.status()).applied));
-    expect(applied.filter((tags) => tags.length > 0)).toEqual([['0000_init', '0001_change-notifications']]);
-    expect(await journal(database.url)).toBe(2);
+    expect(applied.filter((tags) => tags.length > 0)).toEqual([TAGS]);
+    expect(await journal(database.url)).toBe(TAGS.length);
     await Promise.all(adapters.map((adapter, i) => adapter.createMemory({ entityId: adapter.agentId, roomId: adapter.agentId, content: { text: `m${i}` } }, 'messages')));
     expect(await adapters[0].countMemories(adapters[0].agentId)).toBe(1);
     await Promise.all(adapters.map((adapter) => adapter.close()));
@@ -47,7 +54,7 @@ describe('PostgreSQL migrations', () => {
     expect(results.map((result) => result.code)).toEqual([0, 0, 0]);
     const applied = results.map((result) => JSON.parse(result.out.trim().split('\n').pop() as string) as string[]);
     expect(applied.filter((tags) => tags.length > 0)).toHaveLength(1);
-    expect(await journal(database.url)).toBe(2);
+    expect(await journal(database.url)).toBe(TAGS.length);
     await database.drop();
   });
 
