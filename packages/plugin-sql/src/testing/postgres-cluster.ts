@@ -150,6 +150,17 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
   const start = async () => pgCtl(['-w', '-t', '30', '-l', log, '-o', settings(port), 'start']);
   const stop = async () => pgCtl(['-w', '-t', '30', '-m', 'fast', 'stop']);
   let running = true;
+  // A test run that dies without its teardown (an uncaught error) must not leave the server behind.
+  const onExit = () => {
+    if (!running) return;
+    try {
+      pgCtl(['-m', 'immediate', 'stop']);
+    } catch {
+      // already gone
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   return {
     url: `postgres://kith@127.0.0.1:${port}/postgres`,
     port,
@@ -166,6 +177,7 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
       running = true;
     },
     async destroy() {
+      process.removeListener('exit', onExit);
       if (running) {
         try {
           await stop();
