@@ -1,7 +1,7 @@
 import { BoundedMap } from '@kith/core';
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import { EMBEDDING, type PgMemoryRow } from './memory-row';
-import { RECENT_CAPACITY } from '../../shared/memories/recent-read';
+import { insertNewest, RECENT_CAPACITY } from '../../shared/memories/recent-read';
 
 export { RECENT_CAPACITY };
 
@@ -67,7 +67,7 @@ export class PgRecentMemories implements ChangeSubscriber {
     for (const row of rows) {
       const room = this.touch(row[ROOM] as string);
       const entry = room?.entries.get(`${row[2]}\u0000${row[3]}`);
-      if (entry) insertSorted(entry, row);
+      if (entry) insertNewest(entry, row, newer);
     }
   }
 
@@ -127,13 +127,3 @@ export class PgRecentMemories implements ChangeSubscriber {
   }
 }
 
-function insertSorted(entry: Entry, row: PgMemoryRow): void {
-  let index = 0;
-  while (index < entry.rows.length && !newer(row, entry.rows[index])) index += 1;
-  if (index === entry.rows.length && !entry.complete) return;
-  entry.rows.splice(index, 0, row);
-  if (entry.rows.length > RECENT_CAPACITY) {
-    entry.rows.pop();
-    entry.complete = false;
-  }
-}

@@ -121,21 +121,9 @@ export class PgVectorIndex implements ChangeSubscriber {
     const live = this.feed.live;
     await this.catchUp();
     const partition = await this.partition(query.agentId, query.type, query.vector.length);
-    const filter = { room: this.filterId(query.roomId), world: this.filterId(query.worldId), entity: this.filterId(query.entityId) };
+    const filtered = this.tagger.partitionQuery(query);
     if (!live) this.clear(); // not kept: changes are not heard right now
-    if (filter.room === null || filter.world === null || filter.entity === null) return [];
-    return partition.searchAsync(
-      {
-        vector: query.vector,
-        k: query.k,
-        minSimilarity: query.minSimilarity,
-        room: filter.room,
-        world: filter.world,
-        entity: filter.entity,
-        uniqueOnly: query.unique === true,
-      },
-      (seqs) => this.fetch(seqs),
-    );
+    return filtered ? partition.searchAsync(filtered, (seqs) => this.fetch(seqs)) : [];
   }
 
   /** Vectors loaded in memory, all partitions. */
@@ -213,7 +201,4 @@ export class PgVectorIndex implements ChangeSubscriber {
     return this.tagger.tags({ roomId: row.room_id, worldId: row.world_id, entityId: row.entity_id, unique: row.is_unique });
   }
 
-  private filterId(value: string | undefined): number | undefined | null {
-    return this.tagger.filterId(value);
-  }
 }

@@ -23,3 +23,26 @@ export function isRecentRead(params: GetMemoriesParams): boolean {
     !params.unique
   );
 }
+
+/** A room's newest rows of one table as a cache holds them, newest first. */
+export interface NewestRows<Row> {
+  rows: Row[];
+  /** True when the room holds no rows beyond these. */
+  complete: boolean;
+}
+
+/**
+ * Adds a just-committed row to a cached list of newest rows, in its place;
+ * a row older than every one held is left out unless the list is complete
+ * (more rows may exist in the database). The list stays at RECENT_CAPACITY.
+ */
+export function insertNewest<Row>(entry: NewestRows<Row>, row: Row, newer: (a: Row, b: Row) => boolean): void {
+  let index = 0;
+  while (index < entry.rows.length && !newer(row, entry.rows[index])) index += 1;
+  if (index === entry.rows.length && !entry.complete) return;
+  entry.rows.splice(index, 0, row);
+  if (entry.rows.length > RECENT_CAPACITY) {
+    entry.rows.pop();
+    entry.complete = false;
+  }
+}

@@ -1,4 +1,4 @@
-import type { RowTags } from './vector-partition';
+import type { PartitionQuery, RowTags } from './vector-partition';
 
 /** What the vector partitions filter a memory by. */
 export interface TaggedRow {
@@ -23,6 +23,23 @@ export class RowTagger {
       entity: this.idOf(row.entityId),
       unique: row.unique,
     };
+  }
+
+  /** A search as the partitions take it; null when a filter names an id no stored row has (nothing can match). */
+  partitionQuery(query: {
+    vector: Float32Array;
+    k: number;
+    minSimilarity?: number;
+    roomId?: string;
+    worldId?: string;
+    entityId?: string;
+    unique?: boolean;
+  }): PartitionQuery | null {
+    const room = this.filterId(query.roomId);
+    const world = this.filterId(query.worldId);
+    const entity = this.filterId(query.entityId);
+    if (room === null || world === null || entity === null) return null;
+    return { vector: query.vector, k: query.k, minSimilarity: query.minSimilarity, room, world, entity, uniqueOnly: query.unique === true };
   }
 
   /** A filter value: undefined for no filter, null for an id no row has (nothing can match). */

@@ -2,7 +2,7 @@ import { BoundedMap } from '@kith/core';
 import type Database from 'better-sqlite3';
 import type { SqliteConnection, TransactionObserver } from '../connection/sqlite-connection';
 import { type MemoryRow, SEQ } from './memory-row';
-import { RECENT_CAPACITY } from '../../shared/memories/recent-read';
+import { insertNewest, RECENT_CAPACITY } from '../../shared/memories/recent-read';
 
 export { RECENT_CAPACITY };
 
@@ -217,7 +217,7 @@ export class RecentMemories implements TransactionObserver {
     for (const change of changes) {
       if (change.kind === 'insert') {
         const entry = entries.get(`${change.row[2]}\u0000${change.row[3]}`);
-        if (entry) insertSorted(entry, change.row);
+        if (entry) insertNewest(entry, change.row, newer);
       } else {
         for (const entry of entries.values()) {
           const row = entry.rows.find((candidate) => candidate[SEQ] === change.seq);
@@ -235,17 +235,6 @@ export class RecentMemories implements TransactionObserver {
   }
 }
 
-function insertSorted(entry: Entry, row: MemoryRow): void {
-  let index = 0;
-  while (index < entry.rows.length && !newer(row, entry.rows[index])) index += 1;
-  // Older than every row held, and more rows may exist in the file: it is not among the newest.
-  if (index === entry.rows.length && !entry.complete) return;
-  entry.rows.splice(index, 0, row);
-  if (entry.rows.length > RECENT_CAPACITY) {
-    entry.rows.pop();
-    entry.complete = false;
-  }
-}
 
 const caches = new WeakMap<SqliteConnection, RecentMemories>();
 

@@ -143,25 +143,9 @@ export class VectorIndex {
   search(query: VectorQuery): VectorHit[] {
     this.sync();
     const partition = this.partition(query.agentId, query.type, query.vector.length);
-    const filter = {
-      room: this.filterId(query.roomId),
-      world: this.filterId(query.worldId),
-      entity: this.filterId(query.entityId),
-    };
     // A filter value never seen in any stored memory matches nothing.
-    if (filter.room === null || filter.world === null || filter.entity === null) return [];
-    return partition.search(
-      {
-        vector: query.vector,
-        k: query.k,
-        minSimilarity: query.minSimilarity,
-        room: filter.room,
-        world: filter.world,
-        entity: filter.entity,
-        uniqueOnly: query.unique === true,
-      },
-      (seqs) => this.fetch(seqs),
-    );
+    const filtered = this.tagger.partitionQuery(query);
+    return filtered ? partition.search(filtered, (seqs) => this.fetch(seqs)) : [];
   }
 
   /** How many vectors are loaded in memory (all partitions). */
@@ -210,9 +194,6 @@ export class VectorIndex {
     return this.tagger.tags({ roomId: row.room_id, worldId: row.world_id, entityId: row.entity_id, unique: row.is_unique === 1 });
   }
 
-  private filterId(value: string | undefined): number | undefined | null {
-    return this.tagger.filterId(value);
-  }
 }
 
 function partitionKey(agentId: string, type: string, dims: number): string {
