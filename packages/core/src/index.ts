@@ -22,3 +22,4 @@ export * from './utils';
 export * from './runtime';
 export * from './batch-queue';
 export * from './messaging';
+export * from './compat';

@@ -35,6 +35,8 @@ const VALUE_EXPORTS = [
   'imageDescriptionTemplate', 'ContentType', 'Service', 'VECTOR_DIMS', 'booleanFooter', 'composeActionExamples',
   'composePrompt', 'findEntityByName', 'findWorldsForOwner', 'formatActionNames', 'formatActions', 'formatEntities',
   'getGeneratedDir', 'getLocalServerUrl', 'getSalt', 'getUserServerRole', 'saltWorldSettings', 'unsaltWorldSettings',
+  // Surveyed from the plugins in docs/elizaos-compatibility.md: plugin-sql, plugin-discord, plugin-mcp.
+  'DatabaseAdapter', 'trimTokens', 'getRequestContext',
 ];
 
 const RUNTIME_METHODS = [
@@ -46,9 +48,11 @@ const RUNTIME_METHODS = [
   'getModel', 'getParticipantUserState', 'getParticipantsForRoom', 'getRelationships', 'getRooms', 'getRoomsForParticipants',
   'getTaskWorker', 'getTasksByName', 'log', 'queueEmbeddingGeneration', 'registerEvent', 'registerProvider',
   'setParticipantUserState', 'updateEntity', 'updateMemory', 'updateRelationship', 'updateTask', 'updateWorld',
+  // plugin-telegram and plugin-discord (compat/install-compat-members.ts).
+  'hasElizaOS', 'addParticipant', 'getTypedService', 'getRegisteredServiceTypes', 'createRoom',
 ];
 
-const RUNTIME_PROPERTIES = ['actions', 'agentId', 'character', 'evaluators', 'fetch', 'logger', 'providers', 'services'];
+const RUNTIME_PROPERTIES = ['elizaOS', 'actions', 'agentId', 'character', 'evaluators', 'fetch', 'logger', 'providers', 'services'];
 
 // Type-only names are checked by the compiler: this list fails typecheck if one disappears.
 export type ElizaTypeNames = [

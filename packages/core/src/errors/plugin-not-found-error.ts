@@ -4,13 +4,16 @@ import { ErrorCode } from './error-codes';
 const name = 'PluginNotFoundError';
 const marker = Symbol.for(`kith.error.${name}`);
 
-/** A plugin package named in the character could not be loaded. */
+/** The plugin package is not installed where the agent looks for it. */
 export class PluginNotFoundError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
   constructor(readonly specifier: string, detail?: string) {
-    super(ErrorCode.PLUGIN_NOT_FOUND, `Plugin package "${specifier}" could not be loaded${detail ? ` (${detail})` : ''}. Install it with: npm install ${specifier}`);
+    super(
+      ErrorCode.PLUGIN_NOT_FOUND,
+      `Plugin package "${specifier}" is not installed${detail ? ` (${detail})` : ''}. Install it with: kith add ${specifier} (or npm install ${specifier})`,
+    );
   }
 
   /** True for a PluginNotFoundError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -36,10 +36,12 @@ import { StateCache } from './state/state-cache';
 import { TaskChangeListeners } from './tasks/task-change-listeners';
 import { TaskWorkers } from './tasks/task-workers';
 import { TemplateRegistry } from './templates/template-registry';
+import { registerAgent, unregisterAgent } from '../compat/agent-directory';
+import { installCompatMembers, type CompatMembers } from '../compat/install-compat-members';
 
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AgentRuntime extends DelegatedDatabaseMethods {}
+export interface AgentRuntime extends DelegatedDatabaseMethods, CompatMembers {}
 
 /**
  * The agent: a composition root. The constructor builds the registries and
@@ -126,6 +128,7 @@ export class AgentRuntime implements IAgentRuntime {
       setAdapter: (adapter) => this.registerDatabaseAdapter(adapter),
       addService: (service, owner) => this.startService(service, owner),
     });
+    registerAgent(this);
   }
 
   // ---- lifecycle -------------------------------------------------------
@@ -169,6 +172,7 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   async stop(): Promise<void> {
+    unregisterAgent(this);
     await this.messageService?.whenIdle?.();
     await this.promptBatcher?.dispose();
     this.promptBatcher = undefined;
@@ -342,3 +346,4 @@ installDatabaseDelegates(
   (self) => (self as unknown as { adapterRef?: IDatabaseAdapter }).adapterRef,
   (self) => (self as unknown as { databaseObserver(): DatabaseCallObserver | undefined }).databaseObserver(),
 );
+installCompatMembers(AgentRuntime.prototype);

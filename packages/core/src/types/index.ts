@@ -15,3 +15,4 @@ export * from './service';
 export * from './messaging';
 export * from './runtime';
 export * from './world-settings';
+export * from './eliza-os';

@@ -1,0 +1,36 @@
+import type { Memory } from './memory';
+import type { MessageProcessingOptions, MessageProcessingResult } from './messaging';
+import type { Content, UUID } from './primitives';
+import type { IAgentRuntime } from './runtime';
+
+/** A message handed to `runtime.elizaOS.handleMessage`: the fields Kith fills in may be left out. */
+export type IncomingMessage = Partial<Memory> & { entityId: UUID; roomId: UUID; content: Content; worldId?: UUID };
+
+/** elizaOS 1.x options of `elizaOS.handleMessage`. With `onResponse` the call returns at once (async mode). */
+export interface HandleMessageOptions extends MessageProcessingOptions {
+  onResponse?: (content: Content) => Promise<void>;
+  onError?: (error: Error) => Promise<void>;
+  onComplete?: () => Promise<void>;
+}
+
+export interface HandleMessageResult {
+  messageId: UUID;
+  userMessage: Memory;
+  /** The pipeline's result; only when the call waited for it (no `onResponse`). */
+  processing?: MessageProcessingResult;
+}
+
+/**
+ * The part of elizaOS's `ElizaOS` orchestrator that plugins reach through
+ * `runtime.elizaOS` (connectors hand their messages to it). In Kith every
+ * message it takes goes through `runtime.messageService`, the one pipeline.
+ */
+export interface IElizaOS {
+  handleMessage(target: UUID | IAgentRuntime, message: IncomingMessage, options?: HandleMessageOptions): Promise<HandleMessageResult>;
+  handleMessages(
+    messages: { agentId: UUID; message: IncomingMessage; options?: HandleMessageOptions }[],
+  ): Promise<{ agentId: UUID; result?: HandleMessageResult; error?: Error }[]>;
+  getAgent(agentId: UUID): IAgentRuntime | undefined;
+  getAgents(): IAgentRuntime[];
+  getAgentByName(name: string): IAgentRuntime | undefined;
+}
