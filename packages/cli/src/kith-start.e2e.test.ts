@@ -89,6 +89,31 @@ describe('kith start (built CLI in a child process)', () => {
     expect(after.stderr).toContain('[KITH_SERVER_UNREACHABLE]');
   }, 120_000);
 
+  it('runs an elizaOS character listing @elizaos/plugin-sql and -bootstrap on Kith\'s own, answering each message once; reads .env, the environment winning', async () => {
+    const character = join(dir, 'character.json');
+    writeFileSync(character, JSON.stringify({ name: 'Eliza', bio: ['An elizaOS character.'], plugins: ['@elizaos/plugin-sql', '@elizaos/plugin-bootstrap'] }));
+    // KITH_SERVER_AUTH_TOKEN is set (empty) in ENV, so the file's value must not apply.
+    writeFileSync(join(dir, '.env'), '# elizaOS keeps keys here\nKITH_DATA_DIR=./dotenv-data\nKITH_SERVER_AUTH_TOKEN=from-dotenv\n');
+    running = await spawnKithStart(['--port', '0', '--character', character], ENV, 60_000, dir);
+    const boot = running.stdout();
+    expect(boot).toContain(`Starting 1 agent (data: ${join(dir, 'dotenv-data')})`);
+    expect(boot).toContain(`Settings: 1 read from ${join(dir, '.env')} (the environment's own value kept for KITH_SERVER_AUTH_TOKEN)`);
+    expect(boot).toContain("  note: @elizaos/plugin-sql: Kith's @kith/plugin-sql takes its place");
+    expect(boot).toContain("  note: @elizaos/plugin-bootstrap: Kith's @kith/plugin-bootstrap takes its place");
+    const { agents } = await json<{ agents: { id: string }[] }>(await fetch(`${running.url}/api/agents`));
+    const send = (text: string) =>
+      fetch(`${running!.url}/api/agents/${agents[0].id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, userName: 'tester' }) });
+    const first = await json<{ roomId: string; replies: unknown[] }>(await send('I feel sad today'));
+    const second = await json<{ roomId: string; replies: unknown[] }>(await send('My mother worries me'));
+    expect([first.replies.length, second.replies.length]).toEqual([1, 1]);
+    const page = await json<{ memories: { entityId: string; content: { inReplyTo?: string } }[] }>(
+      await fetch(`${running.url}/api/agents/${agents[0].id}/rooms/${first.roomId}/memories`),
+    );
+    const fromAgent = page.memories.filter((m) => m.entityId === agents[0].id);
+    expect(fromAgent).toHaveLength(2);
+    expect(new Set(fromAgent.map((m) => m.content.inReplyTo)).size).toBe(2);
+  }, 120_000);
+
   it('refuses two characters with the same name, and a bad port, before writing anything', () => {
     const dataDir = join(dir, 'data');
     const twin = join(dir, 'twin.json');

@@ -12,8 +12,8 @@ export interface SpawnedKith {
 }
 
 /** Runs the built `kith start` with `args` in a child process and resolves once it prints the URL it listens on. */
-export function spawnKithStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<SpawnedKith> {
-  const child = spawn(process.execPath, [BIN, 'start', ...args], { env });
+export function spawnKithStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000, cwd?: string): Promise<SpawnedKith> {
+  const child = spawn(process.execPath, [BIN, 'start', ...args], { env, cwd });
   let stdout = '';
   let stderr = '';
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));

@@ -10,6 +10,8 @@ export interface CreateAgentOptions {
   logLevel?: string;
   /** Receives the one start-up line naming the model (default: written to stderr). */
   announce?: (line: string) => void;
+  /** Receives one line per elizaOS plugin that a Kith plugin stands in for (default: written to stderr). */
+  notice?: (line: string) => void;
 }
 
 /** The database folder: the option, else KITH_DATA_DIR, else ./.kith. */
@@ -20,8 +22,10 @@ export function resolveDataDir(dataDir?: string): string {
 /** Builds and initialises an agent for a validated character. */
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const dataDir = resolveDataDir(options.dataDir);
-  const { plugins, model } = await resolveAgentPlugins(options.character);
-  if (model) (options.announce ?? ((line: string) => void process.stderr.write(`${line}\n`)))(`model: ${model.description}`);
+  const { plugins, model, notices } = await resolveAgentPlugins(options.character);
+  const stderr = (line: string) => void process.stderr.write(`${line}\n`);
+  for (const line of notices) (options.notice ?? stderr)(line);
+  if (model) (options.announce ?? stderr)(`model: ${model.description}`);
   const runtime = new AgentRuntime({
     character: options.character,
     plugins,

@@ -4,6 +4,7 @@ import { createAgent } from '../agent/create-agent';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
 import { RemoteChatSession } from '../remote/remote-chat-session';
 import { runRemoteTerminalChat } from '../remote/run-remote-terminal-chat';
+import { loadDotEnv } from '../process/load-dot-env';
 
 export interface ChatCommandOptions {
   character?: string;
@@ -27,6 +28,7 @@ function print(replies: ChatReply[], json: boolean | undefined): void {
 
 /** `kith chat`: one message with --message, otherwise an interactive session; in-process, or with --url against a server. */
 export async function chatCommand(options: ChatCommandOptions): Promise<void> {
+  loadDotEnv();
   if (options.url !== undefined) return remoteChat(options.url, options);
   const character = loadCharacter(options.character ?? DEFAULT_CHARACTER_PATH);
   const runtime = await createAgent({ character, dataDir: options.dataDir, databaseUrl: options.databaseUrl });

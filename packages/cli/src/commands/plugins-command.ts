@@ -1,8 +1,10 @@
 import { relative } from 'node:path';
-import { AgentRuntime, createLogger, resolvePluginOrder, type Character, type Plugin, type PluginRegistration } from '@kith/core';
+import { AgentRuntime, createLogger, KithError, resolvePluginOrder, type Character, type Plugin, type PluginRegistration } from '@kith/core';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { describeCoreOrigin } from '../plugins/core-origin';
 import { describeRegistrations, pluginRegistrations } from '../plugins/describe-plugin';
 import { resolveAgentPlugins } from '../plugins/resolve-plugins';
+import { loadDotEnv } from '../process/load-dot-env';
 
 export interface PluginsCommandOptions {
   character?: string;
@@ -21,28 +23,47 @@ async function registrationsOf(character: Character, plugins: Plugin[]): Promise
   return new Map(runtime.getPluginRegistrations().map((record) => [record.plugin, record]));
 }
 
-/** `kith plugins`: what a character's plugins list resolves to, after the automatic model choice, and what each registers; starts nothing. */
+/**
+ * `kith plugins`: what a character's plugins list resolves to, after the
+ * automatic model choice, with the core each plugin runs on and what each
+ * registers; starts nothing. A plugin that cannot be loaded is named on
+ * stderr with why, and the command exits 1.
+ */
 export async function pluginsCommand(options: PluginsCommandOptions): Promise<void> {
+  loadDotEnv();
   const file = options.character ?? DEFAULT_CHARACTER_PATH;
   const character = loadCharacter(file);
-  const { packages, model } = await resolveAgentPlugins(character);
+  const { packages, model, notices, failed } = await resolveAgentPlugins(character, undefined, { keepGoing: true });
   const records = await registrationsOf(character, packages.map((p) => p.plugin));
   const rows = packages.map((p) => {
     const registered = records.get(p.plugin.name) ?? emptyRecord(p.plugin.name);
-    return { name: p.plugin.name, package: p.specifier, version: p.version, source: p.source, registers: pluginRegistrations(registered), registered };
+    return {
+      name: p.plugin.name,
+      package: p.specifier,
+      version: p.version,
+      source: p.source,
+      core: describeCoreOrigin(p.core),
+      ...(p.replaces ? { replaces: p.replaces } : {}),
+      registers: pluginRegistrations(registered),
+      registered,
+    };
   });
+  const problems = failed.map(({ specifier, error }) => ({ package: specifier, code: KithError.isInstance(error) ? error.code : null, error: error.message }));
+  if (failed.length > 0) process.exitCode = 1;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ character: character.name, model: model?.description ?? null, plugins: rows }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ character: character.name, model: model?.description ?? null, plugins: rows, notices, failed: problems }, null, 2)}\n`);
     return;
   }
-  const table = rows.map((r) => [r.name, r.package, r.version ?? '-', r.source, describeRegistrations(r.registers)]);
-  const header = ['plugin', 'package', 'version', 'from', 'registers'];
+  const table = rows.map((r) => [r.name, r.package, r.version ?? '-', r.source, r.core, describeRegistrations(r.registers)]);
+  const header = ['plugin', 'package', 'version', 'from', 'core', 'registers'];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')}`;
   const shown = relative(process.cwd(), file) || file;
-  process.stdout.write(
-    [`${character.name} (${shown}) resolves to ${rows.length} plugins:`, line(header), ...table.map(line), `model: ${model?.description ?? 'none (no plugin provides TEXT_LARGE)'}`].join('\n') + '\n',
-  );
+  const lines = [`${character.name} (${shown}) resolves to ${rows.length} plugins:`, line(header), ...table.map(line)];
+  for (const note of notices) lines.push(`note: ${note}`);
+  lines.push(`model: ${model?.description ?? 'none (no plugin provides TEXT_LARGE)'}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  for (const problem of problems) process.stderr.write(`kith: not loaded: ${problem.error}${problem.code ? ` [${problem.code}]` : ''}\n`);
 }
 
 function emptyRecord(plugin: string): PluginRegistration {

@@ -7,6 +7,7 @@ import { createAgent, resolveDataDir } from '../agent/create-agent';
 import { databaseStatus } from '../agent/database-status';
 import { formatBootReport } from '../agent/format-boot-report';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { loadDotEnv } from '../process/load-dot-env';
 import { waitForShutdown } from '../process/wait-for-shutdown';
 
 export interface StartCommandOptions {
@@ -52,6 +53,7 @@ function loadCharacters(files: string[]): Character[] {
  * then runs until SIGINT or SIGTERM and stops cleanly (exit code 0).
  */
 export async function startCommand(options: StartCommandOptions): Promise<void> {
+  const dotEnv = loadDotEnv();
   const files = options.character && options.character.length > 0 ? options.character : [DEFAULT_CHARACTER_PATH];
   const port = parsePort(options.port);
   const characters = loadCharacters(files);
@@ -66,16 +68,19 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
     // The password never reaches the terminal.
     const where = databaseUrl ? `database: ${describeDatabaseUrl(databaseUrl).display}` : `data: ${dataDir}`;
     out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (${where})`);
+    if (dotEnv.file) out(`Settings: ${dotEnv.loaded.length} read from ${dotEnv.file}${dotEnv.kept.length ? ` (the environment's own value kept for ${dotEnv.kept.join(', ')})` : ''}`);
     const existing = new Set(existsSync(join(dataDir, DEFAULT_FILENAME)) ? [join(dataDir, DEFAULT_FILENAME)] : []);
     const reported = new Set<string>();
     for (const character of characters) {
       const started = performance.now();
       let model = 'none';
+      const notes: string[] = [];
       const runtime = await createAgent({
         character,
         dataDir,
         databaseUrl: options.databaseUrl,
         announce: (line) => (model = line.replace(/^model: /, '')),
+        notice: (line) => notes.push(line),
       });
       runtimes.push(runtime);
       const ready = Math.round(performance.now() - started);
@@ -91,6 +96,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
         }
       }
       out(`${character.name} (${runtime.agentId}) ready in ${ready} ms; model: ${model}`);
+      for (const line of notes) out(`  note: ${line}`);
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
     server = await createServer({ agents: runtimes });

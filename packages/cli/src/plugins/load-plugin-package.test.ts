@@ -67,7 +67,8 @@ describe('loading plugin packages', () => {
   it('gives the install command for a package that is not installed', async () => {
     const error = await loadPluginPackage('kith-plugin-missing', [dir]).catch((e: unknown) => e);
     expect(KithError.hasCode(error, 'KITH_PLUGIN_NOT_FOUND')).toBe(true);
-    expect((error as Error).message).toContain('Install it with: npm install kith-plugin-missing');
+    expect((error as Error).message).toContain('is not installed');
+    expect((error as Error).message).toContain('Install it with: kith add kith-plugin-missing (or npm install kith-plugin-missing)');
   });
 
   it('says why each plugin of a character is there', async () => {
