@@ -9,3 +9,4 @@ export { DatabaseAuthError } from './database-auth-error';
 export { DatabaseMissingError } from './database-missing-error';
 export { DatabaseUnavailableError } from './database-unavailable-error';
 export { type DatabaseTarget, describeDatabaseUrl } from './database-target';
+export { PluginSchemaUnsupportedError } from './plugin-schema-unsupported-error';

@@ -88,11 +88,11 @@ describe('runMigrations(pluginSchema)', () => {
     expect(adapter.db.select().from(notesV2).all()[0]).toMatchObject({ id: 'n1', source: null, verified: false });
   });
 
-  it('skips tables of other dialects', async () => {
+  it('maps PostgreSQL (pg-core) tables to SQLite instead of skipping them', async () => {
     const pgNotes = pgTable('pg_notes', { id: pgText('id').primaryKey() });
     await expect(adapter.runMigrations({ pgNotes }, 'pg-plugin')).resolves.toBeUndefined();
-    expect(await columns(adapter, 'pg_notes')).toEqual([]);
-    expect(logger.warnings).toEqual([expect.stringContaining('Plugin "pg-plugin" declares non-SQLite tables (pgNotes)')]);
+    expect(await columns(adapter, 'pg_notes')).toEqual(['id']);
+    expect(logger.warnings).toEqual([]);
   });
 
   it('fails, naming plugin and column, when SQLite cannot add a column', async () => {
