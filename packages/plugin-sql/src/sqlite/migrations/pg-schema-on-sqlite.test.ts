@@ -116,7 +116,7 @@ describe('PostgreSQL (pg-core) plugin tables on SQLite', () => {
     ['a column type SQLite cannot hold', { t: pgTable('places', { id: text('id').primaryKey(), where: point('where') }) }, 'places', 'column "where" has type point'],
     ['a default with no SQLite equivalent', { t: pgTable('clocks', { id: text('id').primaryKey(), at: text('at').default(sql`to_char(now(), 'YYYY')`) }) }, 'clocks', 'defaults to to_char'],
   ])('fails at start, naming plugin, table and the fix, for %s', async (_what, schema, table, problem) => {
-    const error = await adapter.runMigrations(schema, 'geo').catch((e: unknown) => e as Error & { code: string });
+    const error = (await adapter.runMigrations(schema, 'geo').catch((e: unknown) => e)) as Error & { code: string };
     expect(error.code).toBe(SqlErrorCode.PLUGIN_SCHEMA_UNSUPPORTED);
     expect(error.message).toContain(`Plugin "geo": its PostgreSQL table "${table}" cannot be created on SQLite`);
     expect(error.message).toContain(problem);
