@@ -1,5 +1,6 @@
 import { KithError } from '@kith/core';
 import { Command } from 'commander';
+import type { AddCommandOptions } from './commands/add-command';
 import type { ChatCommandOptions } from './commands/chat-command';
 import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
 import type { PluginsCommandOptions } from './commands/plugins-command';
@@ -13,6 +14,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 const startCommand = (options: StartCommandOptions) => (require('./commands/start-command') as typeof import('./commands/start-command')).startCommand(options);
 const chatCommand = (options: ChatCommandOptions) => (require('./commands/chat-command') as typeof import('./commands/chat-command')).chatCommand(options);
 const pluginsCommand = (options: PluginsCommandOptions) => (require('./commands/plugins-command') as typeof import('./commands/plugins-command')).pluginsCommand(options);
+const addCommand = (specs: string[], options: AddCommandOptions) => (require('./commands/add-command') as typeof import('./commands/add-command')).addCommand(specs, options);
 const createPluginCommand = (name: string, options: CreatePluginCommandOptions) =>
   (require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')).createPluginCommand(name, options);
 
@@ -46,6 +48,13 @@ export function buildProgram(): Command {
     .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
     .option('--json', 'print the list as JSON')
     .action(pluginsCommand);
+  program
+    .command('add')
+    .description("install plugin packages and add them to the character's plugins (elizaOS plugins: writes the npm overrides so they run on @kith/core)")
+    .argument('<packages...>', 'npm package specs, e.g. @elizaos/plugin-telegram@1.6.4')
+    .option('-c, --character <file>', 'character file to add them to (default: the only one in the project; asks when there are several)')
+    .option('--ignore-scripts', "pass --ignore-scripts to npm (e.g. @elizaos/plugin-ollama's install script needs bun)")
+    .action(addCommand);
   const create = program.command('create').description('scaffold new code in a Kith workspace');
   create
     .command('plugin')
