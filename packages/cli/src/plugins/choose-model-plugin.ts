@@ -47,9 +47,11 @@ function describeOpenAI(settings: SettingsSource): string {
 }
 
 /** One line naming the plugin that answers TEXT_LARGE, and why when the settings asked for another. */
-export function describeModelChoice(plugin: Plugin, source: ModelChoice['source'], settings: SettingsSource): string {
-  let description = plugin.name === 'openai' ? describeOpenAI(settings) : plugin.name === 'eliza-classic' ? 'eliza-classic (offline)' : plugin.name;
-  if (source === 'character' && plugin.name !== 'openai' && chooseModelPlugin(settings) === OPENAI_MODEL_PLUGIN) {
+export function describeModelChoice(plugin: Plugin, source: ModelChoice['source'], settings: SettingsSource, specifier?: string): string {
+  const kith = specifier === undefined || specifier.startsWith('@kith/');
+  let description =
+    kith && plugin.name === 'openai' ? describeOpenAI(settings) : kith && plugin.name === 'eliza-classic' ? 'eliza-classic (offline)' : specifier && !kith ? `${plugin.name} (${specifier})` : plugin.name;
+  if (source === 'character' && !(kith && plugin.name === 'openai') && chooseModelPlugin(settings) === OPENAI_MODEL_PLUGIN) {
     description += "; OPENAI_* settings are ignored because the character's plugins list names this model plugin";
   }
   return description;

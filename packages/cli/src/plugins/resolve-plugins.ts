@@ -100,7 +100,8 @@ export async function resolveAgentPlugins(
   }
   const plugins = packages.map((p) => p.plugin);
   const primary = primaryModelPlugin(plugins);
-  const model = primary ? { plugin: primary.name, source, description: describeModelChoice(primary, source, settings) } : null;
+  const specifier = packages.find((p) => p.plugin === primary)?.specifier;
+  const model = primary ? { plugin: primary.name, source, description: describeModelChoice(primary, source, settings, specifier) } : null;
   return { plugins, packages, model, notices: replacementNotices(listed), failed };
 }
 

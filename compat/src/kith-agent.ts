@@ -1,0 +1,96 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface KithAgent {
+  url: string;
+  agentId: string;
+  dataDir: string;
+  stdout(): string;
+  stderr(): string;
+  /** POST /api/agents/:id/messages; resolves with the reply decision. */
+  send(text: string, extra?: Record<string, unknown>): Promise<{ roomId: string; replies: { content: { text?: string; actions?: string[] } }[] }>;
+  /** POST to a route of the compat-probe plugin. */
+  probe<T>(path: string, body: Record<string, unknown>): Promise<T>;
+  /** GET a plugin route. */
+  pluginGet<T>(plugin: string, path: string): Promise<{ status: number; body: T }>;
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The scratch project (set by global-setup). */
+export function scratchProject(): string {
+  const dir = process.env.KITH_COMPAT_PROJECT;
+  if (!dir) throw new Error('KITH_COMPAT_PROJECT is not set: run the suite through jest (global-setup installs the project)');
+  return dir;
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * `kith start` of the installed @kith/cli, in the scratch project (so plugins
+ * resolve from its node_modules), with `character` written to a file.
+ */
+export async function startKith(character: Record<string, unknown>, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<KithAgent> {
+  const project = scratchProject();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kith-compat-'));
+  const file = join(dataDir, 'character.json');
+  writeFileSync(file, JSON.stringify(character, null, 2));
+  const bin = join(project, 'node_modules/@kith/cli/dist/bin/kith.js');
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, 'start', '--character', file, '--port', '0', '--data-dir', join(dataDir, 'data')], {
+    cwd: project,
+    env: { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`kith start printed no URL in ${timeoutMs / 1000} s.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, timeoutMs);
+    child.stdout.on('data', () => {
+      const found = /^Listening on (http:\/\/\S+)/m.exec(stdout)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+    void exit.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`kith start exited (${code ?? signal}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    });
+  });
+  const { agents } = await json<{ agents: { id: string }[] }>(await fetch(`${url}/api/agents`), 'GET /api/agents');
+  const agentId = agents[0].id;
+  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return {
+    url,
+    agentId,
+    dataDir,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    send: async (text, extra = {}) => json(await post(`/api/agents/${agentId}/messages`, { text, userName: 'tester', ...extra }), `message "${text}"`),
+    probe: async (path, body) => json(await post(`/api/agents/${agentId}/plugins/compat-probe${path}`, body), `probe ${path}`),
+    pluginGet: async (plugin, path) => {
+      const response = await fetch(`${url}/api/agents/${agentId}/plugins/${plugin}${path}`);
+      return { status: response.status, body: (await response.json()) as never };
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const result = await Promise.race([exit, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))]);
+      if (result === null) {
+        child.kill('SIGKILL');
+        await exit;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      return result ?? { code: null, signal: 'SIGKILL' };
+    },
+  };
+}

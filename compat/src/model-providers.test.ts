@@ -1,0 +1,96 @@
+import { startKith, type KithAgent } from './kith-agent';
+import { startProviderServer, type ProviderServer } from './fakes/provider-server';
+
+/** Each elizaOS model plugin, its settings (elizaOS style, in settings.secrets) and the model calls to make. */
+const PROVIDERS = [
+  {
+    plugin: '@elizaos/plugin-openai',
+    name: 'openai',
+    wire: 'openai',
+    secrets: (url: string) => ({ OPENAI_API_KEY: 'sk-compat', OPENAI_BASE_URL: `${url}/openai/v1`, OPENAI_EMBEDDING_DIMENSIONS: '384' }),
+  },
+  {
+    plugin: '@elizaos/plugin-anthropic',
+    name: 'anthropic',
+    wire: 'anthropic',
+    secrets: (url: string) => ({ ANTHROPIC_API_KEY: 'sk-ant-compat', ANTHROPIC_BASE_URL: `${url}/anthropic/v1` }),
+  },
+  {
+    plugin: '@elizaos/plugin-ollama',
+    name: 'ollama',
+    wire: 'ollama',
+    secrets: (url: string) => ({ OLLAMA_API_ENDPOINT: `${url}/ollama/api` }),
+  },
+  {
+    plugin: '@elizaos/plugin-openrouter',
+    name: 'openrouter',
+    wire: 'openrouter',
+    secrets: (url: string) => ({ OPENROUTER_API_KEY: 'sk-or-compat', OPENROUTER_BASE_URL: `${url}/openrouter/api/v1` }),
+  },
+] as const;
+
+/** A call for each model type a provider plugin may register. */
+const CALLS: Record<string, Record<string, unknown>> = {
+  TEXT_SMALL: { prompt: 'Say something small.' },
+  TEXT_LARGE: { prompt: 'Say something large.' },
+  TEXT_EMBEDDING: { text: 'Kith runs elizaOS plugins.' },
+  OBJECT_SMALL: { prompt: 'Give a JSON object.' },
+  OBJECT_LARGE: { prompt: 'Give a JSON object.' },
+  TEXT_TOKENIZER_ENCODE: { prompt: 'count these tokens' },
+  TEXT_TOKENIZER_DECODE: { tokens: [9906, 1917] },
+  IMAGE: { prompt: 'A lighthouse at dusk', count: 1, size: '1024x1024' },
+  IMAGE_DESCRIPTION: { imageUrl: 'https://images.invalid/cat.png', prompt: 'Describe this image.' },
+  // A few bytes that start like a WAV file.
+  TRANSCRIPTION: { audioBase64: Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt fake').toString('base64') },
+  TEXT_TO_SPEECH: { text: 'Hello from Kith.' },
+};
+
+/** Model types a plugin computes locally, without a request (plugin-openai's tokenizer is js-tiktoken). */
+const LOCAL = new Set(['TEXT_TOKENIZER_ENCODE', 'TEXT_TOKENIZER_DECODE']);
+
+describe.each(PROVIDERS)('$plugin through kith start', ({ plugin, name, wire, secrets }) => {
+  let server: ProviderServer;
+  let agent: KithAgent;
+  beforeAll(async () => {
+    server = await startProviderServer();
+    agent = await startKith({
+      name: 'Compat',
+      bio: ['An agent on an elizaOS model plugin.'],
+      plugins: ['@elizaos/plugin-sql', plugin, '@elizaos/plugin-bootstrap', 'kith-compat-probe'],
+      settings: { secrets: secrets(server.url) },
+    });
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    await server?.close();
+  });
+
+  it('answers a message with a reply written by the model over its wire', async () => {
+    expect(agent.stdout()).toMatch(new RegExp(`model: ${name} \\(${plugin.replace('/', '\\/')}\\)`));
+    const { replies } = await agent.send('Hello there, who are you?');
+    expect(replies).toHaveLength(1);
+    expect(replies[0].content.text).toBe(`Reply over the ${wire} wire.`);
+    expect(server.requests.some((r) => r.wire === wire)).toBe(true);
+  });
+
+  it('serves every model type it registers, each over its wire', async () => {
+    const { models } = await agent.probe<{ models: string[] }>('/plugin', { plugin: name });
+    expect(models.length).toBeGreaterThan(0);
+    const outcomes: Record<string, { ok: boolean; result?: unknown; error?: string; requests: string[] }> = {};
+    for (const type of models) {
+      expect(CALLS[type]).toBeDefined();
+      const before = server.requests.length;
+      const outcome = await agent.probe<{ result?: unknown }>('/model', { type, params: CALLS[type], provider: name }).then(
+        (r) => ({ ok: true, result: r.result }),
+        (e: Error) => ({ ok: false, error: e.message }),
+      );
+      outcomes[type] = { ...outcome, requests: server.requests.slice(before).filter((r) => r.wire === wire).map((r) => `${r.method} ${r.path}`) };
+    }
+    process.stdout.write(`${plugin} model handlers: ${JSON.stringify(outcomes)}\n`);
+    for (const [type, outcome] of Object.entries(outcomes)) {
+      expect({ type, ok: outcome.ok, error: outcome.error }).toEqual({ type, ok: true, error: undefined });
+      expect(outcome.result).toBeTruthy();
+      if (!LOCAL.has(type)) expect({ type, requests: outcome.requests.length > 0 }).toEqual({ type, requests: true });
+    }
+  });
+});
