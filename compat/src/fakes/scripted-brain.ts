@@ -7,6 +7,10 @@
  */
 export function scriptedReply(wire: string, body: string, wantsJson: boolean): string {
   if (wantsJson || body.includes('Give a JSON object')) return JSON.stringify({ wire, ok: true, answer: `object from ${wire}` });
+  if (body.includes('select the right resource')) return JSON.stringify({ serverName: 'echo', uri: 'kith://motto', reasoning: 'the user asked for the motto' });
+  if (body.includes("just accessed the resource")) {
+    return `Resource read over the ${wire} wire${body.includes('Kith runs elizaOS plugins.') ? ': Kith runs elizaOS plugins.' : '.'}`;
+  }
   if (body.includes('Extract Long-Term Memory')) {
     return '<memories><memory><category>semantic</category><content>User drinks green tea every morning</content><confidence>0.97</confidence></memory></memories>';
   }
@@ -24,10 +28,14 @@ export function scriptedReply(wire: string, body: string, wantsJson: boolean): s
   return `Plain answer over the ${wire} wire.`;
 }
 
-/** A deterministic unit vector of `dimensions` numbers from the text (the same text gives the same vector). */
+/** A deterministic unit vector from the text's words (texts sharing words are near each other). */
 export function scriptedEmbedding(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0);
-  for (let i = 0; i < text.length; i++) vector[(text.charCodeAt(i) * 31 + i) % dimensions] += 1;
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let hash = 7;
+    for (let i = 0; i < word.length; i++) hash = (hash * 31 + word.charCodeAt(i)) >>> 0;
+    vector[hash % dimensions] += 1;
+  }
   const norm = Math.sqrt(vector.reduce((sum, v) => sum + v * v, 0)) || 1;
   return vector.map((v) => v / norm);
 }

@@ -45,3 +45,22 @@ describe('Semaphore', () => {
     expect(() => new Semaphore(1.5)).toThrow('at least 1 permit');
   });
 });
+
+describe('Semaphore, elizaOS 1.x style', () => {
+  it('release() without the returned function gives back a permit, letting the next waiter in', async () => {
+    const semaphore = new Semaphore(1);
+    await semaphore.acquire();
+    let second = false;
+    const waiting = semaphore.acquire().then(() => (second = true));
+    await Promise.resolve();
+    expect(second).toBe(false);
+    semaphore.release();
+    await waiting;
+    expect(second).toBe(true);
+    semaphore.release();
+    expect(semaphore.free).toBe(1);
+    // Nothing held: release() does nothing.
+    semaphore.release();
+    expect(semaphore.free).toBe(1);
+  });
+});

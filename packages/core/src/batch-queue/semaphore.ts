@@ -5,6 +5,8 @@
 export class Semaphore {
   private available: number;
   private readonly waiters: (() => void)[] = [];
+  /** Release functions of the permits held now, oldest first (for the elizaOS-style release()). */
+  private readonly holders: (() => void)[] = [];
 
   constructor(readonly permits: number) {
     if (!Number.isInteger(permits) || permits < 1) throw new RangeError(`Semaphore needs at least 1 permit, got ${permits}`);
@@ -19,13 +21,24 @@ export class Semaphore {
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
     let released = false;
-    return () => {
+    const release = () => {
       if (released) return;
       released = true;
+      this.holders.splice(this.holders.indexOf(release), 1);
       const next = this.waiters.shift();
       if (next) next();
       else this.available++;
     };
+    this.holders.push(release);
+    return release;
+  }
+
+  /**
+   * elizaOS 1.x style (`await s.acquire(); try { ... } finally { s.release(); }`):
+   * gives back the oldest permit still held. Prefer the function acquire() returns.
+   */
+  release(): void {
+    this.holders[0]?.();
   }
 
   /** Runs `fn` while holding a permit. */

@@ -127,3 +127,16 @@ describe('trimTokens and the request context', () => {
     expect(seen).toBe(user);
   });
 });
+
+describe('the agent\'s own world and SELF room (as elizaOS makes them)', () => {
+  it('exist after initialize, with the agent as participant, and a second start leaves them as they are', async () => {
+    const runtime = await createTestRuntime({ character: { name: 'Selfie', bio: 'x' } });
+    expect(await runtime.getRoom(runtime.agentId)).toMatchObject({ id: runtime.agentId, type: 'SELF', worldId: runtime.agentId });
+    expect(await runtime.getWorld(runtime.agentId)).toMatchObject({ id: runtime.agentId, name: "Selfie's World" });
+    expect(await runtime.isRoomParticipant(runtime.agentId, runtime.agentId)).toBe(true);
+    // Agent-scoped memories (plugin-knowledge's character knowledge) can live there.
+    await runtime.createMemory({ entityId: runtime.agentId, roomId: runtime.agentId, worldId: runtime.agentId, content: { text: 'fact' } }, 'documents');
+    expect(await runtime.getMemories({ tableName: 'documents', roomId: runtime.agentId })).toHaveLength(1);
+    await runtime.stop();
+  });
+});

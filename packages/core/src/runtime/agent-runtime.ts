@@ -38,6 +38,7 @@ import { TaskWorkers } from './tasks/task-workers';
 import { TemplateRegistry } from './templates/template-registry';
 import { registerAgent, unregisterAgent } from '../compat/agent-directory';
 import { installCompatMembers, type CompatMembers } from '../compat/install-compat-members';
+import { ensureAgentSelfRoom } from '../compat/agent-self-room';
 
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -163,6 +164,7 @@ export class AgentRuntime implements IAgentRuntime {
       if (plugin.schema && adapter.runMigrations) await this.boot.timed(plugin.name, 'migrations', () => adapter.runMigrations!(plugin.schema, plugin.name));
     }
     await ensureAgentExists(this);
+    await ensureAgentSelfRoom(this);
     await probeEmbeddingDimension(this);
     this.initialized = true;
     for (const { service, owner } of this.deferredServices.splice(0)) {

@@ -20,9 +20,14 @@ export interface RouteResponse {
   status(code: number): RouteResponse;
   json(data: unknown): RouteResponse;
   send(data: unknown): RouteResponse;
-  end(): RouteResponse;
+  /** Ends the response, sending `chunk` (and what write() gathered) as the body. */
+  end(chunk?: unknown): RouteResponse;
   setHeader?(name: string, value: string | string[]): RouteResponse;
   headersSent?: boolean;
+  // Node's http.ServerResponse API, which elizaOS plugins' routes also use (plugin-knowledge).
+  statusCode?: number;
+  writeHead?(statusCode: number, headers?: Record<string, string | string[] | number>): RouteResponse;
+  write?(chunk: unknown): boolean;
 }
 
 export interface Route {

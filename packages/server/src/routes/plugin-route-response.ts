@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 
 /** The express-like response object plugin route handlers write to, over a Fastify reply. */
 export class PluginRouteResponse implements RouteResponse {
-  private statusCode = 200;
+  statusCode = 200;
+  /** What write() was given, sent by end(). */
+  private readonly chunks: Buffer[] = [];
 
   constructor(private readonly reply: FastifyReply) {}
 
@@ -27,9 +29,23 @@ export class PluginRouteResponse implements RouteResponse {
     return this;
   }
 
-  end(): RouteResponse {
-    this.reply.code(this.statusCode).send();
+  end(chunk?: unknown): RouteResponse {
+    if (chunk !== undefined && chunk !== null) this.write(chunk);
+    this.reply.code(this.statusCode).send(this.chunks.length > 0 ? Buffer.concat(this.chunks) : undefined);
     return this;
+  }
+
+  /** Node's res.writeHead (elizaOS plugins' routes write raw Node responses). */
+  writeHead(statusCode: number, headers: Record<string, string | string[] | number> = {}): RouteResponse {
+    this.statusCode = statusCode;
+    for (const [name, value] of Object.entries(headers)) this.reply.header(name, typeof value === 'number' ? String(value) : value);
+    return this;
+  }
+
+  /** Node's res.write: the chunks go out together when end() is called. */
+  write(chunk: unknown): boolean {
+    this.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk instanceof Uint8Array ? chunk : String(chunk)));
+    return true;
   }
 
   setHeader(name: string, value: string | string[]): RouteResponse {

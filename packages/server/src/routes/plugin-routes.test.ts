@@ -26,6 +26,16 @@ const notesPlugin: Plugin = {
     { type: 'GET', path: '/text', handler: async (_req, res) => void res.setHeader?.('x-plugin', 'notes').send('plain words') },
     { type: 'GET', path: '/silent', handler: async () => undefined },
     {
+      // Node's raw response API, as elizaOS plugins use it (plugin-knowledge).
+      type: 'GET',
+      path: '/node-style',
+      handler: async (_req, res) => {
+        res.writeHead?.(202, { 'Content-Type': 'application/json' });
+        res.write?.('{"success":');
+        res.end('true}');
+      },
+    },
+    {
       type: 'GET',
       path: '/broken',
       handler: async () => {
@@ -54,6 +64,12 @@ describe('plugin routes', () => {
     expect(byFullName.body).toEqual({ noteId: 'n1', agent: 'Testy', query: { tag: 'x' } });
     const byShortName = await http(running.url, `${base}/plugin-notes/notes/n2`);
     expect(byShortName.body.noteId).toBe('n2');
+  });
+
+  it("takes Node-style writeHead/write/end from elizaOS plugins' routes", async () => {
+    const response = await http(running.url, `${base}/plugin-notes/node-style`);
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ success: true });
   });
 
   it('passes bodies and status codes through', async () => {
