@@ -5,16 +5,15 @@ import type { IAgentRuntime } from '../types/runtime';
 export interface MemoryPolicy {
   /** Whether this turn's memories are stored. */
   store: boolean;
-  /** The dedupe key of the message's platform id (metadata.sourceId), if it is one. */
-  platformKey?: string;
 }
 
 /**
  * How a message is kept, read once per message. DISABLE_MEMORY_CREATION
  * stores nothing; with ALLOW_MEMORY_SOURCE_IDS set, only messages whose
- * metadata.sourceId is listed are stored, and sourceId then names a source
- * (seed 002) shared by many messages, so it is not used as a message id:
- * otherwise it would mark the next message of that source as seen.
+ * metadata.sourceId is listed are stored. sourceId names a source shared by
+ * many messages (seed 002; elizaOS's Telegram plugin sets it to the chat), so
+ * it is never a dedupe key: a platform message delivered twice is recognised
+ * by its memory id, which connectors derive from the platform's message id.
  */
 export function memoryPolicy(runtime: IAgentRuntime, message: Memory): MemoryPolicy {
   const raw = message.metadata?.sourceId;
@@ -22,5 +21,5 @@ export function memoryPolicy(runtime: IAgentRuntime, message: Memory): MemoryPol
   const allowed = parseListSetting(runtime.getSetting('ALLOW_MEMORY_SOURCE_IDS'));
   const disabled = runtime.getSetting('DISABLE_MEMORY_CREATION');
   const store = disabled !== true && disabled !== 'true' && (allowed.length === 0 || (sourceId !== undefined && allowed.includes(sourceId)));
-  return { store, ...(sourceId !== undefined && allowed.length === 0 ? { platformKey: `source:${sourceId}` } : {}) };
+  return { store };
 }

@@ -83,8 +83,7 @@ export class DefaultMessageService implements IMessageService {
   ): Promise<MessageProcessingResult> {
     if (message.entityId === runtime.agentId) return result('skipped');
     const policy = memoryPolicy(runtime, message);
-    const keys = [message.id, policy.platformKey].filter((k): k is string => Boolean(k));
-    if (!this.seen.claim(keys)) return result('duplicate');
+    if (message.id && !this.seen.claim([message.id])) return result('duplicate');
 
     const turn: Turn = {
       runtime,

@@ -1,4 +1,4 @@
-import { ChannelType, createUniqueUuid, randomUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
+import { ChannelType, createUniqueUuid, randomUuid, stringToUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
 import { DefaultMessageService } from './default-message-service';
@@ -175,11 +175,19 @@ describe('memory policy and exactly once', () => {
     expect(order).toEqual(['write whatever', 'written', 'write IGNORE', 'joined', 'written']);
   });
 
-  it('answers the same platform message id once, even with a different memory id', async () => {
+  it('answers a platform message delivered twice once: connectors derive its memory id from the platform id', async () => {
     const { model, send } = await pipelineHarness(() => scriptedReply('once'));
-    const results = await Promise.all([send('hi', { metadata: { sourceId: 'discord-42' } }), send('hi', { metadata: { sourceId: 'discord-42' } })]);
+    const id = stringToUuid('telegram-message-42');
+    const results = await Promise.all([send('hi', { id }), send('hi', { id })]);
     expect(results.map((r) => r.mode).sort()).toEqual(['duplicate', 'simple']);
     expect(model.calls).toHaveLength(1);
+  });
+
+  it('does not take metadata.sourceId for a message id: elizaOS connectors set it to the chat, shared by its messages', async () => {
+    const { model, send } = await pipelineHarness(() => scriptedReply('each'));
+    expect((await send('first', { metadata: { sourceId: 'telegram-chat-555' } })).mode).toBe('simple');
+    expect((await send('second', { metadata: { sourceId: 'telegram-chat-555' } })).mode).toBe('simple');
+    expect(model.calls).toHaveLength(2);
   });
 });
 
