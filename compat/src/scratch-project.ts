@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
-import { packWorkspace } from './pack-workspace';
+import { packWorkspace, WORKSPACE_ROOT } from './pack-workspace';
 import { cacheKey, CHARACTER_PACKAGES, PINNED_PLUGINS } from './pinned-plugins';
 
 /** Where installs are kept between runs (outside the repo: CI clones afresh each time). */
@@ -81,11 +81,28 @@ export function installScratchProject(dir = projectDir()): InstallReport {
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`);
   const [, install] = timed(() => run(dir, 'npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error']));
-  const [, rebuild] = timed(() => {
-    if (!existsSync(join(dir, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))) run(dir, 'npm', ['rebuild', 'better-sqlite3', '--loglevel=error']);
-  });
+  const [, rebuild] = timed(() => buildBetterSqlite3(dir));
   const [, characters] = timed(() => fetchCharacterPackages(dir));
   return { dir, cold, seconds: { pack, install, rebuild, characters } };
+}
+
+const BETTER_SQLITE3_BINARY = 'build/Release/better_sqlite3.node';
+
+/**
+ * better-sqlite3's native module, which `--ignore-scripts` skipped: copied from
+ * the workspace's own build when it is the same version (the workspace's
+ * `npm ci` just compiled it), else compiled with `npm rebuild` (minutes).
+ */
+function buildBetterSqlite3(dir: string): void {
+  const target = join(dir, 'node_modules/better-sqlite3');
+  if (existsSync(join(target, BETTER_SQLITE3_BINARY))) return;
+  const source = join(WORKSPACE_ROOT, 'node_modules/better-sqlite3');
+  const version = (folder: string) => (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+  if (existsSync(join(source, BETTER_SQLITE3_BINARY)) && version(source) === version(target)) {
+    cpSync(join(source, 'build'), join(target, 'build'), { recursive: true });
+    return;
+  }
+  run(dir, 'npm', ['rebuild', 'better-sqlite3', '--loglevel=error']);
 }
 
 /** The character packages, unpacked under characters/<name> (npm pack: not installed, so not resolved). */
