@@ -1,18 +1,11 @@
-import type { IService } from '../types/service';
 import type { Room } from '../types/environment';
+import type { ElizaOSRuntimeMembers } from '../types/eliza-os';
 import type { UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
 import { ElizaOSFacade } from './eliza-os-facade';
 
 /** The runtime members elizaOS 1.x has and Kith adds for compatibility only. */
-export interface CompatMembers {
-  readonly elizaOS: ElizaOSFacade;
-  hasElizaOS(): boolean;
-  addParticipant(entityId: UUID, roomId: UUID): Promise<boolean>;
-  getTypedService<T extends IService = IService>(serviceType: string): T | null;
-  getRegisteredServiceTypes(): string[];
-  createRoom(room: Room): Promise<UUID>;
-}
+export type CompatMembers = ElizaOSRuntimeMembers;
 
 const facades = new WeakMap<object, ElizaOSFacade>();
 

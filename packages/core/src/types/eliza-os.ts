@@ -1,7 +1,9 @@
+import type { Room } from './environment';
 import type { Memory } from './memory';
 import type { MessageProcessingOptions, MessageProcessingResult } from './messaging';
 import type { Content, UUID } from './primitives';
 import type { IAgentRuntime } from './runtime';
+import type { IService } from './service';
 
 /** A message handed to `runtime.elizaOS.handleMessage`: the fields Kith fills in may be left out. */
 export type IncomingMessage = Partial<Memory> & { entityId: UUID; roomId: UUID; content: Content; worldId?: UUID };
@@ -33,4 +35,15 @@ export interface IElizaOS {
   getAgent(agentId: UUID): IAgentRuntime | undefined;
   getAgents(): IAgentRuntime[];
   getAgentByName(name: string): IAgentRuntime | undefined;
+}
+
+/** Runtime members only elizaOS plugins use; compat/install-compat-members.ts adds them to AgentRuntime. */
+export interface ElizaOSRuntimeMembers {
+  /** The elizaOS orchestrator facade; its handleMessage feeds `messageService`. */
+  readonly elizaOS: IElizaOS;
+  hasElizaOS(): boolean;
+  addParticipant(entityId: UUID, roomId: UUID): Promise<boolean>;
+  getTypedService<T extends IService = IService>(serviceType: string): T | null;
+  getRegisteredServiceTypes(): string[];
+  createRoom(room: Room): Promise<UUID>;
 }

@@ -14,7 +14,7 @@ import type { ChannelType, Content, UUID } from './primitives';
 import type { State } from './state';
 import type { TaskWorker } from './task';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from './knowledge';
-import type { IElizaOS } from './eliza-os';
+import type { ElizaOSRuntimeMembers } from './eliza-os';
 
 export interface ProcessActionsOptions {
   onStreamChunk?: (chunk: string, messageId?: string) => Promise<void> | void;
@@ -47,7 +47,7 @@ export interface BootReportEntry {
  * What plugins see of the agent. It is also a database adapter (delegated),
  * except for the adapter's optional members: use `runtime.adapter` for those.
  */
-export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMethodName> {
+export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMethodName>, ElizaOSRuntimeMembers {
   readonly agentId: UUID;
   character: Character;
   readonly providers: Provider[];
@@ -137,13 +137,4 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
 
   registerSendHandler(source: string, handler: SendHandlerFunction): void;
   sendMessageToTarget(target: TargetInfo, content: Content): Promise<void>;
-
-  // elizaOS 1.x members added by compat/install-compat-members.ts.
-  /** The elizaOS orchestrator facade; its handleMessage feeds `messageService`. */
-  readonly elizaOS: IElizaOS;
-  hasElizaOS(): boolean;
-  addParticipant(entityId: UUID, roomId: UUID): Promise<boolean>;
-  getTypedService<T extends IService = IService>(serviceType: string): T | null;
-  getRegisteredServiceTypes(): string[];
-  createRoom(room: Room): Promise<UUID>;
 }

@@ -26,8 +26,11 @@ describe('rooms and memories', () => {
     await say('second room', other);
     const response = await http(running.url, `${base}/rooms`);
     expect(response.status).toBe(200);
-    expect(response.body.rooms.map((r: { id: string }) => r.id).sort()).toEqual([roomId, other].sort());
-    expect(response.body.rooms[0]).toMatchObject({ source: 'api', type: 'DM' });
+    // Its own SELF room (id = agent id, made at start as elizaOS makes it) is one of them.
+    const rooms = response.body.rooms as { id: string; type: string; source: string }[];
+    expect(rooms.map((r) => r.id).sort()).toEqual([roomId, other, agent.runtime.agentId].sort());
+    expect(rooms.find((r) => r.id === roomId)).toMatchObject({ source: 'api', type: 'DM' });
+    expect(rooms.find((r) => r.id === agent.runtime.agentId)).toMatchObject({ type: 'SELF' });
   });
 
   it('pages through memories newest first with a cursor, without gaps or repeats', async () => {
