@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scratchProject } from './kith-agent';
+import { kithBin, scratchProject } from './kith-agent';
 import { PINNED_PLUGINS } from './pinned-plugins';
 import { foreignCores } from './scratch-project';
 
@@ -27,7 +27,7 @@ describe('the scratch project: pinned elizaOS plugins installed from npm with th
     try {
       const file = join(dir, 'all.json');
       writeFileSync(file, JSON.stringify({ name: 'All', bio: 'x', plugins: Object.keys(PINNED_PLUGINS) }));
-      const out = execFileSync(process.execPath, [join(project, 'node_modules/@kith/cli/dist/bin/kith.js'), 'plugins', '--json', '--character', file], {
+      const out = execFileSync(process.execPath, [kithBin(project), 'plugins', '--json', '--character', file], {
         cwd: project,
         encoding: 'utf8',
         env: { ...process.env, LOG_LEVEL: 'error', OPENAI_API_KEY: '', OPENAI_BASE_URL: '' },

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scratchProject } from './kith-agent';
+import { kithBin, scratchProject } from './kith-agent';
 
 describe('kith add in a new project (real npm, real registry)', () => {
   let dir: string;
@@ -19,7 +19,7 @@ describe('kith add in a new project (real npm, real registry)', () => {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-agent', private: true, dependencies: { '@kith/core': coreTarball } }, null, 2));
     writeFileSync(join(dir, 'eliza.json'), JSON.stringify({ name: 'Eliza', bio: ['x'], plugins: ['@elizaos/plugin-sql'] }, null, 2));
     const kith = (args: string[]) =>
-      execFileSync(process.execPath, [join(project, 'node_modules/@kith/cli/dist/bin/kith.js'), ...args], {
+      execFileSync(process.execPath, [kithBin(project), ...args], {
         cwd: dir,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],

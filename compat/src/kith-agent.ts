@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,13 @@ export function scratchProject(): string {
   return dir;
 }
 
+/** The installed `kith` executable, from @kith/cli's package.json "bin" (as npx would run it). */
+export function kithBin(project = scratchProject()): string {
+  const cli = join(project, 'node_modules/@kith/cli');
+  const { bin } = JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+  return join(cli, typeof bin === 'string' ? bin : bin.kith);
+}
+
 async function json<T>(response: Response, what: string): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${what}: HTTP ${response.status}: ${text}`);
@@ -40,7 +47,7 @@ export async function startKith(character: Record<string, unknown>, env: Record<
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-compat-'));
   const file = join(dataDir, 'character.json');
   writeFileSync(file, JSON.stringify(character, null, 2));
-  const bin = join(project, 'node_modules/@kith/cli/dist/bin/kith.js');
+  const bin = kithBin(project);
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, 'start', '--character', file, '--port', '0', '--data-dir', join(dataDir, 'data')], {
     cwd: project,
     env: { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', ...env },
