@@ -4,6 +4,7 @@ import { ErrorCode } from './error-codes';
 import {
   AgentNotFoundError,
   AgentNotRunningError,
+  BudgetExceededError,
   CharacterValidationError,
   ConfigValidationError,
   DatabaseAdapterMissingError,
@@ -46,6 +47,7 @@ const samples: [KithError, string][] = [
   [new QueueDisposedError('embeddings'), ErrorCode.QUEUE_DISPOSED],
   [new ModelOutputInvalidError('TEXT_EMBEDDING', 'expected a vector'), ErrorCode.MODEL_OUTPUT_INVALID],
   [new ModelTimeoutError('TEXT_LARGE', 'openai', 120000), ErrorCode.MODEL_TIMEOUT],
+  [new BudgetExceededError('TEXT_LARGE', 5, 'Back tomorrow.'), ErrorCode.BUDGET_EXCEEDED],
   [new AgentNotFoundError('00000000-0000-0000-0000-000000000000'), ErrorCode.AGENT_NOT_FOUND],
   [new AgentNotRunningError('a1', 'Eliza'), ErrorCode.AGENT_NOT_RUNNING],
   [new SendHandlerMissingError('discord'), ErrorCode.SEND_HANDLER_MISSING],

@@ -17,6 +17,7 @@ export { TimeoutError } from './timeout-error';
 export { QueueDisposedError } from './queue-disposed-error';
 export { ModelOutputInvalidError } from './model-output-invalid-error';
 export { ModelTimeoutError } from './model-timeout-error';
+export { BudgetExceededError } from './budget-exceeded-error';
 export { AgentNotFoundError } from './agent-not-found-error';
 export { AgentNotRunningError } from './agent-not-running-error';
 export { SendHandlerMissingError } from './send-handler-missing-error';

@@ -5,6 +5,7 @@ import type {
   Action, ActionResult, AddKnowledgeOptions, AddKnowledgeResult, BootReportEntry, Character, Content, EnsureConnectionParams, Entity, EventHandler, Evaluator,
   HandlerCallback, IAgentRuntime, IDatabaseAdapter, IMessageService, IService, KnowledgeInput, Memory, ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap,
   ModelTypeName, PayloadOf, Plugin, ProcessActionsOptions, Provider, Room, SendHandlerFunction, ServiceClass, State, TargetInfo, TaskWorker, TemplateType, UUID, World,
+  CostBudgetStatus,
 } from '../types';
 import { BoundedMap } from '../utils/bounded-map';
 import { stringToUuid } from '../uuid/uuid';
@@ -39,6 +40,8 @@ import { TemplateRegistry } from './templates/template-registry';
 import { registerAgent, unregisterAgent } from '../compat/agent-directory';
 import { installCompatMembers, type CompatMembers } from '../compat/install-compat-members';
 import { ensureAgentSelfRoom } from '../compat/agent-self-room';
+import { BUDGET_FALLBACK_PROVIDER } from './usage/daily-cost-budget';
+import { ModelCosts } from './usage/model-costs';
 
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -92,6 +95,8 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly actionDeps: ProcessActionsDeps;
   private readonly evaluateDeps: EvaluateDeps;
   private readonly modelDeps: UseModelDeps;
+  /** Prices (MODEL_PRICES) and the daily budget (MAX_DAILY_COST_USD). */
+  private readonly costs: ModelCosts;
 
   constructor(options: AgentRuntimeOptions) {
     this.character = options.character;
@@ -124,7 +129,16 @@ export class AgentRuntime implements IAgentRuntime {
     this.actionDeps = { runtime: this, actions: () => this.actions, logger, results: this.actionResults, currentRunId, ownerOf };
     this.evaluateDeps = { runtime: this, evaluators: () => this.evaluators, logger, currentRunId, ownerOf };
     const emitModelUsed: UseModelDeps['emitModelUsed'] = (payload) => void this.emitEvent('MODEL_USED', payload);
-    this.modelDeps = { runtime: this, registry: models, logger, breaker, setting: (key) => this.getSetting(key), emitModelUsed, currentRunId };
+    const costs = (this.costs = new ModelCosts({
+      agentId: this.agentId,
+      logger,
+      setting: (key) => this.getSetting(key),
+      rawSetting: (key) => this.character.settings?.[key] ?? this.getSetting(key) ?? process.env[key],
+      hasFallback: (modelType) => models.handlers(modelType).some((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER),
+      adapter: () => this.adapterRef,
+    }));
+    this.modelDeps = { runtime: this, registry: models, logger, breaker, setting: (key) => this.getSetting(key), emitModelUsed, currentRunId,
+      currentRoomId: () => this.runs.current()?.roomId, prices: () => costs.prices(), budget: () => costs.budget() };
     this.pluginHost = createPluginHost({ runtime: this, installed: this.plugins, settings, records, components, models, eventBus, routes, templates,
       setAdapter: (adapter) => this.registerDatabaseAdapter(adapter),
       addService: (service, owner) => this.startService(service, owner),
@@ -165,6 +179,7 @@ export class AgentRuntime implements IAgentRuntime {
     }
     await ensureAgentExists(this);
     await ensureAgentSelfRoom(this);
+    await this.costs.start();
     await probeEmbeddingDimension(this);
     this.initialized = true;
     for (const { service, owner } of this.deferredServices.splice(0)) {
@@ -238,6 +253,8 @@ export class AgentRuntime implements IAgentRuntime {
   async useModel<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T], provider?: string): Promise<ModelResultMap[T]> {
     return (await useModel(this.modelDeps, modelType, params, provider)) as ModelResultMap[T];
   }
+  /** Kith: MAX_DAILY_COST_USD's state today (UTC); null when no budget is set. */
+  getCostBudget(): CostBudgetStatus | null { return this.costs.status(); }
   /**
    * A model call that must not hold up a reply (reflection, evaluators):
    * queued per model type with at most MAX_CONCURRENT_BACKGROUND_PROMPTS

@@ -5,6 +5,8 @@ import type { InboundMessage, InboxAcceptance, InboxEntry, PendingInboundParams 
 import type { Memory, MemoryMetadata } from '../types/memory';
 import type { Metadata, UUID } from '../types/primitives';
 import type { Task } from '../types/task';
+import type { ModelUsageRecord, UsageQuery, UsageReport } from '../types/usage';
+import { summarizeUsage, utcDay } from '../runtime/usage/usage-report';
 import { randomUuid } from '../uuid/uuid';
 import { copyValue } from './copy-value';
 import { InMemoryInbox } from './in-memory-inbox';
@@ -41,6 +43,8 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   private readonly components = new Map<UUID, Component>();
   private readonly memories: InMemoryMemoryStore;
   private readonly logs: Log[] = [];
+  /** Usage summed per UTC day, room, model type, provider and model (as the SQL adapters keep it). */
+  private readonly usage = new Map<string, ModelUsageRecord>();
   private readonly worlds = new Map<UUID, World>();
   private readonly rooms = new Map<UUID, Room>();
   private readonly participants = new Map<string, ParticipantRow>();
@@ -308,6 +312,33 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   async deleteLog(logId: UUID): Promise<void> {
     const index = this.logs.findIndex((log) => log.id === logId);
     if (index >= 0) this.logs.splice(index, 1);
+  }
+
+  // ---- usage -------------------------------------------------------------
+
+  async logModelUsage(records: ModelUsageRecord[]): Promise<void> {
+    for (const record of records) {
+      const day = utcDay(record.at);
+      const key = [day, record.roomId ?? '', record.modelType, record.provider, record.model].join('\u0000');
+      const kept = this.usage.get(key);
+      if (!kept) {
+        // Filed at the day's start, as a day row is.
+        this.usage.set(key, { ...copyValue(record), at: Date.parse(`${day}T00:00:00Z`) });
+        continue;
+      }
+      kept.calls += record.calls;
+      kept.failedCalls += record.failedCalls;
+      kept.inputTokens += record.inputTokens;
+      kept.cachedInputTokens += record.cachedInputTokens;
+      kept.outputTokens += record.outputTokens;
+      kept.durationMs += record.durationMs;
+      kept.costUsd += record.costUsd;
+      kept.unpricedCalls += record.unpricedCalls;
+    }
+  }
+
+  async getUsage(query: UsageQuery): Promise<UsageReport> {
+    return summarizeUsage(this.usage.values(), query);
   }
 
   // ---- worlds and rooms --------------------------------------------------

@@ -6,6 +6,7 @@ export {
   type ModelScriptFunction,
   type ScriptedModel,
   type ScriptedModelCall,
+  type ScriptedModelOptions,
 } from './scripted-model';
 export { scriptedReply, type ScriptedReplyOptions } from './scripted-reply';
 export { createScriptedModelPlugin, type ScriptedModelPluginOptions } from './scripted-model-plugin';

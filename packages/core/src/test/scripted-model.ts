@@ -1,3 +1,4 @@
+import { reportModelUsage, type ModelUsageReport } from '../runtime/models/model-usage';
 import type { GenerateTextParams, ModelHandlerFn } from '../types/model';
 
 /** Output for one call: by call index (0-based, across all model types). */
@@ -30,7 +31,12 @@ export interface ScriptedModel {
  * caller streams (`onStreamChunk`), the output is sent as one chunk, as a
  * real streaming model would send it.
  */
-export function createScriptedModel(script: ModelScript): ScriptedModel {
+export interface ScriptedModelOptions {
+  /** What each call reports through reportModelUsage (tokens, cached tokens, model name), as a real model plugin would. */
+  usage?: (call: { prompt: string; modelType: string; output: string; callIndex: number }) => ModelUsageReport | undefined;
+}
+
+export function createScriptedModel(script: ModelScript, options: ScriptedModelOptions = {}): ScriptedModel {
   const calls: ScriptedModelCall[] = [];
   const outputs = typeof script === 'function' ? null : [...script];
   let consumed = 0;
@@ -55,7 +61,10 @@ export function createScriptedModel(script: ModelScript): ScriptedModel {
     handler: (modelType) => async (_runtime, params) => {
       const prompt = typeof params?.prompt === 'string' ? params.prompt : '';
       const output = next(prompt, modelType);
+      const callIndex = calls.length;
       calls.push({ prompt, modelType, params, output });
+      const usage = options.usage?.({ prompt, modelType, output, callIndex });
+      if (usage) reportModelUsage(usage);
       if (params?.onStreamChunk) await params.onStreamChunk(output);
       return output;
     },

@@ -4,6 +4,7 @@ import type { InboxStore } from './inbox';
 import type { Memory, MemoryMetadata } from './memory';
 import type { Metadata, UUID } from './primitives';
 import type { Task } from './task';
+import type { ModelUsageRecord, UsageQuery, UsageReport } from './usage';
 
 /** A compact log record (run events, model usage). */
 export interface Log {
@@ -118,6 +119,14 @@ export interface IDatabaseAdapter extends Partial<InboxStore> {
   log(params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string }): Promise<void>;
   getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]>;
   deleteLog(logId: UUID): Promise<void>;
+
+  /**
+   * Kith: adds summed model calls to the agent's usage (kept per UTC day,
+   * room and model). Optional for elizaOS adapters; Kith's adapters have it.
+   */
+  logModelUsage?(records: ModelUsageRecord[]): Promise<void>;
+  /** Kith: the agent's usage over whole UTC days, totalled and grouped (see UsageQuery). */
+  getUsage?(query: UsageQuery): Promise<UsageReport>;
 
   createWorld(world: World): Promise<UUID>;
   getWorld(id: UUID): Promise<World | null>;

@@ -107,10 +107,22 @@ export interface EvaluatorEventPayload extends EventPayload {
 export interface ModelEventPayload extends EventPayload {
   type: string;
   provider: string;
+  /** Kith: the model the handler reported using (`gpt-4o-mini`), when it did. */
+  model?: string;
   runId?: UUID;
+  /** Kith: the room of the run the call was made in. */
+  roomId?: UUID;
   promptChars: number;
   durationMs: number;
   tokens?: TokenUsage;
+  /**
+   * Kith: what the call cost in USD at the prices in MODEL_PRICES (or the
+   * defaults); 0 without tokens, absent when tokens were spent on a model
+   * without a known price.
+   */
+  costUsd?: number;
+  /** Kith: the call went to the offline fallback because MAX_DAILY_COST_USD was reached. */
+  overBudget?: boolean;
   success: boolean;
   error?: string;
 }

@@ -10,6 +10,7 @@ export * from './task';
 export * from './knowledge';
 export * from './inbox';
 export * from './database';
+export * from './usage';
 export * from './plugin';
 export * from './service';
 export * from './messaging';

@@ -27,6 +27,7 @@ export const ModelType = {
 export type ModelTypeName = (typeof ModelType)[keyof typeof ModelType];
 
 export interface TokenUsage {
+  /** Input tokens, cached ones included (OpenAI's prompt_tokens). */
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;

@@ -13,6 +13,7 @@ import type { IService, ServiceClass } from './service';
 import type { ChannelType, Content, UUID } from './primitives';
 import type { State } from './state';
 import type { TaskWorker } from './task';
+import type { CostBudgetStatus } from './usage';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from './knowledge';
 import type { ElizaOSRuntimeMembers } from './eliza-os';
 
@@ -81,6 +82,8 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined;
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[];
   useModel<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T], provider?: string): Promise<ModelResultMap[T]>;
+  /** Kith: MAX_DAILY_COST_USD's state today (UTC): spend, whether it was reached, what answers past it; null when no budget is set. */
+  getCostBudget(): CostBudgetStatus | null;
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
   on<E extends string>(event: E, handler: EventHandler<E>): void;

@@ -27,12 +27,13 @@ export const DATABASE_METHODS = [
 ] as const satisfies readonly DatabaseMethodName[];
 
 // Compile-time check that the list is complete.
-type Missing = Exclude<DatabaseMethodName, (typeof DATABASE_METHODS)[number] | 'runMigrations' | 'initialize' | undefined>;
+// Kith's optional usage methods are called on runtime.adapter, not forwarded (elizaOS adapters lack them).
+type Missing = Exclude<DatabaseMethodName, (typeof DATABASE_METHODS)[number] | 'runMigrations' | 'initialize' | 'logModelUsage' | 'getUsage' | undefined>;
 const complete: Missing extends never ? true : Missing = true;
 void complete;
 
 /** Methods the runtime implements itself instead of forwarding. */
-export type DelegatedDatabaseMethods = Omit<IDatabaseAdapter, 'db' | 'runMigrations'>;
+export type DelegatedDatabaseMethods = Omit<IDatabaseAdapter, 'db' | 'runMigrations' | 'logModelUsage' | 'getUsage'>;
 
 /** Told the duration and outcome of one forwarded call. */
 export type DatabaseCallObserver = (operation: string, durationMs: number, success: boolean) => void;

@@ -4,7 +4,12 @@ import type { TokenUsage } from '../../types/model';
 /** The token usage one handler attempt reported. */
 export interface UsageSlot {
   usage?: TokenUsage;
+  /** The model the handler said it used. */
+  model?: string;
 }
+
+/** What a model handler reports about its call: tokens (all optional, they add up) and the model it used. */
+export type ModelUsageReport = Partial<TokenUsage> & { model?: string };
 
 // Shared through a global symbol so a plugin that resolved its own copy of
 // @kith/core still reports to the runtime that called it (as KithError does).
@@ -25,16 +30,19 @@ function count(value: unknown): number {
 }
 
 /**
- * Adds token usage to the model call in progress, so `useModel` reports it in
+ * Adds token usage (and the model name) to the model call in progress, so `useModel` reports it in
  * MODEL_USED. Works whatever the params shape (a string or null cannot carry
  * `params.usage`); several reports in one call (a retry, a repair request)
  * add up. `cachedInputTokens` is kept only once some report carried it, so
  * "the provider said 0" stays apart from "the provider did not say".
  * Returns false when called outside a `useModel` handler.
  */
-export function reportModelUsage(usage: Partial<TokenUsage>): boolean {
+export function reportModelUsage(usage: ModelUsageReport): boolean {
   const slot = usageStore().getStore();
   if (!slot) return false;
+  if (typeof usage.model === 'string' && usage.model) slot.model = usage.model;
+  // A report of the model alone leaves the token counts as they are.
+  if (usage.promptTokens === undefined && usage.completionTokens === undefined && usage.totalTokens === undefined && usage.cachedInputTokens === undefined) return true;
   const promptTokens = count(usage.promptTokens);
   const completionTokens = count(usage.completionTokens);
   const totalTokens = count(usage.totalTokens) || promptTokens + completionTokens;

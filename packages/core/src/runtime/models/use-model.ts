@@ -1,4 +1,5 @@
 import { KithError } from '../../errors/kith-error';
+import { BudgetExceededError } from '../../errors/budget-exceeded-error';
 import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors';
 import { logPrompt } from '../../logger/file-logs';
 import type { Logger } from '../../logger/logger';
@@ -7,6 +8,8 @@ import type { ModelHandler, TokenUsage } from '../../types/model';
 import type { IAgentRuntime } from '../../types/runtime';
 import type { CircuitBreaker } from '../resilience/circuit-breaker';
 import type { ModelRegistry } from './model-registry';
+import { BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE, type DailyCostBudget } from '../usage/daily-cost-budget';
+import type { ModelPrices } from '../usage/model-prices';
 import { runWithUsageSlot, type UsageSlot } from './model-usage';
 
 export interface UseModelDeps {
@@ -17,6 +20,35 @@ export interface UseModelDeps {
   setting(key: string): string | number | boolean | null;
   emitModelUsed(payload: Omit<ModelEventPayload, 'runtime'>): void;
   currentRunId(): string | undefined;
+  currentRoomId?(): string | undefined;
+  /** Prices for MODEL_USED's costUsd. */
+  prices?(): ModelPrices;
+  /** The agent's MAX_DAILY_COST_USD budget, when one is set. */
+  budget?(): DailyCostBudget | undefined;
+}
+
+/** Model types the daily budget never holds back: embeddings keep memory working and cost little; tokenizers cost nothing. */
+const UNGATED_TYPES = new Set(['TEXT_EMBEDDING', 'TEXT_TOKENIZER_ENCODE', 'TEXT_TOKENIZER_DECODE']);
+
+/**
+ * The daily budget's gate. Without a budget, every handler competes as
+ * usual. With one, the offline fallback (eliza-classic) answers only past
+ * the limit (unless it is the only handler); past it, gated calls go to the
+ * fallback, or are refused with BudgetExceededError when
+ * BUDGET_EXCEEDED_MESSAGE asks for a set answer or no fallback is there.
+ */
+function gate(deps: UseModelDeps, modelType: string, all: ModelHandler[]): { candidates: ModelHandler[]; overBudget: boolean } {
+  const budget = deps.budget?.();
+  if (!budget) return { candidates: all, overBudget: false };
+  const fallback = all.filter((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER);
+  const paid = fallback.length === all.length ? all : all.filter((entry) => entry.provider !== BUDGET_FALLBACK_PROVIDER);
+  if (UNGATED_TYPES.has(modelType) || !budget.exceeded()) return { candidates: paid, overBudget: false };
+  budget.countOverBudget();
+  const message = deps.setting('BUDGET_EXCEEDED_MESSAGE');
+  if ((typeof message === 'string' && message.trim()) || fallback.length === 0) {
+    throw new BudgetExceededError(modelType, budget.limitUsd, typeof message === 'string' && message.trim() ? message.trim() : DEFAULT_BUDGET_MESSAGE);
+  }
+  return { candidates: fallback, overBudget: true };
 }
 
 /** Default MODEL_TIMEOUT_MS: long enough for a slow large model, short enough that a hung one frees its room. */
@@ -76,8 +108,9 @@ export function isRetryableModelError(error: unknown): boolean {
  * MODEL_USED.
  */
 export async function useModel(deps: UseModelDeps, modelType: string, params: unknown, provider?: string): Promise<unknown> {
-  const all = deps.registry.handlers(modelType);
-  const candidates: ModelHandler[] = provider ? all.filter((entry) => entry.provider === provider) : all;
+  const registered = deps.registry.handlers(modelType);
+  const { candidates: all, overBudget } = gate(deps, modelType, registered);
+  const candidates: ModelHandler[] = provider && !overBudget ? all.filter((entry) => entry.provider === provider) : all;
   if (candidates.length === 0) throw new ModelHandlerMissingError(modelType, provider);
 
   const effective = withSettingDefaults(deps, modelType, params);
@@ -99,28 +132,20 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
       );
       deps.breaker.recordSuccess(circuitName);
       logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
-      deps.emitModelUsed({
-        type: modelType,
-        provider: candidate.provider,
-        runId: deps.currentRunId() as ModelEventPayload['runId'],
-        promptChars: promptLength(effective),
-        durationMs: performance.now() - started,
-        tokens: slot.usage ?? usageOf(streamState.params),
-        success: true,
-      });
+      emitUsed(deps, { modelType, provider: candidate.provider, overBudget, started, slot, tokens: slot.usage ?? usageOf(streamState.params), promptChars: promptLength(effective) });
       return result;
     } catch (error) {
       lastError = error;
       deps.breaker.recordFailure(circuitName);
-      deps.emitModelUsed({
-        type: modelType,
+      // A failed attempt may still have spent tokens (e.g. a stream cut after its usage chunk).
+      emitUsed(deps, {
+        modelType,
         provider: candidate.provider,
-        runId: deps.currentRunId() as ModelEventPayload['runId'],
+        overBudget,
+        started,
+        slot,
+        tokens: slot.usage,
         promptChars: promptLength(effective),
-        durationMs: performance.now() - started,
-        // A failed attempt may still have spent tokens (e.g. a stream cut after its usage chunk).
-        ...(slot.usage ? { tokens: slot.usage } : {}),
-        success: false,
         error: error instanceof Error ? error.message : String(error),
       });
       const next = candidates[index + 1];
@@ -139,6 +164,41 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
     }
   }
   throw lastError;
+}
+
+interface UsedCall {
+  modelType: string;
+  provider: string;
+  overBudget: boolean;
+  started: number;
+  slot: UsageSlot;
+  tokens: TokenUsage | undefined;
+  promptChars: number;
+  /** Set for a failed attempt. */
+  error?: string;
+}
+
+/** MODEL_USED for one attempt, with its cost; the cost also counts against the daily budget. */
+function emitUsed(deps: UseModelDeps, call: UsedCall): void {
+  const { tokens } = call;
+  const model = call.slot.model;
+  const costUsd = deps.prices?.().costOf(model ?? '', tokens?.promptTokens ?? 0, tokens?.cachedInputTokens ?? 0, tokens?.completionTokens ?? 0);
+  if (costUsd !== undefined && costUsd > 0) deps.budget?.()?.add(costUsd);
+  const roomId = deps.currentRoomId?.();
+  deps.emitModelUsed({
+    type: call.modelType,
+    provider: call.provider,
+    ...(model ? { model } : {}),
+    runId: deps.currentRunId() as ModelEventPayload['runId'],
+    ...(roomId ? { roomId: roomId as ModelEventPayload['roomId'] } : {}),
+    promptChars: call.promptChars,
+    durationMs: performance.now() - call.started,
+    ...(tokens ? { tokens } : {}),
+    ...(costUsd === undefined ? {} : { costUsd }),
+    ...(call.overBudget ? { overBudget: true } : {}),
+    success: call.error === undefined,
+    ...(call.error === undefined ? {} : { error: call.error }),
+  });
 }
 
 function usageOf(params: unknown): TokenUsage | undefined {

@@ -9,6 +9,7 @@ import { describeMemories } from './memories';
 import { describeParticipants, describeRelationships } from './participants-and-relationships';
 import { describeSearch } from './search';
 import { describeTasks } from './tasks';
+import { describeUsage } from './usage';
 import { describeWorldsAndRooms } from './worlds-and-rooms';
 
 /** The adapter's own agent id when it exposes one (SqliteDatabaseAdapter does). */
@@ -52,6 +53,7 @@ export function runAdapterContractTests(name: string, createAdapter: (agentId: U
     describeMemories(fixture);
     describeSearch(fixture);
     describeLogs(fixture);
+    describeUsage(fixture);
     describeCache(fixture);
     describeWorldsAndRooms(fixture);
     describeParticipants(fixture);
