@@ -13,6 +13,7 @@ import type {
   Log,
   Memory,
   MemoryMetadata,
+  ModelUsageRecord,
   Metadata,
   ParticipantUserState,
   PendingInboundParams,
@@ -20,6 +21,8 @@ import type {
   Room,
   SearchMemoriesParams,
   Task,
+  UsageQuery,
+  UsageReport,
   UUID,
   World,
 } from '@kith/core';
@@ -49,6 +52,7 @@ import * as relationshipStore from './stores/relationship-store';
 import * as roomStore from './stores/room-store';
 import type { StoreContext } from './stores/store-context';
 import * as taskStore from './stores/task-store';
+import * as usageStore from './stores/usage-store';
 import * as worldStore from './stores/world-store';
 
 interface Session {
@@ -320,6 +324,20 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter, InboxStore {
 
   async deleteLog(logId: UUID): Promise<void> {
     logStore.deleteLog(this.ctx('deleteLog'), logId);
+  }
+
+  // ---- usage ------------------------------------------------------------
+
+  /** Adds summed model calls to the agent's day rows (model_usage); rides along with a later commit like log records. */
+  async logModelUsage(records: ModelUsageRecord[]): Promise<void> {
+    return usageStore.logModelUsage(this.use('logModelUsage', false).ctx, records);
+  }
+
+  /** Totals and groups over whole UTC days from the model_usage day rows. */
+  async getUsage(query: UsageQuery): Promise<UsageReport> {
+    const { ctx } = this.use('getUsage', false);
+    ctx.conn.flushAllWrites();
+    return usageStore.getUsage(ctx, query);
   }
 
   // ---- worlds and rooms -------------------------------------------------

@@ -23,6 +23,16 @@ export interface RunLogModelUsage {
   promptTokens?: number;
   completionTokens?: number;
   totalTokens?: number;
+  /** Kith: the model the handler reported. */
+  model?: string;
+  /** Kith: of promptTokens, those served from the provider's prompt cache. */
+  cachedInputTokens?: number;
+  /** Kith: USD of the calls with a known price. */
+  costUsd?: number;
+  /** Kith: calls that spent tokens on a model without a price. */
+  unpricedCalls?: number;
+  /** Kith: calls the offline model answered past MAX_DAILY_COST_USD. */
+  overBudget?: number;
 }
 
 /** The body of a `run_event` record (elizaOS's fields, plus `models`). */
@@ -59,6 +69,11 @@ export const runLogModelUsageSchema = z.object({
   promptTokens: optionalNumber,
   completionTokens: optionalNumber,
   totalTokens: optionalNumber,
+  model: z.string().optional().catch(undefined),
+  cachedInputTokens: optionalNumber,
+  costUsd: optionalNumber,
+  unpricedCalls: optionalNumber,
+  overBudget: optionalNumber,
 });
 
 /** Reads a `run_event` body back: `runId` is required; any other field that is missing or malformed is dropped (status: `completed`). */

@@ -9,6 +9,7 @@ import {
   type ModelEventPayload,
   type Plugin,
   randomUuid,
+  reportModelUsage,
   type UUID,
 } from '@kith/core';
 import { sqlPlugin } from '../../plugin';
@@ -77,6 +78,8 @@ describe('run and model logs', () => {
         promptTokens: 24,
         completionTokens: 6,
         totalTokens: 30,
+        // The model named no model, so its tokens have no price.
+        unpricedCalls: 2,
       },
     ]);
 
@@ -88,7 +91,7 @@ describe('run and model logs', () => {
     expect(all).toHaveLength(2);
     for (const log of all) {
       expect(JSON.stringify(log.body)).not.toContain('Long conversation context');
-      expect(JSON.stringify(log.body).length).toBeLessThan(500);
+      expect(JSON.stringify(log.body).length).toBeLessThan(600);
     }
     await runtime.stop();
   });
@@ -120,6 +123,63 @@ describe('run and model logs', () => {
     expect(kept.body).toEqual(body);
     await compact.stop();
     await whole.stop();
+  });
+});
+
+describe('usage day rows', () => {
+  /** gpt-4o-mini's usage as plugin-openai reports it: 1,000 input tokens (600 cached), 100 output. */
+  const pricedModel: Plugin = {
+    name: 'openai',
+    description: 'TEXT_LARGE reporting usage and model',
+    models: {
+      TEXT_LARGE: async () => {
+        reportModelUsage({ model: 'gpt-4o-mini', promptTokens: 1000, cachedInputTokens: 600, completionTokens: 100 });
+        return 'ok';
+      },
+    },
+  };
+
+  it("adds each run's calls to the model_usage row of its day, room and model, with cached tokens and cost", async () => {
+    const runtime = new AgentRuntime({
+      character: { name: 'Usage', bio: ['test agent'] },
+      plugins: [sqlPlugin, pricedModel],
+      settings: { KITH_DATA_DIR: path.join(dir, 'usage') },
+      logger: createLogger({ level: 'silent' }),
+    });
+    await runtime.initialize();
+    const [roomA, roomB] = [randomUuid(), randomUuid()];
+    const turn = (roomId: UUID) =>
+      runtime.withRun(roomId, async (runId) => {
+        const base = { runId, roomId, entityId: runtime.agentId, startTime: Date.now() };
+        await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
+        await runtime.useModel('TEXT_LARGE', { prompt: 'hello' });
+        await runtime.emitEvent('RUN_ENDED', { ...base, status: 'completed', endTime: Date.now() });
+      });
+    await turn(roomA);
+    await turn(roomA);
+    await turn(roomB);
+    const perCall = (400 * 0.15 + 600 * 0.075 + 100 * 0.6) / 1e6;
+    const [run] = await runtime.getLogs({ roomId: roomB, type: RUN_LOG_TYPE });
+    expect(run.body.models).toEqual([
+      expect.objectContaining({ modelType: 'TEXT_LARGE', provider: 'openai', model: 'gpt-4o-mini', calls: 1, promptTokens: 1000, cachedInputTokens: 600, completionTokens: 100, costUsd: perCall }),
+    ]);
+
+    const adapter = runtime.adapter;
+    const byRoom = await adapter.getUsage!({ groupBy: 'room' });
+    const rooms = byRoom.groups.filter((group) => group.key !== '');
+    expect(rooms.map((group) => [group.key, group.calls, group.inputTokens, group.cachedInputTokens, group.outputTokens])).toEqual(
+      [
+        [roomA, 2, 2000, 1200, 200],
+        [roomB, 1, 1000, 600, 100],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    expect(rooms.find((group) => group.key === roomA)?.costUsd).toBeCloseTo(2 * perCall, 12);
+    const byModel = await adapter.getUsage!({ groupBy: 'model' });
+    expect(byModel.groups.find((group) => group.key === 'openai/gpt-4o-mini')).toMatchObject({ calls: 3, unpricedCalls: 0 });
+    // One row per day, room and model, however many turns.
+    const sqlite = (await adapter.getConnection()) as import('better-sqlite3').Database;
+    expect((sqlite.prepare('SELECT COUNT(*) AS n FROM model_usage WHERE agent_id = ? AND room_id != ?').get(runtime.agentId, '') as { n: number }).n).toBe(2);
+    await runtime.stop();
   });
 });
 
@@ -169,6 +229,7 @@ describe('background model usage', () => {
           promptTokens: 2,
           completionTokens: 0,
           totalTokens: 2,
+          unpricedCalls: 1,
           since: expect.any(Number),
           until: expect.any(Number),
         },

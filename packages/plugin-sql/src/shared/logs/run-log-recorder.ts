@@ -4,6 +4,7 @@ import {
   RUN_LOG_TYPE,
   type IAgentRuntime,
   type ModelEventPayload,
+  type ModelUsageRecord,
   type PluginEvents,
   type RunEventPayload,
   type RunLogBody,
@@ -40,20 +41,49 @@ interface OpenRun {
 
 interface BackgroundUsage {
   usage: ModelUsage;
+  roomId?: UUID;
   since: number;
+}
+
+/** A model call's sum key: type, provider and model. */
+function usageKey(payload: ModelEventPayload): string {
+  return `${payload.type}\u0000${payload.provider}\u0000${payload.model ?? ''}`;
+}
+
+/** Summed calls as the adapter's usage record (model_usage day rows). */
+function usageRecord(usage: ModelUsage, at: number, roomId: UUID | undefined): ModelUsageRecord {
+  return {
+    at,
+    ...(roomId ? { roomId } : {}),
+    modelType: usage.modelType,
+    provider: usage.provider,
+    model: usage.model ?? '',
+    calls: usage.calls,
+    failedCalls: usage.failed,
+    inputTokens: usage.promptTokens ?? 0,
+    cachedInputTokens: usage.cachedInputTokens ?? 0,
+    outputTokens: usage.completionTokens ?? 0,
+    durationMs: round(usage.durationMs),
+    costUsd: usage.costUsd ?? 0,
+    unpricedCalls: usage.unpricedCalls ?? 0,
+  };
 }
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 function addTokens(usage: ModelUsage, payload: ModelEventPayload): void {
+  if (payload.costUsd !== undefined) usage.costUsd = (usage.costUsd ?? 0) + payload.costUsd;
+  else if (payload.tokens && (payload.tokens.promptTokens > 0 || payload.tokens.completionTokens > 0)) usage.unpricedCalls = (usage.unpricedCalls ?? 0) + 1;
+  if (payload.overBudget) usage.overBudget = (usage.overBudget ?? 0) + 1;
   if (!payload.tokens) return;
   usage.promptTokens = (usage.promptTokens ?? 0) + payload.tokens.promptTokens;
   usage.completionTokens = (usage.completionTokens ?? 0) + payload.tokens.completionTokens;
   usage.totalTokens = (usage.totalTokens ?? 0) + payload.tokens.totalTokens;
+  if (payload.tokens.cachedInputTokens) usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + payload.tokens.cachedInputTokens;
 }
 
 function newUsage(payload: ModelEventPayload): ModelUsage {
-  return { modelType: payload.type, provider: payload.provider, calls: 0, failed: 0, promptChars: 0, durationMs: 0 };
+  return { modelType: payload.type, provider: payload.provider, ...(payload.model ? { model: payload.model } : {}), calls: 0, failed: 0, promptChars: 0, durationMs: 0 };
 }
 
 function count(usage: ModelUsage, payload: ModelEventPayload): void {
@@ -72,6 +102,8 @@ function count(usage: ModelUsage, payload: ModelEventPayload): void {
  * - `useModel:<TYPE>` records for model calls made outside any open run: a
  *   failed call at once, with its error; successful ones summed per type
  *   and provider (see BACKGROUND_FLUSH), with the period they cover.
+ * Each run's sums (and each background sum) also go to the adapter's usage
+ * day rows (logModelUsage), which GET /usage and `kith usage` read.
  * Prompts and responses are not part of these records. A model payload that
  * carries them (`prompt`, `response`) gets a record of its own, and the
  * adapter keeps them whole only with LOG_PROMPTS_TO_DB=true.
@@ -116,10 +148,14 @@ export class RunLogRecorder {
       body.models = [...run.models.values()].map((usage) => ({ ...usage, durationMs: round(usage.durationMs) }));
     }
     void this.write({ type: RUN_LOG_TYPE, entityId: payload.entityId, roomId: payload.roomId, body: withoutUndefined(body) });
+    if (run && run.models.size > 0) {
+      const at = payload.endTime ?? Date.now();
+      void this.writeUsage([...run.models.values()].map((usage) => usageRecord(usage, at, run.roomId)));
+    }
   }
 
   modelUsed(payload: ModelEventPayload): Promise<void> {
-    const key = `${payload.type}\u0000${payload.provider}`;
+    const key = usageKey(payload);
     const run = payload.runId === undefined ? undefined : this.open.get(payload.runId);
     if (run) {
       let usage = run.models.get(key);
@@ -137,17 +173,23 @@ export class RunLogRecorder {
         promptChars: payload.promptChars,
         durationMs: round(payload.durationMs),
         ...payload.tokens,
+        model: payload.model,
+        costUsd: payload.costUsd,
         error: payload.error,
         prompt: extra.prompt,
         response: extra.response,
       };
-      return this.writeModel(payload.type, withoutUndefined(body));
+      // Its cost still counts: as a usage record of its own.
+      const single = newUsage(payload);
+      count(single, payload);
+      return Promise.all([this.writeModel(payload.type, withoutUndefined(body)), this.writeUsage([usageRecord(single, Date.now(), payload.roomId)])]).then(() => undefined);
     }
     const now = Date.now();
-    let pending = this.background.get(key);
-    if (!pending) this.background.set(key, (pending = { usage: newUsage(payload), since: now }));
+    const backgroundKey = `${key}\u0000${payload.roomId ?? ''}`;
+    let pending = this.background.get(backgroundKey);
+    if (!pending) this.background.set(backgroundKey, (pending = { usage: newUsage(payload), roomId: payload.roomId, since: now }));
     count(pending.usage, payload);
-    if (pending.usage.calls >= this.policy.calls) return this.flushBackground(key);
+    if (pending.usage.calls >= this.policy.calls) return this.flushBackground(backgroundKey);
     this.schedule();
     return Promise.resolve();
   }
@@ -161,8 +203,9 @@ export class RunLogRecorder {
       const pending = this.background.get(key);
       if (!pending) continue;
       this.background.delete(key);
-      const { usage, since } = pending;
+      const { usage, since, roomId } = pending;
       writes.push(this.writeModel(usage.modelType, { ...usage, durationMs: round(usage.durationMs), since, until: now }));
+      writes.push(this.writeUsage([usageRecord(usage, now, roomId)]));
     }
     await Promise.all(writes);
   }
@@ -183,6 +226,17 @@ export class RunLogRecorder {
   private writeModel(modelType: string, body: Record<string, unknown>): Promise<void> {
     const agentId = this.runtime.agentId;
     return this.write({ type: `${MODEL_LOG_PREFIX}${modelType}`, entityId: agentId, roomId: agentId, body });
+  }
+
+  /** Usage day rows, for adapters that keep them (Kith's do; elizaOS adapters lack logModelUsage). */
+  private async writeUsage(records: ModelUsageRecord[]): Promise<void> {
+    const adapter = this.runtime.adapter;
+    if (!adapter.logModelUsage) return;
+    try {
+      await adapter.logModelUsage(records);
+    } catch (error) {
+      this.runtime.logger.warn({ err: error }, 'Could not record model usage');
+    }
   }
 
   private async write(record: { type: string; entityId: UUID; roomId: UUID; body: Record<string, unknown> }): Promise<void> {

@@ -35,6 +35,7 @@ describe('runCoreMigrations', () => {
       '0002_fts-batches-vector-version',
       '0003_room-type-indexes',
       '0004_inbox-and-replies',
+      '0005_model-usage',
     ]);
     expect(tables(sqlite)).toEqual(expect.arrayContaining(['agents', 'memories', 'embeddings', 'memories_fts', 'participants', 'cache', 'inbox']));
     expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual([]);
@@ -60,7 +61,7 @@ describe('runCoreMigrations', () => {
     insert.run('m2', JSON.stringify({ text: 'old pears' }));
     sqlite.prepare("INSERT INTO kith_meta (key, value) VALUES ('vector_index_stale', '1')").run();
 
-    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual(['0002_fts-batches-vector-version', '0003_room-type-indexes', '0004_inbox-and-replies']);
+    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual(['0002_fts-batches-vector-version', '0003_room-type-indexes', '0004_inbox-and-replies', '0005_model-usage']);
     const meta = Object.fromEntries((sqlite.prepare('SELECT key, value FROM kith_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
     // Rows indexed by the old triggers count as indexed; the vector counter starts; the old flag is gone.
     expect(meta).toEqual({ fts_indexed_seq: '2', vector_version: '0' });

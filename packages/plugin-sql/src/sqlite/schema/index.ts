@@ -9,6 +9,7 @@ export { worlds } from './worlds';
 export { participants } from './participants';
 export { cache } from './cache';
 export { logs } from './logs';
+export { modelUsage } from './model-usage';
 export { tasks } from './tasks';
 export { inbox } from './inbox';
 export { kithMeta } from './kith-meta';

@@ -1,6 +1,6 @@
 import type { UUID } from '@kith/core';
 import { eq } from 'drizzle-orm';
-import { cache, components, entities, logs, participants, relationships, rooms, tasks, worlds } from '../schema';
+import { cache, components, entities, logs, modelUsage, participants, relationships, rooms, tasks, worlds } from '../schema';
 import { deleteMemoriesWhere } from './memory-writes';
 import type { StoreContext } from './store-context';
 
@@ -16,5 +16,6 @@ export function deleteAgentRows(ctx: StoreContext, agentId: UUID): void {
   db.delete(entities).where(eq(entities.agentId, agentId)).run();
   db.delete(cache).where(eq(cache.agentId, agentId)).run();
   db.delete(logs).where(eq(logs.agentId, agentId)).run();
+  db.delete(modelUsage).where(eq(modelUsage.agentId, agentId)).run();
   db.delete(tasks).where(eq(tasks.agentId, agentId)).run();
 }
