@@ -69,8 +69,16 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
         stop: ['</response>'],
       });
       expect(used).toEqual([
-        expect.objectContaining({ type: 'TEXT_LARGE', provider: 'openai', success: true, tokens: { promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 } }),
+        expect.objectContaining({ type: 'TEXT_LARGE', provider: 'openai', model: 'big-model', success: true, tokens: { promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 } }),
       ]);
+      // No price is known for big-model: its tokens cost nothing that can be said.
+      expect(used[0].costUsd).toBeUndefined();
+    });
+
+    it('names the model in MODEL_USED, so its price applies', async () => {
+      const { runtime, used } = await setup({ OPENAI_LARGE_MODEL: 'gpt-4o-mini' });
+      await runtime.useModel('TEXT_LARGE', { prompt: 'Say hello' });
+      expect(used[0]).toMatchObject({ model: 'gpt-4o-mini', costUsd: (7 * 0.15 + 6 * 0.6) / 1e6 });
     });
 
     it('uses OPENAI_SMALL_MODEL for TEXT_SMALL and max_completion_tokens for reasoning models', async () => {
@@ -91,6 +99,7 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
       expect(chunks.length).toBeGreaterThan(1);
       expect(server.requests[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
       expect(used[0].tokens).toEqual({ promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 });
+      expect(used[0].model).toEqual(expect.any(String));
     });
 
     it('retries a 429 with its Retry-After inside one useModel call', async () => {

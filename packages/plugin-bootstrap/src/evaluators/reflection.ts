@@ -1,4 +1,5 @@
 import {
+  BudgetExceededError,
   composePrompt,
   parseKeyValueXml,
   randomUuid,
@@ -176,7 +177,16 @@ export const reflectionEvaluator: Evaluator = {
       runtime.getMemories({ tableName: 'facts', roomId: message.roomId, count: KNOWN_FACTS }),
     ]);
     const prompt = await buildPrompt(runtime, message, state, entities, known);
-    const parsed = parseKeyValueXml(await runtime.useModelInBackground('TEXT_SMALL', { prompt, hints: modelHints('reflection', message, state) }));
+    let output: string;
+    try {
+      output = await runtime.useModelInBackground('TEXT_SMALL', { prompt, hints: modelHints('reflection', message, state) });
+    } catch (error) {
+      // Past the daily cost budget with a set message there is no model to reflect with: skip quietly.
+      if (!BudgetExceededError.isInstance(error)) throw error;
+      runtime.logger.debug({ roomId: message.roomId }, 'REFLECTION skipped: the daily cost budget is spent');
+      return { success: false, error: 'The daily cost budget is spent' };
+    }
+    const parsed = parseKeyValueXml(output);
     if (!parsed) {
       runtime.logger.warn({ roomId: message.roomId }, 'REFLECTION: the model answer had no XML; nothing stored');
       return { success: false, error: 'Reflection output could not be parsed' };

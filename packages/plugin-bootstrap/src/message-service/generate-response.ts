@@ -1,4 +1,4 @@
-import { composePromptFromState, type Content, type IAgentRuntime, type Memory, messageHandlerTemplate, parseKeyValueXml, type State, type StreamChunkCallback } from '@kith/core';
+import { BudgetExceededError, composePromptFromState, type Content, type IAgentRuntime, type Memory, messageHandlerTemplate, parseKeyValueXml, type State, type StreamChunkCallback } from '@kith/core';
 import { modelHints } from '../helpers/model-hints';
 import { createReplyTextStreamer } from './reply-text-streamer';
 
@@ -12,6 +12,16 @@ function asList(value: unknown): string[] {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+function budgetReply(error: BudgetExceededError): Content {
+  return {
+    thought: `The daily cost budget ($${error.limitUsd}) is spent; answering with the set message until midnight UTC.`,
+    text: error.replyText,
+    actions: ['REPLY'],
+    providers: [],
+    simple: true,
+  };
 }
 
 /**
@@ -30,7 +40,14 @@ export async function generateResponse(runtime: IAgentRuntime, message: Memory, 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     // Only the first attempt streams: a retry's text would repeat what the client already saw.
     const stream = onStreamChunk && attempt === 1 ? createReplyTextStreamer(onStreamChunk) : undefined;
-    const output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, hints, onStreamChunk: stream } : { prompt, hints });
+    let output: string;
+    try {
+      output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, hints, onStreamChunk: stream } : { prompt, hints });
+    } catch (error) {
+      // Past MAX_DAILY_COST_USD with BUDGET_EXCEEDED_MESSAGE set (or no offline model): that message is the reply.
+      if (BudgetExceededError.isInstance(error)) return budgetReply(error);
+      throw error;
+    }
     const parsed = parseKeyValueXml(output);
     // Listed twice, an action would run (and answer) twice.
     let actions = [...new Set(asList(parsed?.actions).map((a) => a.toUpperCase()))];

@@ -1,4 +1,4 @@
-import { composePromptFromState, type IAgentRuntime, type Memory, parseKeyValueXml, type Room, shouldRespondTemplate, type State } from '@kith/core';
+import { BudgetExceededError, composePromptFromState, type IAgentRuntime, type Memory, parseKeyValueXml, type Room, shouldRespondTemplate, type State } from '@kith/core';
 import { modelHints } from '../helpers/model-hints';
 import { agentRoomState, setAgentRoomState } from '../helpers/turn-lookups';
 import type { AgentReplyChain } from './agent-reply-chain';
@@ -30,7 +30,14 @@ export async function decideResponse(runtime: IAgentRuntime, message: Memory, ro
   if (shouldBypassShouldRespond(runtime, room, message.content.source)) return { respond: true, reason: 'bypass' };
 
   const template = runtime.getTemplate('shouldRespondTemplate') ?? shouldRespondTemplate;
-  const output = await runtime.useModel('TEXT_SMALL', { prompt: composePromptFromState({ state, template }), hints: modelHints('shouldRespond', message, state) });
+  let output: string;
+  try {
+    output = await runtime.useModel('TEXT_SMALL', { prompt: composePromptFromState({ state, template }), hints: modelHints('shouldRespond', message, state) });
+  } catch (error) {
+    // Past the daily cost budget with a set message: answer only when addressed (handled above), not every group message.
+    if (BudgetExceededError.isInstance(error)) return { respond: false, reason: 'model-ignore', thought: 'The daily cost budget is spent: answering only when addressed.' };
+    throw error;
+  }
   const parsed = parseKeyValueXml(output);
   const action = (typeof parsed?.action === 'string' ? parsed.action : '').trim().toUpperCase();
   const reasoning = typeof parsed?.reasoning === 'string' ? parsed.reasoning : '';

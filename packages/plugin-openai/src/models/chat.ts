@@ -1,4 +1,4 @@
-import type { StreamChunkCallback } from '@kith/core';
+import { reportModelUsage, type StreamChunkCallback } from '@kith/core';
 import type { OpenAIClient, RequestTarget } from '../http/openai-client';
 import { chatChunkSchema, chatCompletionSchema, parseWire, type ChatUsage } from '../http/wire-schemas';
 import { reportChatUsage } from './report-usage';
@@ -46,6 +46,7 @@ export function chatRequestBody(model: string, messages: ChatMessage[], options:
 
 /** One non-streamed chat completion; its usage is reported for MODEL_USED. */
 export async function completeChat(client: OpenAIClient, body: Record<string, unknown>, target: RequestTarget): Promise<string> {
+  reportModelUsage({ model: typeof body.model === 'string' ? body.model : target.model });
   const json = await client.postJson(CHAT_PATH, body, target);
   const completion = parseWire(chatCompletionSchema, json, client.contextFor(CHAT_PATH, target));
   reportChatUsage(completion.usage);
@@ -69,6 +70,7 @@ export async function streamChat(
   target: RequestTarget,
   onChunk: StreamChunkCallback,
 ): Promise<string> {
+  reportModelUsage({ model: typeof body.model === 'string' ? body.model : target.model });
   const context = client.contextFor(CHAT_PATH, target);
   let text = '';
   let delivered = 0;

@@ -48,6 +48,7 @@ export function createEmbeddingHandler(deps: OpenAIPluginDeps = {}) {
     const vectors: number[][] = input.texts.map(() => placeholderVector(dimensions, 0.3));
     if (wanted.length > 0) {
       const target = { model: config.embeddingModel, modelSetting: 'OPENAI_EMBEDDING_MODEL' };
+      reportModelUsage({ model: config.embeddingModel });
       const context = client.contextFor(EMBEDDINGS_PATH, target);
       const body: Record<string, unknown> = { model: config.embeddingModel, input: wanted.map((item) => item.text), encoding_format: 'float' };
       if (acceptsDimensions(config.embeddingModel)) body.dimensions = dimensions;

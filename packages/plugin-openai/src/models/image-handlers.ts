@@ -63,6 +63,7 @@ export function createImageHandler(deps: OpenAIPluginDeps = {}) {
     const { config, client } = openAICall(runtime, deps);
     const target = { model: config.imageModel, modelSetting: 'OPENAI_IMAGE_MODEL' };
     const body: Record<string, unknown> = { model: config.imageModel, prompt: params.prompt, n: params.count ?? 1 };
+    reportModelUsage({ model: config.imageModel });
     if (params.size) body.size = params.size;
     const response = parseWire(imageResponseSchema, await client.postJson(IMAGES_PATH, body, target), client.contextFor(IMAGES_PATH, target));
     if (response.usage) {

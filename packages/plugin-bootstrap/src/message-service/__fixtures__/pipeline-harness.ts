@@ -1,5 +1,5 @@
 import { ChannelType, randomUuid, type Content, type Memory, type Plugin, type UUID } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ModelScript } from '@kith/core/test';
+import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ModelScript, type ScriptedModelOptions } from '@kith/core/test';
 import { bootstrapPlugin } from '../../plugin';
 
 export const USER = '11111111-1111-4111-8111-111111111111' as UUID;
@@ -8,11 +8,13 @@ export interface HarnessOptions {
   type?: ChannelType;
   settings?: Record<string, string>;
   plugins?: Plugin[];
+  /** What each scripted call reports (tokens, model), as a real model plugin would. */
+  usage?: ScriptedModelOptions['usage'];
 }
 
 /** A runtime with plugin-bootstrap and a scripted model, one room with user Ada, and helpers to talk in it. */
 export async function pipelineHarness(script: ModelScript, options: HarnessOptions = {}) {
-  const model = createScriptedModel(script);
+  const model = createScriptedModel(script, { usage: options.usage });
   const runtime = await createTestRuntime({ plugins: [bootstrapPlugin, createScriptedModelPlugin(model), ...(options.plugins ?? [])], settings: options.settings });
   const roomId = randomUuid();
   await runtime.ensureConnection({ entityId: USER, roomId, userName: 'ada', name: 'Ada', source: 'test', type: options.type ?? ChannelType.DM });
