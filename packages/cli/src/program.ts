@@ -5,6 +5,7 @@ import type { ChatCommandOptions } from './commands/chat-command';
 import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
 import type { PluginsCommandOptions } from './commands/plugins-command';
 import type { StartCommandOptions } from './commands/start-command';
+import type { UsageCommandOptions } from './commands/usage-command';
 
 const { version } = require('../package.json') as { version: string };
 
@@ -15,6 +16,7 @@ const startCommand = (options: StartCommandOptions) => (require('./commands/star
 const chatCommand = (options: ChatCommandOptions) => (require('./commands/chat-command') as typeof import('./commands/chat-command')).chatCommand(options);
 const pluginsCommand = (options: PluginsCommandOptions) => (require('./commands/plugins-command') as typeof import('./commands/plugins-command')).pluginsCommand(options);
 const addCommand = (specs: string[], options: AddCommandOptions) => (require('./commands/add-command') as typeof import('./commands/add-command')).addCommand(specs, options);
+const usageCommand = (options: UsageCommandOptions) => (require('./commands/usage-command') as typeof import('./commands/usage-command')).usageCommand(options);
 const createPluginCommand = (name: string, options: CreatePluginCommandOptions) =>
   (require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')).createPluginCommand(name, options);
 
@@ -55,6 +57,15 @@ export function buildProgram(): Command {
     .option('-c, --character <file>', 'character file to add them to (default: the only one in the project; asks when there are several)')
     .option('--ignore-scripts', "pass --ignore-scripts to npm (e.g. @elizaos/plugin-ollama's install script needs bun)")
     .action(addCommand);
+  program
+    .command('usage')
+    .description("an agent's model calls, tokens (cached too) and cost per day, room or model, read from its database")
+    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
+    .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--since <when>', 'first day: a number of days back (7d) or a UTC day (2026-11-01)', '7d')
+    .option('-g, --group-by <what>', 'day, room or model', 'day')
+    .option('--json', 'print the answer as JSON (as GET /api/agents/:agentId/usage does)')
+    .action(usageCommand);
   const create = program.command('create').description('scaffold new code in a Kith workspace');
   create
     .command('plugin')

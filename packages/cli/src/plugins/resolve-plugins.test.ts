@@ -75,6 +75,14 @@ describe('plugin resolution', () => {
     expect(model?.description).toBe('openai (llama3.2 at http://localhost:11434/v1)');
   });
 
+  it('adds the offline model behind plugin-openai when MAX_DAILY_COST_USD is set, to answer past the limit', async () => {
+    const budget = await resolveAgentPlugins({ secrets: { OPENAI_API_KEY: 'sk-x' }, settings: { MAX_DAILY_COST_USD: '5' } });
+    expect(budget.plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'openai', 'eliza-classic']);
+    expect(budget.model).toMatchObject({ plugin: 'openai' });
+    const message = await resolveAgentPlugins({ secrets: { OPENAI_API_KEY: 'sk-x' }, settings: { MAX_DAILY_COST_USD: '5', BUDGET_EXCEEDED_MESSAGE: 'Back tomorrow.' } });
+    expect(message.plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'openai']);
+  });
+
   it('reads a key from the character secrets or settings.secrets', () => {
     expect(chooseModelPlugin(characterSettingsSource({ secrets: { OPENAI_API_KEY: 'sk-1' } }))).toBe(OPENAI_MODEL_PLUGIN);
     expect(chooseModelPlugin(characterSettingsSource({ settings: { secrets: { OPENAI_API_KEY: 'sk-1' } } }))).toBe(OPENAI_MODEL_PLUGIN);

@@ -1,4 +1,4 @@
-import { type Character, type Plugin } from '@kith/core';
+import { resolveSettingRaw, type Character, type Plugin } from '@kith/core';
 import {
   characterSettingsSource,
   chooseModelPlugin,
@@ -67,6 +67,8 @@ export interface ResolveOptions {
  * TEXT_LARGE, adds @kith/plugin-openai if OPENAI_API_KEY or OPENAI_BASE_URL
  * is set (character secrets/settings or the environment), else the offline
  * @kith/plugin-eliza-classic. A model plugin in the character's own list wins.
+ * With MAX_DAILY_COST_USD set (and no BUDGET_EXCEEDED_MESSAGE), the offline
+ * model is added as well, to answer past the limit.
  */
 export async function resolveAgentPlugins(
   character: Pick<Character, 'plugins' | 'settings' | 'secrets'>,
@@ -97,6 +99,10 @@ export async function resolveAgentPlugins(
       await load(chosen, 'automatic');
       source = 'automatic';
     }
+  }
+  // Past MAX_DAILY_COST_USD the agent answers offline: the DOCTOR script must be there (it answers only past the limit).
+  if (resolveSettingRaw(settings, 'MAX_DAILY_COST_USD') !== undefined && resolveSettingRaw(settings, 'BUDGET_EXCEEDED_MESSAGE') === undefined) {
+    if (!packages.some((p) => p.plugin.name === 'eliza-classic')) packages.push(await loadPluginPackage(OFFLINE_MODEL_PLUGIN, searchPaths, 'automatic'));
   }
   const plugins = packages.map((p) => p.plugin);
   const primary = primaryModelPlugin(plugins);
