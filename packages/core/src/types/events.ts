@@ -123,6 +123,10 @@ export interface ModelEventPayload extends EventPayload {
   costUsd?: number;
   /** Kith: the call went to the offline fallback because MAX_DAILY_COST_USD was reached. */
   overBudget?: boolean;
+  /** Kith: the prompt (or the params as JSON), only with LOG_PROMPTS_TO_DB=true. */
+  prompt?: string;
+  /** Kith: the raw response (non-text results as JSON), only with LOG_PROMPTS_TO_DB=true. */
+  response?: string;
   success: boolean;
   error?: string;
 }

@@ -8,6 +8,7 @@ import { registerMetricsRoutes } from './metrics-routes';
 import { registerPluginRoutes } from './plugin-routes';
 import { registerRoomRoutes } from './room-routes';
 import { registerRunRoutes } from './run-routes';
+import { registerUsageRoutes } from './usage-routes';
 
 /**
  * The REST route modules. A route is declared once, in its module, with its
@@ -22,6 +23,7 @@ export const API_ROUTES: readonly ApiRoutes[] = [
   registerRoomRoutes,
   registerMemoryRoutes,
   registerRunRoutes,
+  registerUsageRoutes,
   registerPluginRoutes,
   registerDocsRoutes,
 ];

@@ -55,6 +55,22 @@ describe('rooms and memories', () => {
     expect(seen).toEqual(stored.map((m) => m.id));
   });
 
+  it("searches a room's memories by meaning, best first", async () => {
+    for (const text of ['my cat sleeps on the sofa', 'the stock market fell today', 'my cat chases the mouse']) await say(text);
+    await agent.runtime.messageService?.whenIdle?.();
+    const { body: sent } = await say('placeholder');
+    await agent.runtime.messageService?.whenIdle?.();
+    const found = await http(running.url, `${base}/rooms/${sent.roomId}/memories/search?q=${encodeURIComponent('my cat chases the mouse')}&limit=3`);
+    expect(found.status).toBe(200);
+    expect(found.body.memories).toHaveLength(3);
+    expect(found.body.memories[0].content.text).toBe('my cat chases the mouse');
+    expect(found.body.memories[0].similarity).toBeGreaterThan(found.body.memories[2].similarity ?? 0);
+    expect(found.body.memories[0]).not.toHaveProperty('embedding');
+    const empty = await http(running.url, `${base}/rooms/${sent.roomId}/memories/search?q=`);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.path).toBe('query.q');
+  });
+
   it('rejects a cursor it did not issue and an unknown room', async () => {
     const bad = await http(running.url, `${base}/rooms/${roomId}/memories?cursor=garbage`);
     expect(bad.status).toBe(400);

@@ -5,7 +5,7 @@ import { toMemoryView, toRoomView } from '../http/memory-view';
 import { decodeCursor, readPage } from '../http/paging-cursor';
 import { agentParamsSchema, errorBodySchema, memoryViewSchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
-import { ResourceNotFoundError } from '../errors';
+import { RequestValidationError, ResourceNotFoundError } from '../errors';
 
 const roomParamsSchema = z.strictObject({ agentId: uuidSchema, roomId: uuidSchema });
 
@@ -79,6 +79,37 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
         cursor,
       );
       return { memories: page.items.map(toMemoryView), nextCursor: page.nextCursor };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/agents/:agentId/rooms/:roomId/memories/search',
+    schema: {
+      operationId: 'searchRoomMemories',
+      summary: "A room's memories closest in meaning to a text (TEXT_EMBEDDING, then vector and keyword ranking), best first",
+      tags: ['rooms'],
+      params: roomParamsSchema,
+      querystring: z.strictObject({
+        q: z.string().trim().min(1).max(2000).meta({ description: 'What to look for' }),
+        limit: z.coerce.number().int().min(1).max(50).default(10),
+        tableName: memoriesQuerySchema.shape.tableName,
+      }),
+      response: {
+        200: z.object({ memories: z.array(memoryViewSchema.extend({ similarity: z.number().optional() })) }).describe('The closest memories'),
+        400: errorBodySchema.describe('Bad query, or an agent without TEXT_EMBEDDING'),
+        404: errorBodySchema.describe('No such agent or room'),
+      },
+    },
+    handler: async ({ params, query }) => {
+      const { runtime } = agents.require(params.agentId);
+      await requireRoom(runtime, params.roomId);
+      if (!runtime.getModel('TEXT_EMBEDDING')) {
+        throw new RequestValidationError('query.q', 'this agent has no TEXT_EMBEDDING model, so its memories cannot be searched by meaning: add a model plugin with embeddings');
+      }
+      const embedding = (await runtime.useModel('TEXT_EMBEDDING', { text: query.q })) as number[];
+      const found = await runtime.searchMemories({ tableName: query.tableName, embedding, roomId: params.roomId, query: query.q, count: query.limit, match_threshold: 0 });
+      return { memories: found.map((memory) => ({ ...toMemoryView(memory), ...(memory.similarity === undefined ? {} : { similarity: memory.similarity }) })) };
     },
   });
 

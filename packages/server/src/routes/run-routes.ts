@@ -6,7 +6,8 @@ import { summarizeRun, type RunRecord } from '../runs/run-record';
 import type { ServerContext } from '../server-context';
 import { ResourceNotFoundError } from '../errors';
 
-const tokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
+const tokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number(), cached: z.number().optional().meta({ description: 'Of prompt, tokens served from the provider cache' }) });
+const totalTokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number(), cached: z.number() });
 
 const runSummaryFields = {
   runId: z.string(),
@@ -20,7 +21,7 @@ const runSummaryFields = {
   durationMs: z.number().optional(),
   error: z.string().optional(),
   source: z.enum(['memory', 'log']),
-  totals: z.object({ modelCalls: z.number(), modelMs: z.number(), tokens: tokensSchema, actions: z.array(z.string()) }),
+  totals: z.object({ modelCalls: z.number(), modelMs: z.number(), tokens: totalTokensSchema, costUsd: z.number(), actions: z.array(z.string()) }),
   truncated: z.boolean(),
 };
 
@@ -36,6 +37,11 @@ const runEventSchema = z.object({
   error: z.string().optional(),
   tokens: tokensSchema.optional(),
   promptChars: z.number().optional(),
+  model: z.string().optional(),
+  costUsd: z.number().optional(),
+  overBudget: z.boolean().optional().meta({ description: 'Answered by the offline model because MAX_DAILY_COST_USD was reached' }),
+  prompt: z.string().optional().meta({ description: 'Only with LOG_PROMPTS_TO_DB=true' }),
+  response: z.string().optional().meta({ description: 'Only with LOG_PROMPTS_TO_DB=true' }),
 });
 
 const runSummarySchema = z.object({ ...runSummaryFields, eventCount: z.number() });

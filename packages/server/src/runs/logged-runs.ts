@@ -12,6 +12,8 @@ export function runFromLog(agentId: UUID, log: Log): RunRecord | null {
     totals.tokens.prompt += usage.promptTokens ?? 0;
     totals.tokens.completion += usage.completionTokens ?? 0;
     totals.tokens.total += usage.totalTokens ?? 0;
+    totals.tokens.cached += usage.cachedInputTokens ?? 0;
+    totals.costUsd += usage.costUsd ?? 0;
   }
   return {
     runId: body.runId,

@@ -15,14 +15,23 @@ export interface RunTimelineEvent {
   durationMs?: number;
   success?: boolean;
   error?: string;
-  tokens?: { prompt: number; completion: number; total: number };
+  tokens?: { prompt: number; completion: number; total: number; cached?: number };
   promptChars?: number;
+  /** MODEL_USED: the model the handler named, the call's cost, and whether the budget sent it to the offline model. */
+  model?: string;
+  costUsd?: number;
+  overBudget?: boolean;
+  /** MODEL_USED with LOG_PROMPTS_TO_DB=true: the prompt and raw response (each cut at 50,000 characters). */
+  prompt?: string;
+  response?: string;
 }
 
 export interface RunTotals {
   modelCalls: number;
   modelMs: number;
-  tokens: { prompt: number; completion: number; total: number };
+  tokens: { prompt: number; completion: number; total: number; cached: number };
+  /** USD of the calls with a known price. */
+  costUsd: number;
   actions: string[];
 }
 
@@ -55,5 +64,5 @@ export function summarizeRun(record: RunRecord): RunSummary {
 }
 
 export function emptyTotals(): RunTotals {
-  return { modelCalls: 0, modelMs: 0, tokens: { prompt: 0, completion: 0, total: 0 }, actions: [] };
+  return { modelCalls: 0, modelMs: 0, tokens: { prompt: 0, completion: 0, total: 0, cached: 0 }, costUsd: 0, actions: [] };
 }

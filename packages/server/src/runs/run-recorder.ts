@@ -11,6 +11,10 @@ export interface RunRecorderOptions {
 
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
+/** Prompts and responses kept per step (LOG_PROMPTS_TO_DB): enough to read, bounded per run. */
+const MAX_TEXT = 50_000;
+const cut = (text: string): string => (text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}…[+${text.length - MAX_TEXT} chars]`);
+
 /**
  * The recent runs of one agent with their timelines (RUN_*, ACTION_*,
  * EVALUATOR_*, MODEL_USED, PROVIDER_COMPLETED), built from runtime events
@@ -94,11 +98,21 @@ export class RunRecorder {
         run.totals.modelCalls += 1;
         run.totals.modelMs = round(run.totals.modelMs + payload.durationMs);
         if (payload.tokens) {
-          step.tokens = { prompt: payload.tokens.promptTokens, completion: payload.tokens.completionTokens, total: payload.tokens.totalTokens };
+          const cached = payload.tokens.cachedInputTokens ?? 0;
+          step.tokens = { prompt: payload.tokens.promptTokens, completion: payload.tokens.completionTokens, total: payload.tokens.totalTokens, ...(cached ? { cached } : {}) };
           run.totals.tokens.prompt += payload.tokens.promptTokens;
           run.totals.tokens.completion += payload.tokens.completionTokens;
           run.totals.tokens.total += payload.tokens.totalTokens;
+          run.totals.tokens.cached += cached;
         }
+        if (payload.model) step.model = payload.model;
+        if (payload.costUsd !== undefined) {
+          step.costUsd = payload.costUsd;
+          run.totals.costUsd += payload.costUsd;
+        }
+        if (payload.overBudget) step.overBudget = true;
+        if (payload.prompt !== undefined) step.prompt = cut(payload.prompt);
+        if (payload.response !== undefined) step.response = cut(payload.response);
         break;
       }
       case 'PROVIDER_COMPLETED':

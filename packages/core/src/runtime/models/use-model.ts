@@ -132,7 +132,16 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
       );
       deps.breaker.recordSuccess(circuitName);
       logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
-      emitUsed(deps, { modelType, provider: candidate.provider, overBudget, started, slot, tokens: slot.usage ?? usageOf(streamState.params), promptChars: promptLength(effective) });
+      emitUsed(deps, {
+        modelType,
+        provider: candidate.provider,
+        overBudget,
+        started,
+        slot,
+        tokens: slot.usage ?? usageOf(streamState.params),
+        promptChars: promptLength(effective),
+        ...(keepsPrompts(deps) ? { prompt: promptOf(effective), response: asText(result) } : {}),
+      });
       return result;
     } catch (error) {
       lastError = error;
@@ -146,6 +155,7 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
         slot,
         tokens: slot.usage,
         promptChars: promptLength(effective),
+        ...(keepsPrompts(deps) ? { prompt: promptOf(effective) } : {}),
         error: error instanceof Error ? error.message : String(error),
       });
       const next = candidates[index + 1];
@@ -174,8 +184,25 @@ interface UsedCall {
   slot: UsageSlot;
   tokens: TokenUsage | undefined;
   promptChars: number;
+  prompt?: string;
+  response?: string;
   /** Set for a failed attempt. */
   error?: string;
+}
+
+/** LOG_PROMPTS_TO_DB: MODEL_USED carries the prompt and raw response, for the logs table and the server's run timelines. */
+function keepsPrompts(deps: UseModelDeps): boolean {
+  const value = deps.setting('LOG_PROMPTS_TO_DB') ?? process.env.LOG_PROMPTS_TO_DB ?? null;
+  return value === true || (typeof value === 'string' && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
 
 /** MODEL_USED for one attempt, with its cost; the cost also counts against the daily budget. */
@@ -196,6 +223,8 @@ function emitUsed(deps: UseModelDeps, call: UsedCall): void {
     ...(tokens ? { tokens } : {}),
     ...(costUsd === undefined ? {} : { costUsd }),
     ...(call.overBudget ? { overBudget: true } : {}),
+    ...(call.prompt === undefined ? {} : { prompt: call.prompt }),
+    ...(call.response === undefined ? {} : { response: call.response }),
     success: call.error === undefined,
     ...(call.error === undefined ? {} : { error: call.error }),
   });

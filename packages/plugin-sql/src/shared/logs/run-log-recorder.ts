@@ -157,13 +157,22 @@ export class RunLogRecorder {
   modelUsed(payload: ModelEventPayload): Promise<void> {
     const key = usageKey(payload);
     const run = payload.runId === undefined ? undefined : this.open.get(payload.runId);
+    const extra = payload as ModelEventPayload & { prompt?: unknown; response?: unknown };
     if (run) {
       let usage = run.models.get(key);
       if (!usage) run.models.set(key, (usage = newUsage(payload)));
       count(usage, payload);
+      // With LOG_PROMPTS_TO_DB, each call of a run also keeps its prompt and response, under the run's room.
+      if (extra.prompt !== undefined || extra.response !== undefined) {
+        return this.write({
+          type: `${MODEL_LOG_PREFIX}${payload.type}`,
+          entityId: this.runtime.agentId,
+          roomId: run.roomId,
+          body: withoutUndefined({ runId: payload.runId, modelType: payload.type, provider: payload.provider, model: payload.model, success: payload.success, prompt: extra.prompt, response: extra.response }),
+        });
+      }
       return Promise.resolve();
     }
-    const extra = payload as ModelEventPayload & { prompt?: unknown; response?: unknown };
     if (!payload.success || extra.prompt !== undefined || extra.response !== undefined) {
       const body: Record<string, unknown> = {
         runId: payload.runId,
