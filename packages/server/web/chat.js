@@ -1,5 +1,8 @@
 // Kith web chat: plain ES module, no build step. Talks to @kith/server's REST API
-// (agents, room history, runs) and its WebSocket (/ws) for live replies.
+// (agents, room history, runs) and its WebSocket (/ws) for live replies. The Runs,
+// Memories and Usage views live in views.js.
+
+import { fmtUsd, initViews } from './views.js';
 
 const $ = (selector) => document.querySelector(selector);
 const ui = {
@@ -182,7 +185,9 @@ function renderRun(container, run) {
       `run ${run.status}` +
         (run.durationMs !== undefined ? ` in ${fmtMs(run.durationMs)}` : '') +
         ` · ${totals.modelCalls} model call${totals.modelCalls === 1 ? '' : 's'}` +
-        (totals.tokens.total ? ` · ${totals.tokens.total} tokens` : ''),
+        (totals.tokens.total ? ` · ${totals.tokens.total} tokens` : '') +
+        (totals.tokens.cached ? ` (${totals.tokens.cached} cached)` : '') +
+        (totals.costUsd ? ` · ${fmtUsd(totals.costUsd)}` : ''),
     ),
   );
   if (!run.events?.length) {
@@ -197,7 +202,10 @@ function renderRun(container, run) {
     const tr = el('tr', event.success === false ? 'failed' : '');
     const detail = [
       event.provider,
-      event.tokens ? `${event.tokens.prompt}+${event.tokens.completion} tokens` : '',
+      event.model,
+      event.tokens ? `${event.tokens.prompt}+${event.tokens.completion} tokens${event.tokens.cached ? ` (${event.tokens.cached} cached)` : ''}` : '',
+      event.costUsd !== undefined ? fmtUsd(event.costUsd) : '',
+      event.overBudget ? 'over budget: offline model' : '',
       event.promptChars !== undefined ? `${event.promptChars} prompt chars` : '',
       event.error,
     ]
@@ -394,6 +402,7 @@ async function selectAgent() {
   await loadHistory();
   join();
   setConnection(ui.connection.dataset.state, ui.connection.textContent);
+  views.agentChanged();
 }
 
 function send() {
@@ -419,6 +428,8 @@ function showKeyForm(message) {
 function report(failure) {
   setStatus(failure.message || String(failure), true);
 }
+
+const views = initViews({ api, agentId: () => state.agentId, roomId: () => state.roomId, report });
 
 ui.userName.value = localStorage.getItem(KEYS.userName) || '';
 ui.userName.addEventListener('change', () => localStorage.setItem(KEYS.userName, ui.userName.value.trim()));
