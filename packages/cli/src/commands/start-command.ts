@@ -9,6 +9,7 @@ import { formatBootReport } from '../agent/format-boot-report';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
 import { loadDotEnv } from '../process/load-dot-env';
 import { waitForShutdown } from '../process/wait-for-shutdown';
+import { startTracing } from '../telemetry/start-tracing';
 
 export interface StartCommandOptions {
   character?: string[];
@@ -63,12 +64,15 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
 
   const runtimes: AgentRuntime[] = [];
   let server: KithServer | undefined;
+  // Before any agent: spans need the SDK in place when the first run starts.
+  const tracing = startTracing();
   try {
     const databaseUrl = options.databaseUrl ?? databaseUrlSetting((key) => process.env[key] || undefined);
     // The password never reaches the terminal.
     const where = databaseUrl ? `database: ${describeDatabaseUrl(databaseUrl).display}` : `data: ${dataDir}`;
     out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (${where})`);
     if (dotEnv.file) out(`Settings: ${dotEnv.loaded.length} read from ${dotEnv.file}${dotEnv.kept.length ? ` (the environment's own value kept for ${dotEnv.kept.join(', ')})` : ''}`);
+    if (tracing) out(`Tracing: OpenTelemetry spans over OTLP/HTTP to ${tracing.endpoint}`);
     const existing = new Set(existsSync(join(dataDir, DEFAULT_FILENAME)) ? [join(dataDir, DEFAULT_FILENAME)] : []);
     const reported = new Set<string>();
     for (const character of characters) {
@@ -106,12 +110,15 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
     // Whatever started is stopped again, so a failed start leaves nothing running.
     if (server) await server.close();
     else for (const runtime of runtimes) await runtime.stop();
+    await tracing?.shutdown();
     throw error;
   }
 
   const signal = await shutdown;
   process.stderr.write(`${signal}: stopping ${runtimes.length} agent${runtimes.length === 1 ? '' : 's'}...\n`);
   await server.close();
+  // Sends the spans still batched.
+  await tracing?.shutdown();
   process.stderr.write('Stopped.\n');
 }
 

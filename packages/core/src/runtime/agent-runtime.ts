@@ -42,6 +42,7 @@ import { installCompatMembers, type CompatMembers } from '../compat/install-comp
 import { ensureAgentSelfRoom } from '../compat/agent-self-room';
 import { BUDGET_FALLBACK_PROVIDER } from './usage/daily-cost-budget';
 import { ModelCosts } from './usage/model-costs';
+import { inSpan } from './tracing/spans';
 
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -326,7 +327,15 @@ export class AgentRuntime implements IAgentRuntime {
   createRunId(): UUID { return this.runs.createRunId(); }
   startRun(roomId?: UUID): UUID { return this.runs.start(roomId); }
   /** Runs `fn` inside its own run; the run id follows the async context. */
-  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> { return this.runs.within(roomId, fn); }
+  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> {
+    // The run's span is the parent of everything the turn does (state, providers, model calls, actions, evaluators).
+    return inSpan('kith.run', () => ({ 'kith.agent.id': this.agentId, 'kith.agent.name': this.character.name, ...(roomId ? { 'kith.room.id': roomId } : {}) }), (span) =>
+      this.runs.within(roomId, (runId) => {
+        if (span.isRecording()) span.setAttribute('kith.run.id', runId);
+        return fn(runId);
+      }),
+    );
+  }
   endRun(): void { this.runs.end(); }
   getCurrentRunId(): UUID | undefined { return this.runs.current()?.runId; }
 

@@ -9,6 +9,7 @@ import type { IAgentRuntime, ProcessActionsOptions } from '../../types/runtime';
 import type { State } from '../../types/state';
 import { describeParameters, missingRequired, validateActionParameters } from './action-parameters';
 import { resolveAction } from './resolve-action';
+import { recordError, startSpan, withActiveSpan } from '../tracing/spans';
 
 export interface ProcessActionsDeps {
   runtime: IAgentRuntime;
@@ -115,6 +116,7 @@ export async function processActions(
       const pluginName = deps.ownerOf?.(action);
       const started = performance.now();
       await runtime.emitEvent('ACTION_STARTED', { roomId: message.roomId, runId, messageId: message.id, actionName: action.name, pluginName, content: response.content });
+      const span = startSpan(`kith.action ${action.name}`, () => ({ 'kith.action.name': action.name, ...(pluginName ? { 'kith.plugin': pluginName } : {}) }));
       try {
         const check = validateActionParameters(action, parameters ?? {});
         if (!check.ok) {
@@ -124,7 +126,7 @@ export async function processActions(
           const actionCallback: HandlerCallback | undefined = callback
             ? (content, actionName) => callback(content, actionName ?? action.name)
             : undefined;
-          const raw = await action.handler(
+          const raw = await withActiveSpan(span, () => action.handler(
             runtime,
             message,
             state,
@@ -135,7 +137,7 @@ export async function processActions(
             },
             actionCallback,
             responses,
-          );
+          ));
           result = normaliseResult(raw);
         }
       } catch (error) {
@@ -144,6 +146,8 @@ export async function processActions(
         deps.logger.error({ action: action.name, plugin: pluginName, err: error }, `Action ${action.name}${ofPlugin(pluginName)} threw; ending the action chain`);
       } finally {
         await runCleanup(deps, action, result);
+        if (result?.success === false) recordError(span, result.error ?? 'the action failed');
+        span.end();
       }
 
       results.push(result);

@@ -7,6 +7,7 @@ import type { Memory } from '../../types/memory';
 import type { UUID } from '../../types/primitives';
 import type { IAgentRuntime } from '../../types/runtime';
 import type { State } from '../../types/state';
+import { recordError, startSpan, withActiveSpan } from '../tracing/spans';
 
 export interface EvaluateDeps {
   runtime: IAgentRuntime;
@@ -73,12 +74,15 @@ export async function evaluate(
     const pluginName = deps.ownerOf?.(evaluator);
     await runtime.emitEvent('EVALUATOR_STARTED', { evaluatorName: evaluator.name, pluginName, roomId: message.roomId, runId, messageId: message.id });
     let error: string | undefined;
+    const span = startSpan(`kith.evaluator ${evaluator.name}`, () => ({ 'kith.evaluator.name': evaluator.name, ...(pluginName ? { 'kith.plugin': pluginName } : {}) }));
     try {
-      await evaluator.handler(runtime, message, effectiveState, {}, callback, responses);
+      await withActiveSpan(span, () => evaluator.handler(runtime, message, effectiveState, {}, callback, responses));
     } catch (caught) {
+      recordError(span, caught);
       error = caught instanceof Error ? caught.message : String(caught);
       deps.logger.error({ evaluator: evaluator.name, plugin: pluginName, err: caught }, `Evaluator ${evaluator.name}${ofPlugin(pluginName)} threw; continuing with the others`);
     }
+    span.end();
     await runtime.emitEvent('EVALUATOR_COMPLETED', {
       evaluatorName: evaluator.name,
       pluginName,

@@ -11,6 +11,7 @@ import type { ModelRegistry } from './model-registry';
 import { BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE, type DailyCostBudget } from '../usage/daily-cost-budget';
 import type { ModelPrices } from '../usage/model-prices';
 import { runWithUsageSlot, type UsageSlot } from './model-usage';
+import { recordError, SpanKind, startSpan, withActiveSpan, type Span } from '../tracing/spans';
 
 export interface UseModelDeps {
   runtime: IAgentRuntime;
@@ -92,6 +93,14 @@ function promptLength(params: unknown): number {
   return 0;
 }
 
+/** GenAI `gen_ai.operation.name` of a model type. */
+function operationOf(modelType: string): string {
+  if (modelType === 'TEXT_EMBEDDING') return 'embeddings';
+  if (modelType === 'TEXT_COMPLETION') return 'text_completion';
+  if (modelType === 'IMAGE') return 'image_generation';
+  return TEXT_TYPES.has(modelType) || modelType === 'IMAGE_DESCRIPTION' ? 'chat' : modelType.toLowerCase();
+}
+
 /** A retryable failure lets the next handler of the same type try. */
 export function isRetryableModelError(error: unknown): boolean {
   if (KithError.isInstance(error)) return error.retryable;
@@ -125,14 +134,20 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
     if (!isLast && deps.breaker.isOpen(circuitName)) continue;
     const started = performance.now();
     const slot: UsageSlot = {};
+    const span = startSpan(`${operationOf(modelType)} ${modelType}`, () => ({
+      'gen_ai.operation.name': operationOf(modelType),
+      'gen_ai.system': candidate.provider,
+      'gen_ai.provider.name': candidate.provider,
+      'kith.model_type': modelType,
+    }), SpanKind.CLIENT);
     try {
       const handler = candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>;
       const result = await runWithUsageSlot(slot, () =>
-        withTimeout(() => handler(deps.runtime, streamState.params), timeoutMs, streamState, () => new ModelTimeoutError(modelType, candidate.provider, timeoutMs)),
+        withActiveSpan(span, () => withTimeout(() => handler(deps.runtime, streamState.params), timeoutMs, streamState, () => new ModelTimeoutError(modelType, candidate.provider, timeoutMs))),
       );
       deps.breaker.recordSuccess(circuitName);
       logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
-      emitUsed(deps, {
+      emitUsed(deps, span, {
         modelType,
         provider: candidate.provider,
         overBudget,
@@ -147,7 +162,8 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
       lastError = error;
       deps.breaker.recordFailure(circuitName);
       // A failed attempt may still have spent tokens (e.g. a stream cut after its usage chunk).
-      emitUsed(deps, {
+      recordError(span, error);
+      emitUsed(deps, span, {
         modelType,
         provider: candidate.provider,
         overBudget,
@@ -206,10 +222,25 @@ function asText(value: unknown): string {
 }
 
 /** MODEL_USED for one attempt, with its cost; the cost also counts against the daily budget. */
-function emitUsed(deps: UseModelDeps, call: UsedCall): void {
+function emitUsed(deps: UseModelDeps, span: Span, call: UsedCall): void {
   const { tokens } = call;
   const model = call.slot.model;
   const costUsd = deps.prices?.().costOf(model ?? '', tokens?.promptTokens ?? 0, tokens?.cachedInputTokens ?? 0, tokens?.completionTokens ?? 0);
+  if (span.isRecording()) {
+    // GenAI semantic conventions (gen_ai.*), plus what they have no name for (kith.*).
+    if (model) {
+      span.updateName(`${operationOf(call.modelType)} ${model}`);
+      span.setAttributes({ 'gen_ai.request.model': model, 'gen_ai.response.model': model });
+    }
+    if (tokens) {
+      span.setAttributes({ 'gen_ai.usage.input_tokens': tokens.promptTokens, 'gen_ai.usage.output_tokens': tokens.completionTokens });
+      if (tokens.cachedInputTokens) span.setAttribute('kith.usage.cached_input_tokens', tokens.cachedInputTokens);
+    }
+    if (costUsd !== undefined) span.setAttribute('kith.cost_usd', costUsd);
+    if (call.overBudget) span.setAttribute('kith.over_budget', true);
+    if (call.error !== undefined) span.setAttribute('error.type', 'model_error');
+  }
+  span.end();
   if (costUsd !== undefined && costUsd > 0) deps.budget?.()?.add(costUsd);
   const roomId = deps.currentRoomId?.();
   deps.emitModelUsed({

@@ -6,6 +6,7 @@ import type { ProviderResult, State } from '../../types/state';
 import type { CircuitBreaker } from '../resilience/circuit-breaker';
 import type { StateCache } from './state-cache';
 import { isPromiseLike } from '../../utils/is-promise-like';
+import { recordError, startSpan, withActiveSpan, type Span } from '../tracing/spans';
 
 export interface ComposeStateDeps {
   runtime: IAgentRuntime;
@@ -41,8 +42,10 @@ const ofPlugin = (plugin: string | undefined): string => (plugin ? ` of plugin "
  * needs none. A provider that throws, rejects or misses the deadline contributes
  * an empty result and is reported; the others keep theirs.
  */
-function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Memory, partial: State): ProviderResult[] | Promise<ProviderResult[]> {
+function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Memory, partial: State, tracing: boolean): ProviderResult[] | Promise<ProviderResult[]> {
   const report = deps.onProviderCompleted?.();
+  // One span per provider, only while a trace records (the compose span's `isRecording`).
+  const spans: Span[] | undefined = tracing ? providers.map((provider) => startSpan(`kith.provider ${provider.name}`, () => ({ 'kith.provider.name': provider.name }))) : undefined;
   const started = report ? performance.now() : 0;
   const circuits = providers.map((provider) => `provider:${provider.name}`);
   const results: ProviderResult[] = new Array<ProviderResult>(providers.length).fill(EMPTY);
@@ -53,6 +56,7 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
   const succeed = (index: number, outcome: unknown): void => {
     const provider = providers[index];
     settled[index] = true;
+    spans?.[index].end();
     deps.breaker.recordSuccess(circuits[index]);
     report?.({ provider, message, durationMs: performance.now() - started, success: true, timedOut: false });
     results[index] = outcome && typeof outcome === 'object' ? (outcome as ProviderResult) : EMPTY;
@@ -60,6 +64,10 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
   const fail = (index: number, error: unknown): void => {
     const provider = providers[index];
     settled[index] = true;
+    if (spans) {
+      recordError(spans[index], error);
+      spans[index].end();
+    }
     deps.breaker.recordFailure(circuits[index]);
     const plugin = deps.ownerOf?.(provider);
     deps.logger.warn({ provider: provider.name, plugin, err: error }, `Provider "${provider.name}"${ofPlugin(plugin)} failed; continuing without it`);
@@ -70,7 +78,7 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
     if (deps.breaker.isOpen(circuits[index])) return void (settled[index] = true);
     let outcome: unknown;
     try {
-      outcome = provider.get(deps.runtime, message, partial);
+      outcome = spans ? withActiveSpan(spans[index], () => provider.get(deps.runtime, message, partial)) : provider.get(deps.runtime, message, partial);
     } catch (error) {
       return fail(index, error);
     }
@@ -98,6 +106,10 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
       providers.forEach((provider, index) => {
         if (settled[index]) return;
         settled[index] = true;
+        if (spans) {
+          recordError(spans[index], `timed out after ${timeoutMs} ms`);
+          spans[index].end();
+        }
         deps.breaker.recordFailure(circuits[index]);
         const plugin = deps.ownerOf?.(provider);
         deps.logger.warn({ provider: provider.name, plugin, timeoutMs }, `Provider "${provider.name}"${ofPlugin(plugin)} timed out after ${timeoutMs} ms; continuing without it`);
@@ -136,13 +148,15 @@ export async function composeState(
 
   const toRun = selected.filter((p) => include.has(p.name) || !results.has(p.name));
   const partial: State = cached ?? { values: {}, data: {}, text: '' };
+  const span = startSpan('kith.compose_state', () => ({ 'kith.providers.count': toRun.length, 'kith.providers.cached': results.size }));
   if (toRun.length > 0) {
-    const fresh = await runProviders(deps, toRun, message, partial);
+    const fresh = await withActiveSpan(span, () => runProviders(deps, toRun, message, partial, span.isRecording()));
     toRun.forEach((provider, index) => results.set(provider.name, fresh[index]));
   }
 
   const state = assemble(deps, all, results, onlyInclude ? selected : undefined);
   if (cacheKey) deps.cache.set(cacheKey, state, deps.currentRunId());
+  span.end();
   return state;
 }
 
