@@ -6,7 +6,7 @@ import type { Memory, MemoryMetadata } from '../types/memory';
 import type { Metadata, UUID } from '../types/primitives';
 import type { Task } from '../types/task';
 import type { ModelUsageRecord, UsageQuery, UsageReport } from '../types/usage';
-import { summarizeUsage, utcDay } from '../runtime/usage/usage-report';
+import { addUsageTotals, summarizeUsage, utcDay } from '../runtime/usage/usage-report';
 import { randomUuid } from '../uuid/uuid';
 import { copyValue } from './copy-value';
 import { InMemoryInbox } from './in-memory-inbox';
@@ -326,14 +326,8 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
         this.usage.set(key, { ...copyValue(record), at: Date.parse(`${day}T00:00:00Z`) });
         continue;
       }
-      kept.calls += record.calls;
-      kept.failedCalls += record.failedCalls;
-      kept.inputTokens += record.inputTokens;
-      kept.cachedInputTokens += record.cachedInputTokens;
-      kept.outputTokens += record.outputTokens;
+      addUsageTotals(kept, record);
       kept.durationMs += record.durationMs;
-      kept.costUsd += record.costUsd;
-      kept.unpricedCalls += record.unpricedCalls;
     }
   }
 

@@ -14,7 +14,8 @@ export function emptyUsageTotals(): UsageTotals {
   return { calls: 0, failedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
 }
 
-function add(totals: UsageTotals, record: UsageTotals): void {
+/** Adds `record`'s counts, tokens and cost to `totals`. */
+export function addUsageTotals(totals: UsageTotals, record: UsageTotals): void {
   totals.calls += record.calls;
   totals.failedCalls += record.failedCalls;
   totals.inputTokens += record.inputTokens;
@@ -50,12 +51,12 @@ export function summarizeUsage(records: Iterable<ModelUsageRecord>, query: Usage
     if ((query.from !== undefined && day < query.from) || (query.to !== undefined && day > query.to)) continue;
     if (query.roomId !== undefined && record.roomId !== query.roomId) continue;
     const values = toTotals(record);
-    add(totals, values);
+    addUsageTotals(totals, values);
     if (!query.groupBy) continue;
     const key = query.groupBy === 'day' ? day : query.groupBy === 'room' ? (record.roomId ?? '') : usageModelKey(record.provider, record.model, record.modelType);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { key, ...emptyUsageTotals() }));
-    add(group, values);
+    addUsageTotals(group, values);
   }
   return { totals, groups: [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) };
 }
