@@ -22,5 +22,5 @@ export {
 export { ModelPrices, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_PRICES_DATE, type ModelPrice } from './usage/model-prices';
 export { DailyCostBudget, BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE } from './usage/daily-cost-budget';
 export { BUDGET_LOG_TYPE } from './usage/model-costs';
-export { summarizeUsage, usageModelKey, utcDay, emptyUsageTotals } from './usage/usage-report';
+export { summarizeUsage, usageModelKey, utcDay, emptyUsageTotals, addUsageTotals } from './usage/usage-report';
 export type { ModelUsageReport } from './models/model-usage';

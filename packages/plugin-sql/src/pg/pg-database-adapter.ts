@@ -11,6 +11,9 @@ import type {
   InboxEntry,
   InboxStore,
   Log,
+  ModelUsageRecord,
+  UsageQuery,
+  UsageReport,
   Memory,
   MemoryMetadata,
   Metadata,
@@ -38,6 +41,7 @@ import { getCachedEmbeddings } from './stores/cached-embeddings';
 import * as entityStore from './stores/entity-store';
 import * as inboxStore from './stores/inbox-store';
 import * as logStore from './stores/log-store';
+import * as usageStore from './stores/usage-store';
 import * as memoryReads from './stores/memory-reads';
 import { searchMemories } from './stores/memory-search';
 import * as memoryWrites from './stores/memory-writes';
@@ -374,6 +378,18 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
 
   deleteLog(logId: UUID): Promise<void> {
     return this.call('deleteLog', ({ ctx }) => logStore.deleteLog(ctx, logId));
+  }
+
+  // ---- usage ------------------------------------------------------------
+
+  /** Adds summed model calls to the agent's day rows (model_usage). */
+  logModelUsage(records: ModelUsageRecord[]): Promise<void> {
+    return this.call('logModelUsage', ({ ctx }) => usageStore.logModelUsage(ctx, records));
+  }
+
+  /** Totals and groups over whole UTC days from the model_usage day rows. */
+  getUsage(query: UsageQuery): Promise<UsageReport> {
+    return this.call('getUsage', ({ ctx }) => usageStore.getUsage(ctx, query));
   }
 
   // ---- worlds and rooms -------------------------------------------------

@@ -10,3 +10,4 @@ export { cache } from './cache';
 export { logs } from './logs';
 export { tasks } from './tasks';
 export { inbox } from './inbox';
+export { modelUsage } from './model-usage';

@@ -76,7 +76,7 @@ export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<A
 }
 
 /** Tables of rows an agent owns, deleted with it (memories first: they are the most). */
-const OWNED = ['memories', 'participants', 'rooms', 'worlds', 'components', 'relationships', 'entities', 'cache', 'logs', 'tasks'];
+const OWNED = ['memories', 'participants', 'rooms', 'worlds', 'components', 'relationships', 'entities', 'cache', 'logs', 'model_usage', 'tasks'];
 
 /** Deletes the agent and every row it owns, in one transaction. */
 export async function deleteAgent(ctx: PgStoreContext, agentId: UUID): Promise<boolean> {
