@@ -62,6 +62,7 @@ export function buildProgram(): Command {
     .description("an agent's model calls, tokens (cached too) and cost per day, room or model, read from its database")
     .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
     .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
     .option('--since <when>', 'first day: a number of days back (7d) or a UTC day (2026-11-01)', '7d')
     .option('-g, --group-by <what>', 'day, room or model', 'day')
     .option('--json', 'print the answer as JSON (as GET /api/agents/:agentId/usage does)')

@@ -10,7 +10,7 @@ import {
   type UsageGroupBy,
   type UUID,
 } from '@kith/core';
-import { createDatabaseAdapter, DEFAULT_FILENAME } from '@kith/plugin-sql';
+import { createDatabaseAdapter, databaseUrlSetting, DEFAULT_FILENAME } from '@kith/plugin-sql';
 import { resolveDataDir } from '../agent/create-agent';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
 import { characterSettingsSource } from '../plugins/choose-model-plugin';
@@ -20,6 +20,7 @@ import { sinceDay } from '../usage/usage-range';
 export interface UsageCommandOptions {
   character?: string;
   dataDir?: string;
+  databaseUrl?: string;
   since?: string;
   groupBy?: string;
   json?: boolean;
@@ -40,12 +41,13 @@ export async function usageCommand(options: UsageCommandOptions): Promise<void> 
   const to = utcDay(Date.now());
   const character = loadCharacter(options.character ?? DEFAULT_CHARACTER_PATH);
   const agentId = (character.id ?? stringToUuid(character.name)) as UUID;
+  const databaseUrl = options.databaseUrl ?? databaseUrlSetting((key) => process.env[key] || undefined);
   const dataDir = resolveDataDir(options.dataDir);
   const file = join(dataDir, DEFAULT_FILENAME);
-  if (!existsSync(file)) {
+  if (!databaseUrl && !existsSync(file)) {
     throw new ConfigValidationError('kith usage', [`no database at ${file}: run the agent with kith start first, or point --data-dir (or KITH_DATA_DIR) at its folder`]);
   }
-  const adapter = createDatabaseAdapter({ dataDir }, agentId);
+  const adapter = databaseUrl ? createDatabaseAdapter({ url: databaseUrl }, agentId) : createDatabaseAdapter({ dataDir }, agentId);
   await adapter.init();
   try {
     const report = await adapter.getUsage({ from, to, groupBy });
