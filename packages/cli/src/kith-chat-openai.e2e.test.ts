@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,10 +10,13 @@ const BIN = resolve(__dirname, '../dist/bin/kith.js');
 const REPLY = 'Hello from the fake model. What brings you here?';
 
 /** Spawns the built CLI without blocking this process, which serves the fake model. */
-function kith(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function kith(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
+    const merged: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'error', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env };
+    // An undefined value removes the variable, so the CLI's own default applies.
+    for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'error', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env },
+      env: merged,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -41,6 +46,30 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
   afterEach(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports an unreachable model server in one error line, and stops without log-record warnings', async () => {
+    const closed = createServer();
+    await new Promise<void>((ready) => closed.listen(0, '127.0.0.1', ready));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
+    await new Promise<void>((gone) => closed.close(() => gone()));
+    const args = ['chat', '-m', 'hi', '--data-dir', join(dir, 'data')];
+
+    // The CLI's default log level: the model line, then the error, nothing else.
+    const quiet = await kith(args, { OPENAI_BASE_URL: deadUrl, LOG_LEVEL: undefined });
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).toBe('');
+    const lines = quiet.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(`model: openai (gpt-4o-mini, gpt-4o at ${deadUrl})`);
+    expect(lines[1]).toMatch(/^kith: The agent could not answer: Could not reach POST \/chat\/completions at .*\(ECONNREFUSED\)\. Is the server running\? Check OPENAI_BASE_URL\. Check the model settings .*\[KITH_CHAT_TURN_FAILED\]$/);
+
+    // With warnings shown, shutting down leaves no log record unwritten behind a closed database.
+    const warned = await kith(args, { OPENAI_BASE_URL: deadUrl, LOG_LEVEL: 'warn' });
+    expect(warned.code).toBe(1);
+    expect(warned.stderr).toContain('[KITH_CHAT_TURN_FAILED]');
+    expect(warned.stderr).not.toContain('Could not write a log record');
+    expect(warned.stderr).not.toContain('KITH_SQL_NOT_INITIALIZED');
   });
 
   it('chooses plugin-openai, says so on stderr, and answers with the server\'s text', async () => {

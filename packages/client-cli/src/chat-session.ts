@@ -100,6 +100,6 @@ export const CHAT_TURN_FAILED = 'KITH_CHAT_TURN_FAILED';
 /** The agent failed to answer a message; `reason` is the pipeline's error (it names the culprit). */
 export class ChatTurnError extends KithError {
   constructor(readonly reason: string) {
-    super(CHAT_TURN_FAILED, `The agent could not answer: ${reason}. Check the model settings and the log (LOG_LEVEL=debug) for the cause.`);
+    super(CHAT_TURN_FAILED, `The agent could not answer: ${reason.replace(/\.+$/, "")}. Check the model settings and the log (LOG_LEVEL=debug) for the cause.`);
   }
 }

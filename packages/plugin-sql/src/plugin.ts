@@ -1,7 +1,7 @@
 import type { IAgentRuntime, Plugin } from '@kith/core';
 import { DEFAULT_DATA_DIR, isTruthy } from './sqlite/adapter-options';
 import { createDatabaseAdapter } from './create-database-adapter';
-import { runLogEvents } from './shared/logs/run-log-recorder';
+import { RunLogService, runLogEvents } from './shared/logs/run-log-recorder';
 import type { VectorPreference } from './pg/vectors/pgvector-columns';
 
 function hasAdapter(runtime: IAgentRuntime): boolean {
@@ -49,6 +49,7 @@ export const sqlPlugin: Plugin = {
     KITH_PGVECTOR: null,
   },
   events: runLogEvents,
+  services: [RunLogService],
   init: async (config, runtime) => {
     if (hasAdapter(runtime)) {
       runtime.logger.debug({}, 'A database adapter is already registered; plugin-sql leaves it in place');

@@ -65,6 +65,36 @@ describe('ActionFilterService', () => {
     await runtime.stop();
   });
 
+  it('embeds nothing at start while every action is listed anyway', async () => {
+    const calls: number[] = [];
+    const runtime = await createTestRuntime({ plugins: [pluginWith(12, calls)] });
+    const service = await ActionFilterService.start(runtime);
+    await service.whenReady();
+    expect(calls).toEqual([]);
+    await runtime.stop();
+  });
+
+  it('makes no more model calls once stopped, even while the start-up index keeps failing', async () => {
+    let attempts = 0;
+    const failing: Plugin = {
+      ...pluginWith(20, []),
+      models: {
+        TEXT_EMBEDDING: async () => {
+          attempts += 1;
+          throw new Error('model server unreachable');
+        },
+      },
+    };
+    const runtime = await createTestRuntime({ plugins: [failing] });
+    const service = await ActionFilterService.start(runtime);
+    await service.stop();
+    const afterStop = attempts;
+    await service.whenReady();
+    // The call in flight at stop() may finish; its retries never start.
+    expect(attempts).toBe(afterStop);
+    await runtime.stop();
+  });
+
   it('indexes actions registered after start when they are first needed', async () => {
     const calls: number[] = [];
     const runtime = await createTestRuntime({ plugins: [pluginWith(10, calls)], settings: { ACTION_FILTER_THRESHOLD: 12, ACTION_FILTER_TOP_K: 2 } });

@@ -1,5 +1,14 @@
 import { type Action, BatchProcessor, cosineSimilarity, embedTexts, type IAgentRuntime, type Memory, Semaphore, Service } from '@kith/core';
 
+/** A semaphore whose later calls fail once closed, so a stopped service starts no more model calls. */
+class ClosableSemaphore extends Semaphore {
+  closed = false;
+
+  override run<T>(fn: () => Promise<T>): Promise<T> {
+    return super.run(() => (this.closed ? Promise.reject(new Error('the action filter was stopped')) : fn()));
+  }
+}
+
 /** Actions that stay in every prompt whatever the message. */
 const ALWAYS_LISTED = new Set(['REPLY', 'IGNORE', 'NONE']);
 
@@ -14,21 +23,26 @@ function positiveSetting(runtime: IAgentRuntime, key: string, fallback: number):
 
 /**
  * Keeps the message-handler prompt short when many actions are registered:
- * every action's name, description and similes are embedded once at start
- * (through a BatchProcessor), and when more than ACTION_FILTER_THRESHOLD
- * (default 15) actions are available only the ACTION_FILTER_TOP_K (default
- * 10) most similar to the message are listed, plus REPLY, IGNORE and NONE.
+ * when more than ACTION_FILTER_THRESHOLD (default 15) actions are available,
+ * only the ACTION_FILTER_TOP_K (default 10) most similar to the message are
+ * listed, plus REPLY, IGNORE and NONE. Each action's name, description and
+ * similes are embedded once (through a BatchProcessor): at start when there
+ * are already more actions than the threshold, otherwise when first needed.
  */
 export class ActionFilterService extends Service {
   static override serviceType = 'action-filter';
   capabilityDescription = 'Selects the actions relevant to a message when many are registered';
 
   private readonly vectors = new Map<string, number[]>();
-  private readonly semaphore = new Semaphore(2);
+  private readonly semaphore = new ClosableSemaphore(2);
   private ready: Promise<void> = Promise.resolve();
+  /** Set by stop(): indexing still under way makes no further model calls or retries. */
+  private stopped = false;
 
   static override async start(runtime: IAgentRuntime): Promise<ActionFilterService> {
     const service = new ActionFilterService(runtime);
+    // At or under the threshold every action is listed, so embedding them now would only cost model calls.
+    if (runtime.actions.length <= service.threshold) return service;
     // Built in the background: until it is ready, every action is listed.
     service.ready = service.index(runtime.actions).catch((error: unknown) => {
       runtime.logger.warn({ err: error }, 'Action filter index could not be built; all actions will be listed');
@@ -70,16 +84,20 @@ export class ActionFilterService extends Service {
     const processor = new BatchProcessor<Action[], void>({
       maxParallel: 2,
       process: async (batch) => {
+        if (this.stopped) return;
         const vectors = await embedTexts(this.runtime, batch.map(actionText), { semaphore: this.semaphore });
         batch.forEach((action, i) => this.vectors.set(action.name, vectors[i]));
       },
-      onExhausted: (batch, error) =>
-        this.runtime.logger.warn({ err: error, actions: batch.map((a) => a.name) }, 'Could not embed some actions; they are ranked last'),
+      onExhausted: (batch, error) => {
+        if (!this.stopped) this.runtime.logger.warn({ err: error, actions: batch.map((a) => a.name) }, 'Could not embed some actions; they are ranked last');
+      },
     });
     await processor.run(batches);
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.semaphore.closed = true;
     this.vectors.clear();
   }
 }

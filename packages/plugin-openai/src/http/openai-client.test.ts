@@ -168,7 +168,8 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 1 }).postJson('/chat/completions', chatBody));
+    // More retries allowed than a refused connection gets: it is retried once, so a dead server is reported at once.
+    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 3 }).postJson('/chat/completions', chatBody));
     expect(error.code).toBe(OpenAIErrorCode.NETWORK_ERROR);
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('ECONNREFUSED');

@@ -18,7 +18,7 @@ export interface OpenAIClientOptions {
   /** Retries after the first attempt, on retryable errors only. */
   maxRetries: number;
   fetch: typeof fetch;
-  logger?: Pick<Logger, 'warn'>;
+  logger?: Pick<Logger, 'info'>;
   /** Tests pass one that records the delays instead of waiting. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -40,6 +40,8 @@ export interface StreamConsumer {
 }
 
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 8_000 };
+/** Retries of a request that could not connect, whatever OPENAI_MAX_RETRIES allows. */
+const NETWORK_RETRIES = 1;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function excerpt(text: string): string {
@@ -211,7 +213,8 @@ export class OpenAIClient {
       } catch (error) {
         const delay = this.retryDelay(error, number, canRetry);
         if (delay === undefined) throw error;
-        this.options.logger?.warn(
+        // Info, not warn: a retry that works is no news, and one that fails surfaces as the error itself.
+        this.options.logger?.info(
           { endpoint: context.endpoint, baseUrl: context.baseUrl, model: context.model, attempt: number, delayMs: delay, err: error },
           `OpenAI-compatible request failed (${(error as Error).message}); retry ${number} of ${this.options.maxRetries} in ${delay} ms`,
         );
@@ -224,6 +227,9 @@ export class OpenAIClient {
   private retryDelay(error: unknown, attempt: number, canRetry: () => boolean): number | undefined {
     if (attempt > this.options.maxRetries || !canRetry()) return undefined;
     if (!KithError.isInstance(error) || !error.retryable) return undefined;
+    // Nothing listening (or DNS failing) rarely changes in seconds: one quick retry covers a blip, so a
+    // dead OPENAI_BASE_URL is reported in about a second instead of after every backoff.
+    if (error instanceof OpenAINetworkError && attempt > NETWORK_RETRIES) return undefined;
     if (error instanceof OpenAIError) {
       // Out of quota will not change in seconds; a fallback provider may still answer.
       if (error.providerCode === 'insufficient_quota') return undefined;

@@ -10,3 +10,4 @@ export { DatabaseMissingError } from './database-missing-error';
 export { DatabaseUnavailableError } from './database-unavailable-error';
 export { type DatabaseTarget, describeDatabaseUrl } from './database-target';
 export { PluginSchemaUnsupportedError } from './plugin-schema-unsupported-error';
+export { SqliteBindingError } from './sqlite-binding-error';

@@ -257,3 +257,31 @@ describe('background model usage', () => {
     ]);
   });
 });
+
+describe('stopping', () => {
+  it('writes the pending sums before the database closes and drops later records without a warning', async () => {
+    const lines: string[] = [];
+    const runtime = new AgentRuntime({
+      character: { name: 'stopping', bio: ['test agent'] },
+      plugins: [sqlPlugin, modelPlugin],
+      settings: { KITH_DATA_DIR: path.join(dir, 'stopping') },
+      logger: createLogger({ level: 'warn', json: true, destination: { write: (line: string) => void lines.push(line) } }),
+    });
+    await runtime.initialize();
+    // A successful call outside any run: summed, not yet written.
+    await runtime.useModel('TEXT_SMALL', { prompt: 'background' });
+    await runtime.stop();
+    // A background call finishing after the agent stopped (an embedding retry, say).
+    await runtime.emitEvent('MODEL_USED', { runtime, type: 'TEXT_EMBEDDING', provider: 'late', promptChars: 1, durationMs: 1, success: false, error: 'late' });
+    expect(lines.filter((line) => line.includes('log record'))).toEqual([]);
+
+    const reopened = await startAgent('stopping');
+    try {
+      const records = await reopened.getLogs({ type: `${MODEL_LOG_PREFIX}TEXT_SMALL` });
+      expect(records.map((record) => record.body)).toEqual([expect.objectContaining({ provider: 'counting-model', calls: 1, failed: 0 })]);
+      expect(await reopened.getLogs({ type: `${MODEL_LOG_PREFIX}TEXT_EMBEDDING` })).toEqual([]);
+    } finally {
+      await reopened.stop();
+    }
+  });
+});

@@ -1,7 +1,9 @@
 import {
   BoundedMap,
+  KithError,
   MODEL_LOG_PREFIX,
   RUN_LOG_TYPE,
+  Service,
   type IAgentRuntime,
   type ModelEventPayload,
   type ModelUsageRecord,
@@ -11,6 +13,7 @@ import {
   type RunLogModelUsage,
   type UUID,
 } from '@kith/core';
+import { SqlErrorCode } from '../../errors';
 
 // The record types are core's (one definition, read back by the server); re-exported for existing imports.
 export { MODEL_LOG_PREFIX, RUN_LOG_TYPE };
@@ -113,6 +116,9 @@ export class RunLogRecorder {
   private readonly open = new BoundedMap<string, OpenRun>(MAX_OPEN_RUNS);
   private readonly background = new Map<string, BackgroundUsage>();
   private timer: NodeJS.Timeout | undefined;
+  /** Writes under way, so close() can wait for them. */
+  private readonly pending = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -237,24 +243,58 @@ export class RunLogRecorder {
     return this.write({ type: `${MODEL_LOG_PREFIX}${modelType}`, entityId: agentId, roomId: agentId, body });
   }
 
-  /** Usage day rows, for adapters that keep them (Kith's do; elizaOS adapters lack logModelUsage). */
-  private async writeUsage(records: ModelUsageRecord[]): Promise<void> {
-    const adapter = this.runtime.adapter;
-    if (!adapter.logModelUsage) return;
-    try {
-      await adapter.logModelUsage(records);
-    } catch (error) {
-      this.runtime.logger.warn({ err: error }, 'Could not record model usage');
-    }
+  /**
+   * Writes the pending background sums and waits for every write under way;
+   * records that come later (background model calls still finishing while the
+   * agent stops) are dropped without a warning. Runs before the adapter closes.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flushBackground();
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    this.closed = true;
   }
 
-  private async write(record: { type: string; entityId: UUID; roomId: UUID; body: Record<string, unknown> }): Promise<void> {
-    try {
-      await this.runtime.adapter.log(record);
-    } catch (error) {
-      // A lost log record must not fail the run it describes.
-      this.runtime.logger.warn({ err: error, type: record.type }, 'Could not write a log record');
+  /** Starts a write unless closed, and keeps it in `pending` so close() can wait for it. */
+  private track(what: string, send: () => Promise<void>): Promise<void> {
+    if (this.closed) {
+      this.runtime.logger.debug({ type: what }, 'Log record dropped: the agent is stopping');
+      return Promise.resolve();
     }
+    const write = send().finally(() => this.pending.delete(write));
+    this.pending.add(write);
+    return write;
+  }
+
+  /** A failed write is logged, not thrown: a lost record must not fail the run it describes; one lost to a database closed under it is no news. */
+  private reportFailure(error: unknown, what: string, message: string): void {
+    const closed = KithError.hasCode(error, SqlErrorCode.NOT_INITIALIZED);
+    this.runtime.logger[closed ? 'debug' : 'warn']({ err: error, type: what }, message);
+  }
+
+  /** Usage day rows, for adapters that keep them (Kith's do; elizaOS adapters lack logModelUsage). */
+  private writeUsage(records: ModelUsageRecord[]): Promise<void> {
+    return this.track('model usage', async () => {
+      const adapter = this.runtime.adapter;
+      if (!adapter.logModelUsage) return;
+      try {
+        await adapter.logModelUsage(records);
+      } catch (error) {
+        this.reportFailure(error, 'model usage', 'Could not record model usage');
+      }
+    });
+  }
+
+  private write(record: { type: string; entityId: UUID; roomId: UUID; body: Record<string, unknown> }): Promise<void> {
+    return this.track(record.type, async () => {
+      try {
+        await this.runtime.adapter.log(record);
+      } catch (error) {
+        this.reportFailure(error, record.type, 'Could not write a log record');
+      }
+    });
   }
 }
 
@@ -273,6 +313,23 @@ function recorderFor(runtime: IAgentRuntime): RunLogRecorder {
     recorders.set(runtime, recorder);
   }
   return recorder;
+}
+
+/**
+ * Closes the agent's recorder when the agent stops. Services stop before the
+ * database adapter closes, so the last records are written while it is open.
+ */
+export class RunLogService extends Service {
+  static override serviceType = 'sql-run-log';
+  capabilityDescription = 'Writes the last run and model-usage records before the database closes';
+
+  static override async start(runtime: IAgentRuntime): Promise<RunLogService> {
+    return new RunLogService(runtime);
+  }
+
+  async stop(): Promise<void> {
+    await recorderFor(this.runtime).close();
+  }
 }
 
 /** The plugin's event handlers that feed the logs table. */

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { MIGRATIONS_FOLDER } from '../migrations/migrations-folder';
 import { runCoreMigrations } from '../migrations/run-core-migrations';
@@ -7,6 +7,7 @@ import { FtsIndexer } from '../search/fts-indexer';
 import { isWasmSimdAvailable, type VectorKernel } from '../../shared/vectors/int8-matrix';
 import { VectorIndex } from '../vectors/vector-index';
 import type { SqlLogger } from '../../shared/sql-logger';
+import { openSqliteFile } from './open-sqlite-file';
 import type { SqlParam, SqlRunner } from './sql-runner';
 import { GraphReadCache } from './graph-read-cache';
 import { StatementCache } from './statement-cache';
@@ -84,7 +85,7 @@ export class SqliteConnection implements SqlRunner {
     readonly path: string,
     readonly settings: ConnectionSettings,
   ) {
-    this.sqlite = new Database(path);
+    this.sqlite = openSqliteFile(path);
     try {
       // First, so that every later statement waits for another process's lock.
       this.sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(settings.busyTimeoutMs))}`);
