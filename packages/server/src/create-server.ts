@@ -13,6 +13,7 @@ import { frameworkErrorReply, installErrorHandlers } from './http/error-reply';
 import { installJsonParser } from './http/json-parser';
 import { MetricsRecorder } from './metrics/metrics-recorder';
 import { registerOpenApi } from './openapi/register-openapi';
+import { isRateLimitExempt } from './rate-limit/rate-limit-exempt';
 import { API_ROUTES } from './routes/api-routes';
 import type { ServerContext } from './server-context';
 import { type KithServerOptions, resolveServerSettings } from './server-options';
@@ -90,6 +91,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     await app.register(fastifyRateLimit, {
       max: rateLimit.max,
       timeWindow: rateLimit.timeWindowMs,
+      allowList: (request) => isRateLimitExempt(request, rateLimit, settings.authToken),
       errorResponseBuilder: (_request, limit) => new RateLimitedError(limit.max, rateLimit.timeWindowMs, limit.ttl),
     });
   }
@@ -107,7 +109,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   await app.register(async (scope) => {
     const api = useZodSchemas(scope);
     for (const registerRoutes of API_ROUTES) registerRoutes(api, context);
-    registerWsRoutes(api, { hub, bus, agents, rateLimit, logger });
+    registerWsRoutes(api, { hub, bus, agents, rateLimit, logger }, (request) => rateLimit !== false && isRateLimitExempt(request, rateLimit, settings.authToken));
   });
   const staticDir = options.staticDir ?? WEB_CHAT_DIR;
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/' });

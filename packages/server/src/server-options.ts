@@ -6,6 +6,14 @@ export interface RateLimitSettings {
   /** Requests (and WebSocket messages) one address may send per window. */
   max: number;
   timeWindowMs: number;
+  /**
+   * Limit loopback clients (127.0.0.0/8, ::1) too. Default false: a bridge, a load test or the web
+   * page on this machine is not throttled. Behind a reverse proxy on the same machine, set
+   * `trustProxy` (so each request carries its client's address) or set this.
+   */
+  limitLoopback?: boolean;
+  /** Limit requests that carry the valid API key too. Default false: an authenticated client is trusted. */
+  limitApiKey?: boolean;
 }
 
 export interface KithServerOptions {
@@ -17,7 +25,12 @@ export interface KithServerOptions {
   authToken?: string;
   /** Origins allowed cross-origin: a list, `'*'`, or false (same origin only). Default: KITH_SERVER_CORS_ORIGINS (comma-separated), else false. */
   cors?: string[] | '*' | false;
-  /** Per-address limit, or false. Default: KITH_SERVER_RATE_LIMIT_MAX (300) per KITH_SERVER_RATE_LIMIT_WINDOW_MS (60,000). */
+  /**
+   * Per-address limit for remote clients without the API key, or false. Default:
+   * KITH_SERVER_RATE_LIMIT_MAX (300) per KITH_SERVER_RATE_LIMIT_WINDOW_MS (60,000); loopback clients
+   * and requests with the valid key are limited only with KITH_SERVER_RATE_LIMIT_LOOPBACK=true and
+   * KITH_SERVER_RATE_LIMIT_API_KEY=true (`limitLoopback`, `limitApiKey`).
+   */
   rateLimit?: RateLimitSettings | false;
   /** Largest request body (and WebSocket message) in bytes. Default: KITH_SERVER_BODY_LIMIT, else 1 MiB. */
   bodyLimit?: number;
@@ -59,11 +72,23 @@ const positiveInt = (name: string) =>
     .transform(Number)
     .optional();
 
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+const booleanWord = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === '' || value in BOOLEAN_WORDS, `${name} must be true or false`)
+    .transform((value) => (value === '' ? undefined : BOOLEAN_WORDS[value]))
+    .optional();
+
 const envSchema = z.object({
   KITH_SERVER_AUTH_TOKEN: z.string().optional(),
   KITH_SERVER_CORS_ORIGINS: z.string().optional(),
   KITH_SERVER_RATE_LIMIT_MAX: positiveInt('KITH_SERVER_RATE_LIMIT_MAX'),
   KITH_SERVER_RATE_LIMIT_WINDOW_MS: positiveInt('KITH_SERVER_RATE_LIMIT_WINDOW_MS'),
+  KITH_SERVER_RATE_LIMIT_LOOPBACK: booleanWord('KITH_SERVER_RATE_LIMIT_LOOPBACK'),
+  KITH_SERVER_RATE_LIMIT_API_KEY: booleanWord('KITH_SERVER_RATE_LIMIT_API_KEY'),
   KITH_SERVER_BODY_LIMIT: positiveInt('KITH_SERVER_BODY_LIMIT'),
 });
 
@@ -87,7 +112,12 @@ export function resolveServerSettings(options: KithServerOptions): ResolvedServe
   const envRateLimit =
     env.KITH_SERVER_RATE_LIMIT_MAX === 0
       ? false
-      : { max: env.KITH_SERVER_RATE_LIMIT_MAX ?? DEFAULT_RATE_LIMIT.max, timeWindowMs: env.KITH_SERVER_RATE_LIMIT_WINDOW_MS || DEFAULT_RATE_LIMIT.timeWindowMs };
+      : {
+          max: env.KITH_SERVER_RATE_LIMIT_MAX ?? DEFAULT_RATE_LIMIT.max,
+          timeWindowMs: env.KITH_SERVER_RATE_LIMIT_WINDOW_MS || DEFAULT_RATE_LIMIT.timeWindowMs,
+          ...(env.KITH_SERVER_RATE_LIMIT_LOOPBACK ? { limitLoopback: true } : {}),
+          ...(env.KITH_SERVER_RATE_LIMIT_API_KEY ? { limitApiKey: true } : {}),
+        };
   const bodyLimit = options.bodyLimit ?? (env.KITH_SERVER_BODY_LIMIT || DEFAULT_BODY_LIMIT);
   if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new ConfigValidationError('@kith/server', [`bodyLimit: must be a positive whole number of bytes, got ${bodyLimit}`]);
   return {

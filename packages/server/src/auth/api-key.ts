@@ -26,7 +26,8 @@ function needsKey(request: FastifyRequest): boolean {
   return path === '/api' || path.startsWith('/api/') || path === WS_PATH;
 }
 
-function presentedKey(request: FastifyRequest): string | undefined {
+/** The key a request presents: X-API-KEY, or `?apiKey=` on the WebSocket path. */
+export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string') return header;
   if (pathOf(request) === WS_PATH) {

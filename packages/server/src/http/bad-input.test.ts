@@ -140,7 +140,7 @@ describe('bad input never gets a 500', () => {
 describe('per-address rate limit', () => {
   it('answers 429 with Retry-After once an address sends more than the limit', async () => {
     const agent = await createTestAgent();
-    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: { max: 5, timeWindowMs: 60_000 } });
+    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: { max: 5, timeWindowMs: 60_000, limitLoopback: true } });
     try {
       const statuses: number[] = [];
       let last = await http(url, '/api/agents');
@@ -159,7 +159,7 @@ describe('per-address rate limit', () => {
 
   it('reads its limit from KITH_SERVER_RATE_LIMIT_MAX and refuses a bad value', async () => {
     const agent = await createTestAgent();
-    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: undefined, env: { KITH_SERVER_RATE_LIMIT_MAX: '1' } });
+    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: undefined, env: { KITH_SERVER_RATE_LIMIT_MAX: '1', KITH_SERVER_RATE_LIMIT_LOOPBACK: 'true' } });
     try {
       expect((await http(url, '/api/agents')).status).toBe(200);
       expect((await http(url, '/api/agents')).status).toBe(429);

@@ -1,12 +1,24 @@
 import { existsSync } from 'node:fs';
 import { scriptedReply } from '@kith/core/test';
+import packagedChromium from '@sparticuz/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { storyPlugin } from '../__fixtures__/story-plugin';
 import { createTestAgent } from '../__fixtures__/test-agent';
 import { startTestServer } from '../__fixtures__/test-server';
 
-// Debian's chromium: Playwright's own browser download cannot work on these machines.
-const CHROMIUM = process.env.KITH_CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * KITH_CHROMIUM_PATH when set, else the Chromium that @sparticuz/chromium ships inside its npm
+ * package (unpacked into the temp folder on first use): no system package and no download, which
+ * Playwright's own browser install would need.
+ */
+async function chromiumPath(): Promise<string> {
+  const chosen = process.env.KITH_CHROMIUM_PATH;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`KITH_CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary, or unset it to use @sparticuz/chromium's.`);
+    return chosen;
+  }
+  return packagedChromium.executablePath();
+}
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -37,13 +49,7 @@ describe('web chat page, driven in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `No Chromium at ${CHROMIUM}: this end-to-end test needs Debian's chromium. Install it with ` +
-          '`apt-get update && apt-get install -y chromium` (.ci/run does this), or point KITH_CHROMIUM_PATH at a Chromium binary.',
-      );
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_FLAGS });
   });
 
   afterAll(async () => {

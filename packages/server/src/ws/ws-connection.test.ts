@@ -142,7 +142,7 @@ describe('WebSocket with several agents and limits', () => {
 
   it('limits the frames one connection may send per window', async () => {
     const agent = await createTestAgent();
-    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: { max: 3, timeWindowMs: 60_000 } });
+    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: { max: 3, timeWindowMs: 60_000, limitLoopback: true } });
     const socket = await TestSocket.open(url);
     try {
       for (let i = 0; i < 4; i++) socket.send({ type: 'ping', requestId: String(i) });

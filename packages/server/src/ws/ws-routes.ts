@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { WS_PATH } from '../auth/api-key';
 import type { ApiApp } from '../http/api-app';
@@ -14,7 +15,8 @@ function clientFramesJsonSchema(): Record<string, unknown> {
 }
 
 /** The WebSocket endpoint (protocol: ws-protocol.ts and docs/api.md); a plain GET gets 426. */
-export function registerWsRoutes(app: ApiApp, context: WsConnectionContext): void {
+/** `unlimited` says which upgrade requests get no per-connection frame limit (see isRateLimitExempt). */
+export function registerWsRoutes(app: ApiApp, context: WsConnectionContext, unlimited: (request: FastifyRequest) => boolean = () => false): void {
   app.route({
     method: 'GET',
     url: WS_PATH,
@@ -34,8 +36,8 @@ export function registerWsRoutes(app: ApiApp, context: WsConnectionContext): voi
     },
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send(errorBody(new RequestValidationError('headers.upgrade', 'this endpoint speaks WebSocket only; connect with a WebSocket client'))),
-    wsHandler: (socket) => {
-      new WsConnection(socket, context);
+    wsHandler: (socket, request) => {
+      new WsConnection(socket, unlimited(request) ? { ...context, rateLimit: false } : context);
     },
   });
 }
