@@ -1,7 +1,7 @@
 import { FsTree, flushChanges } from 'nx/src/generators/tree';
 import { pluginGenerator } from './generators/plugin/generator';
 import type { PluginGeneratorSchema } from './generators/plugin/plugin-generator-schema';
-import type { PluginNames } from './generators/plugin/plugin-names';
+import type { PluginNames } from '@kith/cli/scaffold';
 
 export interface PluginGeneratorRun extends PluginNames {
   /** Files written or changed, relative to the workspace root, in order. */

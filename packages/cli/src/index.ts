@@ -20,4 +20,5 @@ export { createAgent, resolveDataDir, type CreateAgentOptions } from './agent/cr
 export { formatBootReport } from './agent/format-boot-report';
 export { RemoteChatSession, type RemoteChatOptions } from './remote/remote-chat-session';
 export { ServerRequestError, SERVER_UNREACHABLE } from './remote/server-request-error';
-export { findWorkspaceRoot, loadPluginGenerator, type PluginGeneratorOptions, type PluginGeneratorResult } from './generators/load-plugin-generator';
+export { findKithWorkspace, findWorkspaceRoot, loadPluginGenerator, type PluginGeneratorOptions, type PluginGeneratorResult } from './generators/load-plugin-generator';
+export { scaffoldAgent, scaffoldStandalonePlugin, type ScaffoldAgentOptions, type ScaffoldPluginOptions } from './scaffold';

@@ -51,15 +51,70 @@ describe('kith create plugin (built CLI in a temporary copy of the workspace)', 
     expect(readFileSync(join(workspace, 'tsconfig.json'), 'utf8')).toBe(before);
   });
 
-  it('says where to run it when there is no workspace', () => {
-    const outside = mkdtempSync(join(tmpdir(), 'kith-no-workspace-'));
-    try {
-      const result = kith(['create', 'plugin', 'weather'], outside);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`no nx.json in ${outside} or above: run it inside a Kith workspace`);
-      expect(existsSync(join(outside, 'packages'))).toBe(false);
-    } finally {
-      rmSync(outside, { recursive: true, force: true });
-    }
+});
+
+describe('kith create plugin and kith create agent outside the Kith workspace (built CLI)', () => {
+  let outside: string;
+  beforeEach(() => {
+    outside = mkdtempSync(join(tmpdir(), 'kith-no-workspace-'));
+  });
+  afterEach(() => rmSync(outside, { recursive: true, force: true }));
+
+  it('writes a standalone plugin package that needs nothing from the monorepo', () => {
+    const result = kith(['create', 'plugin', 'hello', '--dir', 'plugins'], outside);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Created kith-plugin-hello in plugins/plugin-hello (export helloPlugin):');
+    expect(result.stdout).toContain('  cd plugins/plugin-hello\n  npm install && npm test');
+
+    const root = join(outside, 'plugins', 'plugin-hello');
+    expect(readdirSync(root).sort()).toEqual(['.gitignore', 'LICENSE', 'README.md', 'jest.config.js', 'package.json', 'src', 'tsconfig.build.json', 'tsconfig.json']);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
+    const cli = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.name).toBe('kith-plugin-hello');
+    expect(pkg.dependencies).toEqual({ '@kith/core': cli.dependencies['@kith/core'] });
+    expect(pkg.dependencies['@kith/core']).toMatch(/^\^/);
+    expect(pkg.scripts).toMatchObject({ test: 'tsc --noEmit && jest', prepack: 'npm run build' });
+    // The toolchain versions the monorepo itself is tested with.
+    const workspace = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    for (const [dependency, version] of Object.entries(pkg.devDependencies)) expect([dependency, version]).toEqual([dependency, workspace.devDependencies[dependency]]);
+    // Nothing points back into a workspace.
+    for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'jest.config.js']) expect(readFileSync(join(root, file), 'utf8')).not.toContain('../');
+    expect(readFileSync(join(root, 'src', 'plugin.ts'), 'utf8')).toContain("name: 'hello'");
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('The kith-plugin-hello authors');
+
+    const scoped = kith(['create', 'plugin', 'weather', '--scope', '@acme'], outside);
+    expect(scoped.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(outside, 'plugin-weather', 'package.json'), 'utf8'))).toMatchObject({ name: '@acme/plugin-weather' });
+
+    const again = kith(['create', 'plugin', 'hello', '--dir', 'plugins'], outside);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists and is not empty');
+  });
+
+  it('writes an agent project whose package.json runs kith with the character', () => {
+    const result = kith(['create', 'agent', 'support-bot'], outside);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Created the agent Support Bot in support-bot:');
+    const root = join(outside, 'support-bot');
+    expect(readdirSync(root).sort()).toEqual(['.env.example', '.gitignore', 'README.md', 'character.json', 'package.json']);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    expect(pkg.scripts.start).toBe('kith start --character ./character.json');
+    expect(Object.keys(pkg.dependencies)).toEqual(['@kith/cli', '@kith/plugin-bootstrap', '@kith/plugin-sql']);
+    expect(Object.values(pkg.dependencies).every((range) => range.startsWith('^'))).toBe(true);
+    const character = JSON.parse(readFileSync(join(root, 'character.json'), 'utf8')) as { name: string; plugins: string[] };
+    expect(character).toMatchObject({ name: 'Support Bot', plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap'] });
+    expect(readFileSync(join(root, '.env.example'), 'utf8')).toContain('OPENAI_API_KEY');
+
+    // The character is one `kith` accepts.
+    const plugins = kith(['plugins', '--character', join(root, 'character.json')], outside);
+    expect(plugins.stderr).toBe('');
+    expect(plugins.stdout).toContain('Support Bot');
+
+    const bad = kith(['create', 'agent', 'Support Bot'], outside);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('is not kebab-case');
+    expect(bad.stderr).toContain('[KITH_CONFIG_INVALID]');
   });
 });

@@ -1,7 +1,8 @@
 import { KithError } from '@kith/core';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { AddCommandOptions } from './commands/add-command';
 import type { ChatCommandOptions } from './commands/chat-command';
+import type { CreateAgentCommandOptions } from './commands/create-agent-command';
 import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
 import type { PluginsCommandOptions } from './commands/plugins-command';
 import type { StartCommandOptions } from './commands/start-command';
@@ -19,6 +20,8 @@ const addCommand = (specs: string[], options: AddCommandOptions) => (require('./
 const usageCommand = (options: UsageCommandOptions) => (require('./commands/usage-command') as typeof import('./commands/usage-command')).usageCommand(options);
 const createPluginCommand = (name: string, options: CreatePluginCommandOptions) =>
   (require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')).createPluginCommand(name, options);
+const createAgentCommand = (name: string, options: CreateAgentCommandOptions) =>
+  (require('./commands/create-agent-command') as typeof import('./commands/create-agent-command')).createAgentCommand(name, options);
 
 export function buildProgram(): Command {
   const program = new Command('kith').description('Run and chat with Kith agents').version(version);
@@ -67,15 +70,22 @@ export function buildProgram(): Command {
     .option('-g, --group-by <what>', 'day, room or model', 'day')
     .option('--json', 'print the answer as JSON (as GET /api/agents/:agentId/usage does)')
     .action(usageCommand);
-  const create = program.command('create').description('scaffold new code in a Kith workspace');
+  const create = program.command('create').description('scaffold a plugin package or an agent project');
   create
     .command('plugin')
-    .description('write packages/plugin-NAME: a publishable plugin with an example action, provider, test and README')
+    .description('write a publishable plugin package (example action, provider, tests, README): standalone, or packages/plugin-NAME inside the Kith workspace')
     .argument('<name>', 'kebab-case plugin name, e.g. weather')
-    .option('--scope <scope>', 'npm scope of the package ("" for none)', '@kith')
-    .option('--directory <dir>', 'folder of the package folder, from the workspace root', 'packages')
+    .option('--scope <scope>', 'npm scope of the package (default: none, giving kith-plugin-NAME; @kith inside the Kith workspace)')
+    .option('--dir <dir>', 'folder that receives the package folder plugin-NAME (default: the current folder; packages inside the Kith workspace)')
+    .addOption(new Option('--directory <dir>').hideHelp())
     .option('--description <text>', 'one line for package.json and the README')
     .action(createPluginCommand);
+  create
+    .command('agent')
+    .description('write an agent project: package.json with @kith/cli, a character file, .env.example and a README')
+    .argument('<name>', 'kebab-case project name, e.g. support-bot (the agent is called Support Bot)')
+    .option('--dir <dir>', 'folder that receives the project folder (default: the current folder)')
+    .action(createAgentCommand);
   return program;
 }
 

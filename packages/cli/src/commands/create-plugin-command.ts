@@ -1,18 +1,31 @@
 import { relative } from 'node:path';
-import { loadPluginGenerator } from '../generators/load-plugin-generator';
+import { findKithWorkspace, loadPluginGenerator } from '../generators/load-plugin-generator';
+import { scaffoldStandalonePlugin } from '../scaffold/scaffold-plugin';
 
 export interface CreatePluginCommandOptions {
   scope?: string;
+  dir?: string;
+  /** The older spelling of --dir. */
   directory?: string;
   description?: string;
 }
 
-/** `kith create plugin NAME`: runs the workspace's plugin generator and says what to do next. */
+/**
+ * `kith create plugin NAME`: inside the Kith workspace, the Nx generator's
+ * packages/plugin-NAME; anywhere else, a standalone package in ./plugin-NAME.
+ */
 export async function createPluginCommand(name: string, options: CreatePluginCommandOptions): Promise<void> {
+  const dir = options.dir ?? options.directory;
+  const workspace = findKithWorkspace(process.cwd());
+  const lines = workspace ? await inWorkspace(name, { ...options, dir }) : standalone(name, { ...options, dir });
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function inWorkspace(name: string, options: CreatePluginCommandOptions): Promise<string[]> {
   const generator = loadPluginGenerator(process.cwd());
-  const result = await generator.run({ name, scope: options.scope, directory: options.directory, description: options.description });
+  const result = await generator.run({ name, scope: options.scope ?? '@kith', directory: options.dir ?? 'packages', description: options.description });
   const where = relative(process.cwd(), generator.root) || '.';
-  const lines = [
+  return [
     `Created ${result.packageName} in ${result.projectRoot} (export ${result.exportName}):`,
     ...result.changed.map((change) => `  ${change.type.toLowerCase().padEnd(6)} ${change.path}`),
     '',
@@ -22,5 +35,19 @@ export async function createPluginCommand(name: string, options: CreatePluginCom
     `  cd ${result.projectRoot} && npx jest`,
     `Then add "${result.packageName}" to a character's "plugins" and check it with: kith plugins --character FILE`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function standalone(name: string, options: CreatePluginCommandOptions): string[] {
+  const result = scaffoldStandalonePlugin({ name, scope: options.scope, dir: options.dir, description: options.description });
+  const folder = relative(process.cwd(), result.root) || '.';
+  return [
+    `Created ${result.packageName} in ${folder} (export ${result.exportName}):`,
+    ...result.written.map((path) => `  create ${path}`),
+    '',
+    'Next:',
+    `  cd ${folder}`,
+    '  npm install && npm test   # its own tests: the example action and provider on a scripted model',
+    '  npm pack                  # builds dist/ and writes the tarball to publish or install',
+    `Then, in an agent's project: npm install ${folder.startsWith('.') ? folder : `./${folder}`} (or the tarball), add "${result.packageName}" to the character's "plugins", and check it with: kith plugins --character FILE`,
+  ];
 }

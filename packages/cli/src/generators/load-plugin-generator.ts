@@ -37,6 +37,16 @@ export function findWorkspaceRoot(from: string): string | null {
 }
 
 /**
+ * The root of the Kith workspace (a clone of the repository, after npm install) at or above
+ * `from`: an nx.json whose node_modules links @kith/tools. Null elsewhere, including other Nx
+ * workspaces, where `kith create plugin` writes a standalone package instead.
+ */
+export function findKithWorkspace(from: string): string | null {
+  const root = findWorkspaceRoot(from);
+  return root && existsSync(join(root, 'node_modules', '@kith', 'tools', 'package.json')) ? root : null;
+}
+
+/**
  * The workspace's own copy of the plugin generator: the same code `nx g
  * @kith/tools:plugin` runs, loaded from the workspace so both always agree.
  */

@@ -22,6 +22,7 @@ function kithTree(): Tree {
   tree.write('packages/core/package.json', JSON.stringify({ name: '@kith/core', version: '0.3.0' }));
   tree.write('packages/core/tsconfig.json', '{}');
   tree.write('tsconfig.json', JSON.stringify({ files: [], references: [{ path: 'packages/core' }] }));
+  tree.write('LICENSE', 'MIT License\n');
   return tree;
 }
 
@@ -30,7 +31,8 @@ describe('plugin generator', () => {
     const tree = kithTree();
     await pluginGenerator(tree, { name: 'weather' });
     const root = 'packages/plugin-weather';
-    expect(tree.children(root).sort()).toEqual(['README.md', 'jest.config.js', 'package.json', 'src', 'tsconfig.json', 'tsconfig.spec.json']);
+    expect(tree.children(root).sort()).toEqual(['LICENSE', 'README.md', 'jest.config.js', 'package.json', 'src', 'tsconfig.json', 'tsconfig.spec.json']);
+    expect(tree.read(`${root}/LICENSE`, 'utf8')).toBe('MIT License\n');
     expect(tree.children(`${root}/src`).sort()).toEqual(['actions', 'index.ts', 'last-greeting-key.ts', 'plugin.test.ts', 'plugin.ts', 'providers']);
 
     const pkg = readJson<PackageJson>(tree, `${root}/package.json`);
@@ -41,7 +43,7 @@ describe('plugin generator', () => {
       main: './dist/index.js',
       types: './dist/index.d.ts',
       files: ['dist'],
-      dependencies: { '@kith/core': '0.3.0' },
+      dependencies: { '@kith/core': '^0.3.0' },
       scripts: { build: 'tsc -b', typecheck: 'tsc -p tsconfig.spec.json --noEmit', test: 'jest' },
     });
     expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', require: './dist/index.js', default: './dist/index.js' });
@@ -74,7 +76,7 @@ describe('plugin generator', () => {
     tree.write('package.json', JSON.stringify({ name: 'acme', private: true }));
     await pluginGenerator(tree, { name: 'crm', scope: '@acme', directory: 'libs/agents' });
     const root = 'libs/agents/plugin-crm';
-    expect(readJson<PackageJson>(tree, `${root}/package.json`)).toMatchObject({ name: '@acme/plugin-crm', dependencies: { '@kith/core': '0.1.0' } });
+    expect(readJson<PackageJson>(tree, `${root}/package.json`)).toMatchObject({ name: '@acme/plugin-crm', dependencies: { '@kith/core': '^0.1.0' } });
     const tsconfig = readJson<{ extends: string; references?: unknown }>(tree, `${root}/tsconfig.json`);
     expect(tsconfig.extends).toBe('../../../tsconfig.base.json');
     expect(tsconfig.references).toBeUndefined();

@@ -1,10 +1,12 @@
 import { join, posix } from 'node:path';
+import { pluginNames, PLUGIN_SOURCE_TEMPLATES, type PluginNames } from '@kith/cli/scaffold';
 import { ConfigValidationError } from '@kith/core';
 import { formatFiles, generateFiles, offsetFromRoot, readJson, updateJson, type Tree } from '@nx/devkit';
 import type { PluginGeneratorSchema } from './plugin-generator-schema';
-import { pluginNames, type PluginNames } from './plugin-names';
 
-// The same folder from src/ (ts-jest) and from dist/ (built): the templates are not compiled.
+// The workspace's own files (package.json, tsconfigs, jest config, README), the same folder from
+// src/ (ts-jest) and from dist/ (built); the plugin's sources are @kith/cli's, shared with the
+// standalone package `kith create plugin` writes outside the workspace.
 const TEMPLATES = join(__dirname, '..', '..', '..', 'src', 'generators', 'plugin', 'files');
 const CORE_PROJECT = 'packages/core';
 /** Used when the tree has no packages/core to read the version from. */
@@ -16,7 +18,8 @@ interface TsconfigReferences {
 
 /**
  * Writes a publishable plugin package (package.json, tsconfigs, jest config,
- * an action with parameters, a provider, a test, a README) and adds it to the
+ * an action with parameters, a provider, a test, a README, the workspace's
+ * LICENSE) and adds it to the
  * root tsconfig.json's project references when that file lists them.
  */
 export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema): Promise<PluginNames> {
@@ -31,12 +34,17 @@ export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema)
     ? readJson<{ version: string }>(tree, `${CORE_PROJECT}/package.json`).version
     : DEFAULT_CORE_VERSION;
 
-  generateFiles(tree, TEMPLATES, names.projectRoot, {
+  const values = {
     ...names,
-    coreVersion,
+    coreRange: `^${coreVersion}`,
     offset: offsetFromRoot(names.projectRoot),
     coreReference: hasCoreProject ? posix.relative(names.projectRoot, CORE_PROJECT) : null,
-  });
+  };
+  generateFiles(tree, TEMPLATES, names.projectRoot, values);
+  generateFiles(tree, PLUGIN_SOURCE_TEMPLATES, posix.join(names.projectRoot, 'src'), values);
+  // npm packs a package's own LICENSE only: every package carries a copy of the workspace's.
+  const license = tree.read('LICENSE');
+  if (license) tree.write(posix.join(names.projectRoot, 'LICENSE'), license);
 
   if (tree.exists('tsconfig.json')) {
     updateJson<TsconfigReferences>(tree, 'tsconfig.json', (json) => {

@@ -11,13 +11,14 @@ describe('pluginNames', () => {
       constantName: 'WEATHER_REPORT',
       title: 'Weather Report',
       description: 'Weather Report: a Kith plugin with an example action and provider.',
+      descriptionJson: '"Weather Report: a Kith plugin with an example action and provider."',
     });
   });
 
   it('honours the scope, directory and description options', () => {
     const names = pluginNames({ name: 'crm2', scope: '@acme', directory: 'libs/agents/', description: '  Talks to the CRM.  ' });
     expect(names).toMatchObject({ packageName: '@acme/plugin-crm2', projectRoot: 'libs/agents/plugin-crm2', exportName: 'crm2Plugin', description: 'Talks to the CRM.' });
-    expect(pluginNames({ name: 'crm', scope: '' }).packageName).toBe('plugin-crm');
+    expect(pluginNames({ name: 'crm', scope: '' }).packageName).toBe('kith-plugin-crm');
   });
 
   it('accepts kebab-case and says how to fix anything else', () => {

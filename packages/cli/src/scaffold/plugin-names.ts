@@ -1,16 +1,26 @@
 import { posix } from 'node:path';
 import { ConfigValidationError } from '@kith/core';
-import type { PluginGeneratorSchema } from './plugin-generator-schema';
 
 /** Lowercase words of letters and digits joined by single hyphens, starting with a letter. */
 export const PLUGIN_NAME_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const SCOPE_PATTERN = /^@[a-z0-9][a-z0-9._~-]*$/;
 
+/** What a plugin's names derive from (the options of `kith create plugin` and of the Nx generator). */
+export interface PluginNameOptions {
+  /** Kebab-case plugin name: `weather` gives the folder plugin-weather. */
+  name: string;
+  /** npm scope, `@kith` by default; an empty string gives the unscoped `kith-plugin-NAME`. */
+  scope?: string;
+  /** Folder of the package folder, relative and inside the workspace (or the current folder); `packages` by default. */
+  directory?: string;
+  description?: string;
+}
+
 /** Every name the templates need, derived from one kebab-case plugin name. */
 export interface PluginNames {
   /** `weather-report`: the Plugin object's name. */
   name: string;
-  /** `@kith/plugin-weather-report` */
+  /** `@kith/plugin-weather-report`; unscoped: `kith-plugin-weather-report`. */
   packageName: string;
   /** `packages/plugin-weather-report`, from the workspace root, with forward slashes. */
   projectRoot: string;
@@ -21,6 +31,8 @@ export interface PluginNames {
   /** `Weather Report` */
   title: string;
   description: string;
+  /** The description as a JSON string literal, for code and JSON templates. */
+  descriptionJson: string;
 }
 
 /** Best-effort kebab-case spelling of a name, offered in the error message. */
@@ -57,7 +69,7 @@ function optionProblems(scope: string, directory: string): string[] {
 }
 
 /** Validates the generator options and derives every name; throws ConfigValidationError listing each problem. */
-export function pluginNames(options: PluginGeneratorSchema): PluginNames {
+export function pluginNames(options: PluginNameOptions): PluginNames {
   const name = options.name ?? '';
   const scope = options.scope ?? '@kith';
   const directory = options.directory ?? 'packages';
@@ -67,13 +79,15 @@ export function pluginNames(options: PluginGeneratorSchema): PluginNames {
   const words = name.split('-');
   const title = words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
   const folder = `plugin-${name}`;
+  const description = options.description?.trim() || `${title}: a Kith plugin with an example action and provider.`;
   return {
     name,
-    packageName: scope === '' ? folder : `${scope}/${folder}`,
+    packageName: scope === '' ? `kith-${folder}` : `${scope}/${folder}`,
     projectRoot: posix.join(posix.normalize(directory.replace(/\\/g, '/')), folder),
     exportName: `${words[0]}${words.slice(1).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}Plugin`,
     constantName: words.join('_').toUpperCase(),
     title,
-    description: options.description?.trim() || `${title}: a Kith plugin with an example action and provider.`,
+    description,
+    descriptionJson: JSON.stringify(description),
   };
 }
