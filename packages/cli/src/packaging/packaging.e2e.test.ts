@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * What a user gets from npm, tried as a user would: every package packed with
+ * `npm pack`, the tarballs installed into an agent project in the temp folder
+ * (outside the repository, so nothing resolves from the workspace), `kith`
+ * run from there; then a plugin made with `kith create plugin`, tested and
+ * packed on its own, and installed into the agent. Nothing is published: npm
+ * gets @kith/* from the tarballs (see `installTarballs`). npm's own cache is
+ * reused; better-sqlite3 compiles from source once, as on a user's machine.
+ */
+
+const REPO = resolve(__dirname, '../../../..');
+const BIN = resolve(__dirname, '../../dist/bin/kith.js');
+const PACKAGES = readdirSync(join(REPO, 'packages')).filter((dir) => existsSync(join(REPO, 'packages', dir, 'package.json')));
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a user's shell: none of the npm variables `npm test` set for the workspace. */
+function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_DATA_DIR: '', KITH_SERVER_AUTH_TOKEN: '', ...extra };
+  for (const key of Object.keys(env)) if (/^npm_(package|lifecycle|config_prefix)/.test(key) || key === 'INIT_CWD') delete env[key];
+  delete env.LOG_LEVEL;
+  return env;
+}
+
+function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Result {
+  const result = spawnSync(command, args, { cwd, env: userEnv(extraEnv), encoding: 'utf8', timeout: 300_000 });
+  return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? String(result.error ?? '') };
+}
+
+/** Runs a setup step, failing the test with its output when it fails. */
+function must(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Result {
+  const result = run(command, args, cwd, extraEnv);
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+  return result;
+}
+
+interface PackedFile {
+  path: string;
+}
+
+/** `npm start` in the background; resolves with the URL the server prints. */
+function startAgent(cwd: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  // Its own process group, so stopping it stops kith under npm as well.
+  const child = spawn('npm', ['start'], { cwd, env: userEnv({ KITH_SERVER_PORT: '0' }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`npm start printed no URL:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        done({ child, url, output: () => output });
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => fail(new Error(`npm start exited ${code}:\n${output}`)));
+  });
+}
+
+async function stopAgent(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  process.kill(-child.pid, 'SIGTERM');
+  await exited;
+}
+
+describe('the packages as npm ships them, installed outside the repository', () => {
+  let dir: string;
+  let tarballs: Record<string, string>;
+  let agent: ChildProcess | undefined;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kith-packaging-'));
+  });
+  afterAll(async () => {
+    if (agent) await stopAgent(agent);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('packs clean tarballs: LICENSE, no build info, no source maps, caret siblings, nothing npm would correct', () => {
+    tarballs = {};
+    const license = readFileSync(join(REPO, 'LICENSE'), 'utf8');
+    for (const name of PACKAGES) {
+      const cwd = join(REPO, 'packages', name);
+      const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+      const [packed] = JSON.parse(must('npm', ['pack', '--json', '--pack-destination', dir], cwd).stdout) as { filename: string; files: PackedFile[] }[];
+      tarballs[pkg.name] = join(dir, packed.filename);
+      const files = packed.files.map((file) => file.path);
+      expect([pkg.name, files.filter((file) => file === 'LICENSE')]).toEqual([pkg.name, ['LICENSE']]);
+      expect([pkg.name, files.filter((file) => /\.tsbuildinfo$|\.map$/.test(file))]).toEqual([pkg.name, []]);
+      expect(readFileSync(join(cwd, 'LICENSE'), 'utf8')).toBe(license);
+      for (const [dep, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
+        if (dep.startsWith('@kith/')) expect(`${pkg.name} -> ${dep}@${range}`).toMatch(/@\^\d/);
+      }
+      const publish = run('npm', ['publish', '--dry-run'], cwd);
+      expect([pkg.name, publish.stderr.split('\n').filter((line) => /correct|invalid|normalized/i.test(line))]).toEqual([pkg.name, []]);
+    }
+    expect(Object.keys(tarballs).sort()).toEqual(expect.arrayContaining(['@kith/cli', '@kith/core', '@kith/plugin-sql', '@kith/server']));
+  }, 120_000);
+
+  it('creates an agent project whose npm install and npm start run the agent, and kith chats there', async () => {
+    // `npx @kith/cli create agent` once published; here the repository's build of the same CLI.
+    must(process.execPath, [BIN, 'create', 'agent', 'demo'], dir);
+    const project = join(dir, 'demo');
+    // The unpublished packages come from their tarballs; engine-strict proves every engines field is kept by the tree.
+    must('npm', ['install', '--engine-strict', ...Object.values(tarballs)], project);
+    must('npm', ['install', '--engine-strict'], project);
+    expect(run('npm', ['ls', 'cookie'], project).stdout).not.toContain('cookie@2');
+
+    // The bin npm linked, run directly: it has its run bit.
+    const kith = join(project, 'node_modules', '.bin', 'kith');
+    const chat = run(kith, ['chat', '-m', 'I am unhappy'], project);
+    expect(chat.stderr).toBe('model: eliza-classic (offline)\n');
+    expect(chat.code).toBe(0);
+    expect(chat.stdout.trim().length).toBeGreaterThan(0);
+
+    const started = await startAgent(project);
+    agent = started.child;
+    const agents = (await (await fetch(`${started.url}/api/agents`)).json()) as { agents: { id: string; name: string }[] };
+    expect(agents.agents.map((a) => a.name)).toEqual(['Demo']);
+    const posted = await fetch(`${started.url}/api/agents/${agents.agents[0].id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'My mother is kind', userName: 'tester' }),
+    });
+    expect(posted.status).toBe(200);
+    const answer = (await posted.json()) as { replies: { content: { text?: string } }[] };
+    expect(answer.replies[0].content.text?.length).toBeGreaterThan(0);
+    await stopAgent(started.child);
+    agent = undefined;
+  }, 600_000);
+
+  it('names the cause and the fix when the SQLite binding was never built', () => {
+    const build = join(dir, 'demo', 'node_modules', 'better-sqlite3', 'build');
+    renameSync(build, `${build}-hidden`);
+    try {
+      const chat = run(join(dir, 'demo', 'node_modules', '.bin', 'kith'), ['chat', '-m', 'hi', '--data-dir', join(dir, 'fresh-data')], join(dir, 'demo'));
+      expect(chat.code).toBe(1);
+      expect(chat.stderr).toContain('[KITH_SQL_NATIVE_BINDING_MISSING]');
+      expect(chat.stderr).toContain('npm rebuild better-sqlite3');
+    } finally {
+      renameSync(`${build}-hidden`, build);
+    }
+  }, 60_000);
+
+  it('creates a standalone plugin whose npm install, npm test and npm pack pass, and the agent loads it', () => {
+    const project = join(dir, 'demo');
+    const kith = join(project, 'node_modules', '.bin', 'kith');
+    must(kith, ['create', 'plugin', 'hello'], dir);
+    const plugin = join(dir, 'plugin-hello');
+    // Unpublished core: its tarball first (not saved, so package.json keeps the caret range), then the README's commands.
+    must('npm', ['install', '--no-save', tarballs['@kith/core']], plugin);
+    must('npm', ['install'], plugin);
+    const tests = must('npm', ['test'], plugin);
+    expect(`${tests.stdout}${tests.stderr}`).toMatch(/Tests:\s+2 passed, 2 total/);
+    const [packed] = JSON.parse(must('npm', ['pack', '--json'], plugin).stdout) as { filename: string; files: PackedFile[] }[];
+    expect(packed.files.map((file) => file.path)).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']));
+    expect(packed.files.filter((file) => file.path.includes('.test.'))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')).dependencies).toEqual({ '@kith/core': '^0.1.0' });
+
+    must('npm', ['install', join(plugin, packed.filename)], project);
+    const characterFile = join(project, 'character.json');
+    const character = JSON.parse(readFileSync(characterFile, 'utf8')) as { plugins: string[] };
+    writeFileSync(characterFile, JSON.stringify({ ...character, plugins: [...character.plugins, 'kith-plugin-hello'] }, null, 2));
+    const plugins = must(kith, ['plugins', '--character', './character.json'], project);
+    expect(plugins.stdout).toMatch(/^ {2}hello +kith-plugin-hello +0\.1\.0 +character +1 action, 1 provider,/m);
+
+    // The installed CLI scaffolds too, with no workspace anywhere above.
+    must(kith, ['create', 'agent', 'second-agent'], dir);
+    expect(existsSync(join(dir, 'second-agent', 'character.json'))).toBe(true);
+  }, 600_000);
+});
