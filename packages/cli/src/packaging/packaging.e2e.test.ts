@@ -27,6 +27,8 @@ interface Result {
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_DATA_DIR: '', KITH_SERVER_AUTH_TOKEN: '', ...extra };
   for (const key of Object.keys(env)) if (/^npm_(package|lifecycle|config_prefix)/.test(key) || key === 'INIT_CWD') delete env[key];
+  // Nx forces colours for its children; a user's captured output has none.
+  delete env.FORCE_COLOR;
   delete env.LOG_LEVEL;
   return env;
 }
@@ -163,7 +165,7 @@ describe('the packages as npm ships them, installed outside the repository', () 
     must('npm', ['install', '--no-save', tarballs['@kith/core']], plugin);
     must('npm', ['install'], plugin);
     const tests = must('npm', ['test'], plugin);
-    expect(`${tests.stdout}${tests.stderr}`).toMatch(/Tests:\s+2 passed, 2 total/);
+    expect(`${tests.stdout}${tests.stderr}`.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests:\s+2 passed, 2 total/);
     const [packed] = JSON.parse(must('npm', ['pack', '--json'], plugin).stdout) as { filename: string; files: PackedFile[] }[];
     expect(packed.files.map((file) => file.path)).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']));
     expect(packed.files.filter((file) => file.path.includes('.test.'))).toEqual([]);
