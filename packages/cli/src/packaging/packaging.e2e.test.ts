@@ -177,6 +177,10 @@ describe('the packages as npm ships them, installed outside the repository', () 
     writeFileSync(characterFile, JSON.stringify({ ...character, plugins: [...character.plugins, 'kith-plugin-hello'] }, null, 2));
     const plugins = must(kith, ['plugins', '--character', './character.json'], project);
     expect(plugins.stdout).toMatch(/^ {2}hello +kith-plugin-hello +0\.1\.0 +character +1 action, 1 provider,/m);
+    const listed = JSON.parse(must(kith, ['plugins', '--character', './character.json', '--json'], project).stdout) as {
+      plugins: { name: string; registered: { actions: string[]; providers: string[] } }[];
+    };
+    expect(listed.plugins.find((entry) => entry.name === 'hello')?.registered).toMatchObject({ actions: ['HELLO_GREET'], providers: ['HELLO_LAST_GREETING'] });
 
     // The installed CLI scaffolds too, with no workspace anywhere above.
     must(kith, ['create', 'agent', 'second-agent'], dir);
