@@ -189,7 +189,8 @@ describe('the packages as npm ships them, installed outside the repository', () 
     const character = JSON.parse(readFileSync(characterFile, 'utf8')) as { plugins: string[] };
     writeFileSync(characterFile, JSON.stringify({ ...character, plugins: [...character.plugins, 'kith-plugin-hello'] }, null, 2));
     const plugins = must(kith, ['plugins', '--character', './character.json'], project);
-    expect(plugins.stdout).toMatch(/^ {2}hello +kith-plugin-hello +0\.1\.0 +character +1 action, 1 provider,/m);
+    // On the agent's one copy of core: the plugin's caret range deduped onto it.
+    expect(plugins.stdout).toMatch(/^ {2}hello +kith-plugin-hello +0\.1\.0 +character +@kith\/core 0\.1\.0 +1 action, 1 provider,/m);
     const listed = JSON.parse(must(kith, ['plugins', '--character', './character.json', '--json'], project).stdout) as {
       plugins: { name: string; registered: { actions: string[]; providers: string[] } }[];
     };
