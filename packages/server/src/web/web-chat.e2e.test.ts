@@ -1,26 +1,9 @@
-import { existsSync } from 'node:fs';
 import { scriptedReply } from '@kith/core/test';
-import packagedChromium from '@sparticuz/chromium';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../__fixtures__/launch-chromium';
 import { storyPlugin } from '../__fixtures__/story-plugin';
 import { createTestAgent } from '../__fixtures__/test-agent';
 import { startTestServer } from '../__fixtures__/test-server';
-
-/**
- * KITH_CHROMIUM_PATH when set, else the Chromium that @sparticuz/chromium ships inside its npm
- * package (unpacked into the temp folder on first use): no system package and no download, which
- * Playwright's own browser install would need.
- */
-async function chromiumPath(): Promise<string> {
-  const chosen = process.env.KITH_CHROMIUM_PATH;
-  if (chosen) {
-    if (!existsSync(chosen)) throw new Error(`KITH_CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary, or unset it to use @sparticuz/chromium's.`);
-    return chosen;
-  }
-  return packagedChromium.executablePath();
-}
-// Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // Browser-side snippets are strings: this package type-checks without the DOM library.
 /** Records every agent bubble's class and text as it changes, so a test can see what was shown before the final reply. */
@@ -49,7 +32,7 @@ describe('web chat page, driven in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,16 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUuid, utcDay } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createCostlyAgent, PAID_CALL_USD } from '../__fixtures__/costly-agent';
 import { http } from '../__fixtures__/http-client';
+import { launchChromium } from '../__fixtures__/launch-chromium';
 import { startTestServer } from '../__fixtures__/test-server';
-
-// Debian's chromium (see web-chat.e2e.test.ts); KITH_CHROMIUM_PATH points at another.
-const CHROMIUM = process.env.KITH_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 async function texts(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).allTextContents();
@@ -21,8 +18,7 @@ describe('web page views (Runs, Memories, Usage), driven in Chromium', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set KITH_CHROMIUM_PATH.`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
     dataDir = mkdtempSync(path.join(tmpdir(), 'kith-web-views-'));
   });
 
