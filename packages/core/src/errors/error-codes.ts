@@ -28,6 +28,7 @@ export const ErrorCode = {
   AGENT_NOT_FOUND: 'KITH_AGENT_NOT_FOUND',
   AGENT_NOT_RUNNING: 'KITH_AGENT_NOT_RUNNING',
   SEND_HANDLER_MISSING: 'KITH_SEND_HANDLER_MISSING',
+  ROOM_LEASE_LOST: 'KITH_ROOM_LEASE_LOST',
 } as const;
 
 export type ErrorCodeName = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -22,6 +22,7 @@ import {
   MessageServiceMissingError,
   PluginValidationError,
   QueueDisposedError,
+  RoomLeaseLostError,
   SendHandlerMissingError,
   TimeoutError,
 } from '.';
@@ -50,6 +51,7 @@ const samples: [KithError, string][] = [
   [new BudgetExceededError('TEXT_LARGE', 5, 'Back tomorrow.'), ErrorCode.BUDGET_EXCEEDED],
   [new AgentNotFoundError('00000000-0000-0000-0000-000000000000'), ErrorCode.AGENT_NOT_FOUND],
   [new AgentNotRunningError('a1', 'Eliza'), ErrorCode.AGENT_NOT_RUNNING],
+  [new RoomLeaseLostError('r1', 's1'), ErrorCode.ROOM_LEASE_LOST],
   [new SendHandlerMissingError('discord'), ErrorCode.SEND_HANDLER_MISSING],
 ];
 

@@ -22,3 +22,4 @@ export { AgentNotFoundError } from './agent-not-found-error';
 export { AgentNotRunningError } from './agent-not-running-error';
 export { SendHandlerMissingError } from './send-handler-missing-error';
 export { MessageServiceMissingError } from './message-service-missing-error';
+export { RoomLeaseLostError } from './room-lease-lost-error';

@@ -25,6 +25,12 @@ export interface BusMessage {
   createdAt: number;
 }
 
+/** Whether a stored inbox body is a bus message this version can replay. */
+export function isBusMessage(value: unknown): value is BusMessage {
+  const m = value as Partial<BusMessage> | null;
+  return typeof m?.id === 'string' && typeof m.channelId === 'string' && typeof m.authorId === 'string' && typeof m.text === 'string' && typeof m.createdAt === 'number';
+}
+
 /** What a client sends, whatever the transport (REST body or WebSocket `send` frame). */
 export interface ClientMessage {
   id?: UUID;

@@ -4,7 +4,7 @@ import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
 import { adapterCall } from './adapter-call';
-import type { BusMessage } from './bus-message';
+import { type BusMessage, isBusMessage } from './bus-message';
 
 /** Entries replayed at most on one start. */
 const RECOVER_MAX = 10_000;
@@ -15,10 +15,6 @@ function hasInbox(adapter: IDatabaseAdapter): adapter is InboxAdapter {
   return typeof adapter.acceptInbound === 'function' && typeof adapter.markInboundAnswered === 'function' && typeof adapter.getPendingInbound === 'function';
 }
 
-function isBusMessage(value: unknown): value is BusMessage {
-  const m = value as Partial<BusMessage> | null;
-  return typeof m?.id === 'string' && typeof m.channelId === 'string' && typeof m.authorId === 'string' && typeof m.text === 'string' && typeof m.createdAt === 'number';
-}
 
 /**
  * An agent's durable inbox, through its database adapter (the InboxStore

@@ -2,20 +2,33 @@ import { AgentNotRunningError } from '../errors/agent-not-running-error';
 import { PluginDependencyMissingError } from '../errors/plugin-dependency-missing-error';
 import { PluginInitError } from '../errors/plugin-init-error';
 import { Service, ServiceType } from '../services/service';
+import type { RoomCoordinator } from '../types/room-coordinator';
 import type { ServiceClass } from '../types/service';
+import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
 import { LruMap } from '../utils/lru-map';
 import { ArrivalClock } from './arrival-clock';
 import type { BusMessage, DeliveryResult } from './bus-message';
 import { DurableInbox } from './durable-inbox';
+import { FleetDelivery } from './fleet-delivery';
 import { memoryPolicy } from './memory-policy';
 import type { MessageBus } from './message-bus';
+import { type AnswerOptions, type ResultBase, resultBase, type TurnEvent, turnEvent } from './turn-parts';
 import { findStoredReplies } from './stored-replies';
 import { agentMemoryId, toAgentMemory } from './to-agent-memory';
 
 /** Outcomes kept per agent so a repeated message id gets the original replies back. */
 const RECENT_RESULTS = 1000;
+
+/** The adapter's fleet coordinator, if it has one (foreign adapters and SQLite do not). */
+function coordinatorOf(runtime: IAgentRuntime): RoomCoordinator | undefined {
+  try {
+    return runtime.adapter?.roomCoordinator ?? undefined;
+  } catch {
+    return undefined; // no adapter registered
+  }
+}
 
 export interface MessageBusServiceOptions {
   /**
@@ -27,12 +40,6 @@ export interface MessageBusServiceOptions {
   recover?: boolean;
 }
 
-interface AgentEvent {
-  agentId: UUID;
-  channelId: UUID;
-  messageId: UUID;
-  clientId?: string;
-}
 
 /**
  * An agent's connection to a message bus (seed 000), the one way messages
@@ -64,6 +71,7 @@ export class MessageBusService extends Service {
   private readonly inbox: DurableInbox;
   private detach: (() => void) | undefined;
   private paused = false;
+  private fleet: FleetDelivery | undefined;
 
   constructor(
     runtime: IAgentRuntime,
@@ -117,14 +125,48 @@ export class MessageBusService extends Service {
     this.paused = false;
   }
 
+  /** This server's side of a fleet, when the database adapter coordinates rooms across servers. */
+  get coordinator(): RoomCoordinator | undefined {
+    return this.fleet?.coordinator;
+  }
+
   connect(): void {
-    this.detach ??= this.bus.attach(this.runtime.agentId, (message, accepted) => this.receive(message, accepted));
+    if (this.detach) return;
+    const coordinator = coordinatorOf(this.runtime);
+    if (coordinator) {
+      this.fleet = new FleetDelivery(this, this.runtime, coordinator);
+      this.fleet.connect();
+    }
+    this.detach = this.bus.attach(this.runtime.agentId, (message, accepted) => this.receive(message, accepted));
   }
 
   async stop(): Promise<void> {
     this.detach?.();
     this.detach = undefined;
+    // In a fleet: no more forwarded work, the turns in flight end, then the rooms go to the other servers at once.
+    await this.fleet?.stop(() => this.settled());
+    await this.settled();
+  }
+
+  private async settled(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.result));
+  }
+
+  /**
+   * Takes a message another server accepted (a fleet hands it over): like a
+   * replayed one, tracked so a repeat of its id here waits for it.
+   */
+  track(messageId: UUID, result: Promise<DeliveryResult>): Promise<DeliveryResult> {
+    const entry = { accepted: Promise.resolve(), result };
+    this.inFlight.set(messageId, entry);
+    result.then(
+      (outcome) => this.recent.set(messageId, outcome),
+      () => undefined,
+    );
+    void result.finally(() => {
+      if (this.inFlight.get(messageId) === entry) this.inFlight.delete(messageId);
+    }).catch(() => undefined);
+    return result;
   }
 
   /**
@@ -132,6 +174,8 @@ export class MessageBusService extends Service {
    * never answered; their replies go to the channels' current subscribers.
    */
   async recover(): Promise<void> {
+    // In a fleet the coordinator replays what it finds pending in the rooms whose lease it takes.
+    if (this.fleet) return;
     const pending = await this.inbox.pending();
     if (pending.length > 0) this.runtime.logger.warn({ count: pending.length }, 'Taking in messages accepted before the last stop that were never answered');
     for (const message of pending) {
@@ -194,10 +238,8 @@ export class MessageBusService extends Service {
 
   private async process(received: BusMessage, replayed: boolean, accepted: () => void): Promise<DeliveryResult> {
     const runtime = this.runtime;
-    const pipeline = runtime.messageService;
-    if (!pipeline) throw new PluginDependencyMissingError('MessageBusService', '@kith/plugin-bootstrap');
-    const event: AgentEvent = { agentId: this.agentId, channelId: received.channelId, messageId: received.id, clientId: received.clientId };
-    const base = { agentId: this.agentId, messageId: received.id, memoryId: agentMemoryId(runtime, received.id), roomId: received.channelId };
+    const event = turnEvent(this.agentId, received);
+    const base = resultBase(runtime, received);
 
     await runtime.ensureConnection({
       entityId: received.authorId,
@@ -212,21 +254,39 @@ export class MessageBusService extends Service {
     // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock.
     const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
     const memory = toAgentMemory(runtime, message);
-    const acceptance = await this.inbox.accept(message, memoryPolicy(runtime, memory).store ? memory : undefined);
+    const store = memoryPolicy(runtime, memory).store;
+    if (this.fleet) return this.fleet.admit(message, memory, store, event, base, accepted);
+
+    const acceptance = await this.inbox.accept(message, store ? memory : undefined);
     accepted();
     if (acceptance && !acceptance.created && acceptance.entry.state === 'answered') {
       return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, memory) });
     }
-
     // Once per message: with the turn's first recorded decision (one commit with it), else when the turn ends.
     let answered = acceptance === null;
-    const markAnswered = (): Promise<void> => {
+    const commit = (): Promise<void> => {
       if (answered) return Promise.resolve();
       answered = true;
       return this.inbox.markAnswered(message.id);
     };
+    // Stored just now with an entry that was new: the pipeline need not look it up. Any other message (an
+    // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
+    const result = await this.answer(memory, event, base, { messageStored: acceptance?.created === true && acceptance.stored, commit });
+    return this.finish(event, result);
+  }
+
+  /**
+   * Runs an accepted message through the pipeline, telling its clients
+   * (thinking, chunks, replies) as it goes, and returns the outcome; the
+   * caller sends `done`. `commit` starts with the turn's first decision (one
+   * commit with it) and again when the turn ends (it must do its work once).
+   */
+  async answer(memory: Memory, event: TurnEvent, base: ResultBase, options: AnswerOptions): Promise<DeliveryResult> {
+    const runtime = this.runtime;
+    const pipeline = runtime.messageService;
+    if (!pipeline) throw new PluginDependencyMissingError('MessageBusService', '@kith/plugin-bootstrap');
     let chunkIndex = 0;
-    let result: DeliveryResult;
+    let result: DeliveryResult | undefined;
     this.bus.emit({ ...event, type: 'thinking', active: true });
     try {
       const outcome = await pipeline.handleMessage(
@@ -237,11 +297,13 @@ export class MessageBusService extends Service {
           return [];
         },
         {
-          onStreamChunk: (chunk) => this.bus.emit({ ...event, type: 'chunk', chunk, index: chunkIndex++ }),
-          // Stored just now with an entry that was new: the pipeline need not look it up. Any other message (an
-          // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
-          messageStored: acceptance?.created === true && acceptance.stored,
-          commitWithDecision: markAnswered,
+          onStreamChunk: (chunk) => {
+            const index = chunkIndex++;
+            this.bus.emit({ ...event, type: 'chunk', chunk, index });
+            options.onChunk?.(chunk, index);
+          },
+          messageStored: options.messageStored,
+          commitWithDecision: (decision) => options.commit({ decision }),
         },
       );
       const duplicate = outcome.mode === 'duplicate';
@@ -256,12 +318,13 @@ export class MessageBusService extends Service {
     } finally {
       this.bus.emit({ ...event, type: 'thinking', active: false });
       // The pipeline is done with it, whatever the outcome: only a crash leaves an entry accepted.
-      void markAnswered();
+      void options.commit({ result });
     }
-    return this.finish(event, result);
+    return result;
   }
 
-  private finish(event: AgentEvent, result: DeliveryResult): DeliveryResult {
+  /** Tells the message's clients its outcome (`done`). */
+  finish(event: TurnEvent, result: DeliveryResult): DeliveryResult {
     this.bus.emit({ ...event, type: 'done', result });
     return result;
   }

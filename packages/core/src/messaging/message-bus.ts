@@ -33,6 +33,7 @@ export class MessageBus {
   private readonly channels = new LruMap<UUID, Set<UUID>>(MAX_CHANNELS);
   private readonly inboxes = new Map<UUID, AgentInbox>();
   private readonly listeners = new Set<(event: BusEvent) => void>();
+  private readonly watchers = new Set<(channelId: UUID) => boolean>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -128,6 +129,21 @@ export class MessageBus {
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * Registers who watches channels here (the WebSocket hub: channels its
+   * clients joined). In a fleet, what another server answered is read back
+   * and told on this bus only for channels someone here watches.
+   */
+  watch(watching: (channelId: UUID) => boolean): () => void {
+    this.watchers.add(watching);
+    return () => void this.watchers.delete(watching);
+  }
+
+  isWatched(channelId: UUID): boolean {
+    for (const watching of this.watchers) if (watching(channelId)) return true;
+    return false;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Component, Entity, ParticipantUserState, Relationship, Room, World
 import type { InboxStore } from './inbox';
 import type { Memory, MemoryMetadata } from './memory';
 import type { Metadata, UUID } from './primitives';
+import type { RoomCoordinator } from './room-coordinator';
 import type { Task } from './task';
 import type { ModelUsageRecord, UsageQuery, UsageReport } from './usage';
 
@@ -171,6 +172,20 @@ export interface IDatabaseAdapter extends Partial<InboxStore> {
   getTasksByName(name: string): Promise<Task[]>;
   updateTask(id: UUID, task: Partial<Task>): Promise<void>;
   deleteTask(id: UUID): Promise<void>;
+
+  /**
+   * Kith, optional: this agent's side of a fleet (several servers on one
+   * database), which the message bus routes every message through. Absent
+   * for a single process (SQLite).
+   */
+  roomCoordinator?: RoomCoordinator;
+  /**
+   * Kith, optional: takes the right to run a task now, for one server of a
+   * fleet: true unless another server claimed it within the last
+   * `intervalMs` (a repeat task's interval) or `leaseMs` (a one-shot task
+   * still running elsewhere). TaskService asks it before each run.
+   */
+  claimTask?(id: UUID, params: { intervalMs: number; leaseMs: number }): Promise<boolean>;
 }
 
 /** Every method name of the adapter contract (the runtime delegates these). */

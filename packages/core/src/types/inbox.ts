@@ -67,5 +67,5 @@ export interface InboxStore {
   getPendingInbound(params?: PendingInboundParams): Promise<InboxEntry[]>;
 }
 
-/** Names of the optional inbox and reply-lookup members of IDatabaseAdapter (not forwarded by the runtime). */
-export type OptionalDatabaseMethodName = keyof InboxStore | 'getRepliesTo';
+/** Names of the optional inbox, reply-lookup and fleet members of IDatabaseAdapter (not forwarded by the runtime). */
+export type OptionalDatabaseMethodName = keyof InboxStore | 'getRepliesTo' | 'roomCoordinator' | 'claimTask';

@@ -9,6 +9,7 @@ export * from './events';
 export * from './task';
 export * from './knowledge';
 export * from './inbox';
+export * from './room-coordinator';
 export * from './database';
 export * from './usage';
 export * from './plugin';

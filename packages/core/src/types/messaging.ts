@@ -20,9 +20,10 @@ export interface MessageProcessingOptions {
    * Kith: a write to start in the same tick as the turn's first recorded
    * decision (its reply or IGNORE), so a group-committing adapter commits
    * both in one transaction (the message bus marks its inbox entry answered
-   * there). Called at most once; not called when the turn records nothing.
+   * there). Called at most once, with that decision; not called when the turn
+   * records nothing.
    */
-  commitWithDecision?: () => Promise<void>;
+  commitWithDecision?: (decision?: Content) => Promise<void>;
 }
 
 export type MessageProcessingMode = 'simple' | 'actions' | 'ignored' | 'discarded' | 'duplicate' | 'skipped' | 'error';

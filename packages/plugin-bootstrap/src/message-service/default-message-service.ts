@@ -289,7 +289,7 @@ export class DefaultMessageService implements IMessageService {
     };
     // Both writes start in this tick, so a group-committing adapter commits them as one transaction.
     const stored = turn.store ? runtime.createMemory(memory, 'messages') : undefined;
-    const joined = this.joinDecision(turn);
+    const joined = this.joinDecision(turn, memory.content);
     await stored;
     await joined;
     logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
@@ -299,10 +299,10 @@ export class DefaultMessageService implements IMessageService {
   }
 
   /** Starts options.commitWithDecision with the turn's first decision; its failure is the caller's to report. */
-  private joinDecision(turn: Turn): Promise<void> | undefined {
+  private joinDecision(turn: Turn, decision: Content): Promise<void> | undefined {
     if (turn.decisionJoined || !turn.options.commitWithDecision) return undefined;
     turn.decisionJoined = true;
-    return turn.options.commitWithDecision().catch((error: unknown) => {
+    return turn.options.commitWithDecision(decision).catch((error: unknown) => {
       turn.runtime.logger.warn({ err: error, messageId: turn.message.id }, 'The write joined to the decision failed');
     });
   }

@@ -1,0 +1,199 @@
+import { RoomLeaseLostError } from '../errors/room-lease-lost-error';
+import type { Memory } from '../types/memory';
+import type { MessageProcessingMode } from '../types/messaging';
+import type { UUID } from '../types/primitives';
+import type { AnsweredOutcome, CoordinatedEntry, FleetChunk, FleetOutcome, ForwardedMessage, RoomCoordinator } from '../types/room-coordinator';
+import type { IAgentRuntime } from '../types/runtime';
+import { type BusMessage, type DeliveryResult, isBusMessage } from './bus-message';
+import type { MessageBus } from './message-bus';
+import { findStoredReplies } from './stored-replies';
+import { toAgentMemory } from './to-agent-memory';
+import { type AnswerOptions, type ResultBase, resultBase, type TurnCommit, type TurnEvent, turnEvent } from './turn-parts';
+
+/** What FleetDelivery uses of its MessageBusService. */
+export interface FleetHost {
+  readonly agentId: UUID;
+  readonly bus: MessageBus;
+  answer(memory: Memory, event: TurnEvent, base: ResultBase, options: AnswerOptions): Promise<DeliveryResult>;
+  finish(event: TurnEvent, result: DeliveryResult): DeliveryResult;
+  track(messageId: UUID, result: Promise<DeliveryResult>): Promise<DeliveryResult>;
+}
+
+/** The mode a decision stands for (what a `done` will say), told to the fleet with the entry's commit. */
+function decisionMode(turn: TurnCommit): AnsweredOutcome {
+  if (turn.result) return { mode: turn.result.mode, ...(turn.result.error ? { error: turn.result.error } : {}) };
+  const actions = turn.decision?.actions ?? [];
+  if (actions.includes('IGNORE')) return { mode: 'ignored' };
+  return { mode: turn.decision?.simple ? 'simple' : 'actions' };
+}
+
+/** The mode of an outcome read back from the database, from its replies. */
+function modeOfReplies(replies: Memory[]): MessageProcessingMode {
+  const first = replies[0];
+  if (!first) return 'error';
+  if (first.content.actions?.includes('IGNORE')) return 'ignored';
+  return first.content.simple ? 'simple' : 'actions';
+}
+
+/**
+ * A message bus service's fleet path (a RoomCoordinator from the adapter):
+ * every message is accepted into the shared inbox; the server holding the
+ * room answers it in the room's arrival order (`schedule`), the others wait
+ * for its outcome and tell their own clients (replies read back by id).
+ * A turn whose lease was lost before it committed says nothing: the new
+ * holder answers and its outcome is told instead.
+ */
+export class FleetDelivery {
+  private disconnect: (() => void) | undefined;
+  /** Remote outcomes told to watchers here, one room at a time so they keep their order. */
+  private readonly telling = new Map<UUID, Promise<void>>();
+  private readonly forwarded = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly host: FleetHost,
+    private readonly runtime: IAgentRuntime,
+    readonly coordinator: RoomCoordinator,
+  ) {}
+
+  connect(): void {
+    this.disconnect ??= this.coordinator.connect({
+      answer: (message) => this.answerForwarded(message),
+      outcome: (outcome) => this.tellOutcome(outcome),
+      chunk: (chunk) => this.tellChunk(chunk),
+    });
+  }
+
+  /** Takes no more forwarded work, waits for the turns in flight (`settled`), then hands the rooms over. */
+  async stop(settled: () => Promise<void>): Promise<void> {
+    this.disconnect?.();
+    this.disconnect = undefined;
+    await settled();
+    await Promise.allSettled([...this.forwarded]);
+    await this.coordinator.release().catch((error: unknown) => this.runtime.logger.warn({ err: error }, 'Could not hand the rooms over; the fleet takes them when this lease runs out'));
+  }
+
+  /** A message a client sent here: accepted into the shared inbox, answered here or awaited from the room's holder. */
+  async admit(message: BusMessage, memory: Memory, store: boolean, event: TurnEvent, base: ResultBase, accepted: () => void): Promise<DeliveryResult> {
+    const { clientId: _connection, ...body } = message;
+    const acceptance = await this.coordinator.accept({ messageId: message.id, roomId: message.channelId, body: { ...body }, acceptedAt: Date.now() }, store ? memory : undefined);
+    accepted();
+    const entry: CoordinatedEntry = { seq: acceptance.entry.seq, messageId: message.id, roomId: message.channelId };
+    if (!acceptance.created) {
+      // Taken before (by another server, or by this one before a restart): its original outcome, flagged.
+      const outcome = acceptance.entry.state === 'answered' ? undefined : await this.coordinator.awaitOutcome(entry);
+      const replies = await findStoredReplies(this.runtime, memory);
+      return this.host.finish(event, { ...base, mode: outcome?.mode ?? 'duplicate', duplicate: true, replies, ...(outcome?.error ? { error: outcome.error } : {}) });
+    }
+    if (acceptance.local) {
+      try {
+        const result = await this.coordinator.schedule(entry, () => this.turn(memory, event, base, entry, acceptance.stored));
+        if (result) return this.host.finish(event, result);
+      } catch (error) {
+        if (!RoomLeaseLostError.isInstance(error)) throw error;
+      }
+    }
+    return this.remote(memory, event, base, await this.coordinator.awaitOutcome(entry));
+  }
+
+  /** One turn under the room's lease; null when the lease was lost before its decision committed (the new holder answers). */
+  private async turn(memory: Memory, event: TurnEvent, base: ResultBase, entry: CoordinatedEntry, messageStored: boolean): Promise<DeliveryResult | null> {
+    let committed: Promise<void> | undefined;
+    let lost = false;
+    const commit = (turn: TurnCommit): Promise<void> => {
+      committed ??= this.coordinator.markAnswered(entry, decisionMode(turn)).catch((error: unknown) => {
+        if (RoomLeaseLostError.isInstance(error)) lost = true;
+        else this.runtime.logger.warn({ err: error, messageId: entry.messageId }, 'Could not mark an inbox entry answered; the room holder checks it again');
+      });
+      return committed;
+    };
+    const result = await this.host.answer(memory, event, base, {
+      messageStored,
+      commit,
+      onChunk: (chunk, index) => this.coordinator.publishChunk({ messageId: entry.messageId, roomId: entry.roomId, index, chunk }),
+    });
+    await committed;
+    return lost ? null : result;
+  }
+
+  /** The outcome another server produced, with its replies read back, told to this message's clients. */
+  private async remote(memory: Memory, event: TurnEvent, base: ResultBase, outcome: FleetOutcome): Promise<DeliveryResult> {
+    const replies = await findStoredReplies(this.runtime, memory);
+    for (const reply of replies) this.host.bus.emit({ ...event, type: 'reply', content: reply.content, actionName: reply.content.actions?.[0] });
+    return this.host.finish(event, {
+      ...base,
+      mode: outcome.mode ?? modeOfReplies(replies),
+      duplicate: false,
+      replies,
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+  }
+
+  /** A message accepted elsewhere whose turn has come in a room this server holds. */
+  private answerForwarded(forwarded: ForwardedMessage): Promise<void> {
+    const body = forwarded.body;
+    if (!isBusMessage(body)) {
+      this.runtime.logger.warn({ messageId: forwarded.entry.messageId }, 'An inbox entry holds no readable message; it is closed unanswered');
+      return this.coordinator.markAnswered(forwarded.entry, { mode: 'error', error: 'unreadable inbox entry' }).catch(() => undefined);
+    }
+    const message: BusMessage = body;
+    const run = (async () => {
+      this.host.bus.join(message.channelId, this.host.agentId);
+      await this.runtime.ensureConnection({
+        entityId: message.authorId,
+        roomId: message.channelId,
+        userName: message.authorName,
+        name: message.authorName,
+        source: message.source,
+        type: message.channelType,
+        channelId: message.channelId,
+        serverId: message.serverId,
+      });
+      const memory = toAgentMemory(this.runtime, message);
+      const event = turnEvent(this.host.agentId, message);
+      const base = resultBase(this.runtime, message);
+      // Stored with its entry by the server that accepted it; after a takeover the pipeline checks for an earlier decision.
+      const result = await this.turn(memory, event, base, forwarded.entry, !forwarded.takenOver);
+      if (!result) throw new RoomLeaseLostError(message.channelId, this.coordinator.serverId);
+      return this.host.finish(event, result);
+    })();
+    const tracked = this.host.track(message.id, run);
+    this.forwarded.add(tracked);
+    return tracked.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!RoomLeaseLostError.isInstance(error)) this.runtime.logger.error({ err: error, messageId: message.id }, 'A forwarded message failed');
+      },
+    ).finally(() => this.forwarded.delete(tracked));
+  }
+
+  /** Another server answered a message of a room someone watches here: its replies and `done`, in the room's order. */
+  private tellOutcome(outcome: FleetOutcome): void {
+    if (outcome.awaited || !this.host.bus.isWatched(outcome.roomId)) return;
+    const previous = this.telling.get(outcome.roomId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const memory = { id: resultBase(this.runtime, { id: outcome.messageId, channelId: outcome.roomId } as BusMessage).memoryId, roomId: outcome.roomId };
+      const replies = await findStoredReplies(this.runtime, memory);
+      const event: TurnEvent = { agentId: this.host.agentId, channelId: outcome.roomId, messageId: outcome.messageId };
+      for (const reply of replies) this.host.bus.emit({ ...event, type: 'reply', content: reply.content, actionName: reply.content.actions?.[0] });
+      this.host.finish(event, {
+        agentId: this.host.agentId,
+        messageId: outcome.messageId,
+        memoryId: memory.id,
+        roomId: outcome.roomId,
+        mode: outcome.mode ?? modeOfReplies(replies),
+        duplicate: false,
+        replies,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      });
+    }).catch((error: unknown) => this.runtime.logger.warn({ err: error, messageId: outcome.messageId }, 'Could not read back a reply made on another server'));
+    this.telling.set(outcome.roomId, next);
+    void next.finally(() => {
+      if (this.telling.get(outcome.roomId) === next) this.telling.delete(outcome.roomId);
+    });
+  }
+
+  private tellChunk(chunk: FleetChunk): void {
+    if (!this.host.bus.isWatched(chunk.roomId)) return;
+    this.host.bus.emit({ type: 'chunk', agentId: this.host.agentId, channelId: chunk.roomId, messageId: chunk.messageId, chunk: chunk.chunk, index: chunk.index });
+  }
+}
