@@ -1,4 +1,4 @@
-import type { IAgentRuntime, Plugin } from '@kith/core';
+import { ConfigValidationError, type IAgentRuntime, type Plugin } from '@kith/core';
 import { DEFAULT_DATA_DIR, isTruthy } from './sqlite/adapter-options';
 import { createDatabaseAdapter } from './create-database-adapter';
 import { RunLogService, runLogEvents } from './shared/logs/run-log-recorder';
@@ -28,6 +28,18 @@ function vectorPreference(value: string | undefined): VectorPreference {
   return isTruthy(value) ? 'pgvector' : 'in-process';
 }
 
+/** KITH_FLEET (on unless `off`/`false`/`0`) and KITH_LEASE_MS: every server on one PostgreSQL database forms a fleet. */
+export function fleetSetting(read: (key: string) => string | undefined): { leaseMs?: number } | false {
+  const flag = read('KITH_FLEET');
+  if (flag !== undefined && /^(off|false|0|no)$/i.test(flag.trim())) return false;
+  const lease = Number(read('KITH_LEASE_MS'));
+  if (read('KITH_LEASE_MS') === undefined) return {};
+  if (!Number.isFinite(lease) || lease < 200) {
+    throw new ConfigValidationError('@kith/plugin-sql', [`KITH_LEASE_MS: "${read('KITH_LEASE_MS')}" is not a lease: give milliseconds, at least 200 (default 10000)`]);
+  }
+  return { leaseMs: Math.floor(lease) };
+}
+
 /**
  * Registers the agent's database adapter, unless the runtime already has
  * one; the runtime initialises it. PostgreSQL when KITH_DATABASE_URL (or
@@ -47,6 +59,8 @@ export const sqlPlugin: Plugin = {
     POSTGRES_URL: null,
     KITH_DATABASE_POOL_MAX: null,
     KITH_PGVECTOR: null,
+    KITH_FLEET: null,
+    KITH_LEASE_MS: null,
   },
   events: runLogEvents,
   services: [RunLogService],
@@ -66,6 +80,7 @@ export const sqlPlugin: Plugin = {
             url,
             poolMax: read('KITH_DATABASE_POOL_MAX') === undefined ? undefined : Number(read('KITH_DATABASE_POOL_MAX')),
             vectorSearch: vectorPreference(read('KITH_PGVECTOR')),
+            fleet: fleetSetting(read),
           },
           runtime.agentId,
         )

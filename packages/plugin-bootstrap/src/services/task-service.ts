@@ -5,6 +5,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Retry delay of a one-shot task whose worker failed or declined; doubles up to the cap. */
 const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 5 * 60_000;
+/** In a fleet, how long a one-shot task claimed by one server is left to it before another may run it. */
+const ONE_SHOT_CLAIM_MS = 5 * 60_000;
 
 /**
  * Runs the tasks tagged `queue` (elizaOS semantics): one-shot tasks run
@@ -114,6 +116,10 @@ export class TaskService extends Service {
         this.retryLater(task, 'its worker declined to run it now');
         return;
       }
+      if (!(await this.claim(task))) {
+        this.retryLater(task, 'another server of the fleet runs it');
+        return;
+      }
       await worker.execute(this.runtime, task.metadata ?? {}, task);
       this.retries.delete(id);
       if (!task.tags.includes('repeat')) {
@@ -127,6 +133,26 @@ export class TaskService extends Service {
       this.runtime.logger.error({ err: error, task: task.name, taskId: id }, `Task ${task.name} failed; it is kept and will run again`);
       this.retryLater(task, 'it failed');
     }
+  }
+
+  /**
+   * In a fleet (an adapter with claimTask), takes the right to run the task
+   * now, so a repeat task runs once per interval across the servers and a
+   * one-shot task once; a single process always may.
+   */
+  private async claim(task: Task): Promise<boolean> {
+    let adapter: IAgentRuntime['adapter'] | undefined;
+    try {
+      adapter = this.runtime.adapter;
+    } catch {
+      return true; // no adapter registered (tests): a single process
+    }
+    if (typeof adapter?.claimTask !== 'function') return true;
+    const repeat = task.tags.includes('repeat');
+    const interval = Math.max(0, Number(task.metadata?.updateInterval ?? 0));
+    // A timer may fire a little before a full interval since the last claim: a tenth (at most 100 ms) of slack.
+    const intervalMs = repeat ? interval - Math.min(100, interval / 10) : 0;
+    return adapter.claimTask(task.id as UUID, { intervalMs, leaseMs: repeat ? 0 : ONE_SHOT_CLAIM_MS });
   }
 
   private retryLater(task: Task, reason: string): void {

@@ -21,6 +21,14 @@ export interface PgAdapterOptions {
   /** Keep log bodies whole. Env: LOG_PROMPTS_TO_DB=true. */
   logPrompts?: boolean;
   logger?: SqlLogger;
+  /**
+   * Run as a server of a fleet: every process whose agents use this database
+   * shares their rooms (each answered by one server at a time, taken over
+   * when it dies). Off unless given; the plugin turns it on for a database
+   * server unless KITH_FLEET=off. `leaseMs` (KITH_LEASE_MS, default 10,000):
+   * how long a silent server keeps its rooms. Ignored on PGlite.
+   */
+  fleet?: { leaseMs?: number } | false;
 }
 
 export const DEFAULT_POOL_MAX = 10;

@@ -30,10 +30,13 @@ import { AdapterNotInitializedError, type DatabaseTarget, describeDatabaseUrl } 
 import { acquirePgConnection, type PgConnection, type PgConnectionSettings, releasePgConnection } from './connection/pg-connection';
 import type { KithPgDatabase } from './connection/pg-driver';
 import { callError } from './connection/pg-error';
+import { claimTask } from './fleet/claim-task';
+import type { PgRoomCoordinator } from './fleet/pg-room-coordinator';
 import { migratePgPluginSchema, type PgPluginSchemaReport } from './migrations/migrate-pg-plugin-schema';
 import { PG_MIGRATIONS_FOLDER } from './migrations/pg-migrations-folder';
 import { countPgMigrations, runPgMigrations } from './migrations/run-pg-migrations';
 import { type PgAdapterOptions, resolvePgSettings } from './pg-adapter-options';
+import { DEFAULT_LEASE_MS } from './fleet/pg-fleet';
 import * as agentStore from './stores/agent-store';
 import { PgAgentDimension } from './stores/agent-dimension';
 import * as cacheStore from './stores/cache-store';
@@ -55,6 +58,7 @@ import type { VectorMode } from './vectors/pgvector-columns';
 interface Session {
   ctx: PgStoreContext;
   dims: PgAgentDimension;
+  coordinator?: PgRoomCoordinator;
 }
 
 /** What the boot report shows of the database (never the password). */
@@ -81,6 +85,7 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   readonly target: DatabaseTarget;
   private readonly settings: PgConnectionSettings;
   private readonly logPrompts: boolean;
+  private readonly fleet: PgAdapterOptions['fleet'];
   private session: Session | null = null;
   private opening: Promise<void> | null = null;
 
@@ -90,6 +95,7 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   ) {
     this.settings = resolvePgSettings(options);
     this.logPrompts = options.logPrompts ?? false;
+    this.fleet = options.fleet;
     this.target = options.url
       ? describeDatabaseUrl(options.url)
       : { host: 'pglite', port: 0, database: 'pglite', user: 'pglite', display: 'pglite (in process)' };
@@ -98,6 +104,20 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   /** The drizzle database (pg-core), for plugins' own tables via `runtime.db`. */
   get db(): KithPgDatabase {
     return this.use('db').ctx.conn.driver.db;
+  }
+
+  /**
+   * This agent's side of the fleet (several servers on this database), which
+   * the message bus routes messages through; undefined when the fleet is off
+   * (KITH_FLEET=off, or PGlite).
+   */
+  get roomCoordinator(): PgRoomCoordinator | undefined {
+    return this.session?.coordinator;
+  }
+
+  /** Takes the right to run a task now, for one server of the fleet (TaskService asks before each run). */
+  claimTask(id: UUID, params: { intervalMs: number; leaseMs: number }): Promise<boolean> {
+    return this.call('claimTask', ({ ctx }) => claimTask(ctx, id, params));
   }
 
   /** Where vector search runs on this database. */
@@ -135,7 +155,12 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
       const ctx: PgStoreContext = { agentId: this.agentId, conn };
       const dims = new PgAgentDimension(ctx);
       conn.feed.subscribe(dims);
-      this.session = { ctx, dims };
+      let coordinator: PgRoomCoordinator | undefined;
+      if (this.fleet && conn.driver.kind === 'node-postgres') {
+        const fleet = await conn.joinFleet({ leaseMs: this.fleet.leaseMs ?? DEFAULT_LEASE_MS, logger: this.settings.logger });
+        coordinator = fleet.coordinator(ctx, dims);
+      }
+      this.session = { ctx, dims, coordinator };
     })().finally(() => {
       this.opening = null;
     });
@@ -162,6 +187,7 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
     if (!session) return;
     this.session = null;
     session.ctx.conn.feed.unsubscribe(session.dims);
+    if (session.coordinator) session.ctx.conn.fleet?.detach(this.agentId);
     await session.ctx.conn.writes.settled(true).catch(() => undefined);
     await releasePgConnection(session.ctx.conn);
   }

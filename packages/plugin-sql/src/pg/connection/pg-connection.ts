@@ -4,6 +4,7 @@ import { isWasmSimdAvailable, type VectorKernel } from '../../shared/vectors/int
 import { PG_MIGRATIONS_FOLDER } from '../migrations/pg-migrations-folder';
 import { runPgMigrations } from '../migrations/run-pg-migrations';
 import { PgRecentMemories } from '../stores/recent-memories';
+import { PgFleet, type FleetSettings } from '../fleet/pg-fleet';
 import { PgVectorIndex } from '../vectors/pg-vector-index';
 import { setUpVectorSearch, type VectorMode, type VectorPreference } from '../vectors/pgvector-columns';
 import { ChangeFeed } from './change-feed';
@@ -46,6 +47,9 @@ export class PgConnection {
   vectors: PgVectorIndex | null = null;
   /** Migrations this process applied when it opened the database. */
   applied: string[] = [];
+  /** This process as a server of the fleet on this database (null until an agent joins it). */
+  fleet: PgFleet | null = null;
+  private joining: Promise<PgFleet> | undefined;
 
   private constructor(
     readonly driver: PgDriver,
@@ -63,6 +67,7 @@ export class PgConnection {
       },
       committed: (batch) => this.committed(batch),
       failure: (error) => callError(error, target, 'createMemory'),
+      fenceOf: (write) => connection.fleet?.fences.fenceOf(write),
     });
     const connection = this;
   }
@@ -103,9 +108,21 @@ export class PgConnection {
     return connection;
   }
 
-  /** Waits for queued writes (deferred ones too), stops listening and closes the pool. */
+  /** Joins the fleet on this database (once per process; the first caller's settings win). */
+  joinFleet(settings: FleetSettings): Promise<PgFleet> {
+    this.joining ??= (async () => {
+      const fleet = new PgFleet(this, settings);
+      await fleet.start();
+      this.fleet = fleet;
+      return fleet;
+    })();
+    return this.joining;
+  }
+
+  /** Waits for queued writes (deferred ones too), leaves the fleet, stops listening and closes the pool. */
   async close(): Promise<void> {
     await this.writes.settled(true).catch(() => undefined);
+    await this.fleet?.stop();
     await this.feed.stop();
     await this.driver.close();
   }

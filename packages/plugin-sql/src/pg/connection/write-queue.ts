@@ -3,11 +3,24 @@ import type { PgMemoryRow } from '../stores/memory-row';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import type { PgQueryRunner } from './pg-driver';
 
+/**
+ * A fleet's fence on a decision write: it commits only while `owner` still
+ * holds the agent's room at `epoch` (kith_fleet_fence, in the same
+ * statement); otherwise the write fails with SQLSTATE KF001.
+ */
+export interface WriteFence {
+  owner: string;
+  agentId: string;
+  roomId: string;
+  epoch: number;
+}
+
 /** A memory to insert: its row (seq 0 until committed) and, with pgvector, its vector as text. */
 export interface MemoryWrite {
   kind: 'memory';
   row: PgMemoryRow;
   vectorLiteral: string | null;
+  fence?: WriteFence;
 }
 
 /** A log record: id, agent, entity, room, type, body (JSON text), created_at. */
@@ -31,6 +44,9 @@ export interface AnsweredWrite {
   agentId: string;
   messageId: string;
   at: number;
+  fence?: WriteFence;
+  /** A fleet notice (JSON) sent with NOTIFY kith_fleet when the entry moves to answered: delivered at commit, with it. */
+  notice?: string;
 }
 
 export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite;
@@ -71,6 +87,8 @@ export interface WriteTarget {
   committed(batch: CommittedBatch): void;
   /** Turns a failure into the error callers see (connection losses named as such). */
   failure(error: unknown): unknown;
+  /** A fleet's fence for a memory write (a turn's decision), if any; asked once, as the write is submitted. */
+  fenceOf?(write: MemoryWrite): WriteFence | undefined;
 }
 
 /** How long a deferred write (log record, vector) may wait for a batch to ride along with. */
@@ -130,6 +148,7 @@ export class PgWriteQueue {
   }
 
   submit<T>(write: QueuedWrite, deferred = false): Promise<T> {
+    if (write.kind === 'memory' && !write.fence && this.target.fenceOf) write.fence = this.target.fenceOf(write);
     return new Promise<T>((resolve, reject) => {
       const job: Job = { write, deferred, resolve: resolve as (value: unknown) => void, reject };
       if (deferred) {
@@ -215,7 +234,9 @@ export class PgWriteQueue {
     const logs = writes.filter((write): write is LogWrite => write.kind === 'log');
     const vectors = writes.filter((write): write is VectorWrite => write.kind === 'vector');
     const answered = writes.filter((write): write is AnsweredWrite => write.kind === 'answered');
-    const { text, name } = batchStatement(memories.length > 0, logs.length > 0, vectors.length > 0, answered.length > 0, this.target.pgvector);
+    const fences = [...memories, ...answered].flatMap((write) => (write.fence ? [write.fence] : []));
+    const notices = answered.some((write) => write.notice !== undefined);
+    const { text, name } = batchStatement(memories.length > 0, logs.length > 0, vectors.length > 0, answered.length > 0, this.target.pgvector, fences.length > 0, notices);
     const values: unknown[] = [this.target.writer];
     if (memories.length > 0) {
       const column = (index: number) => memories.map((write) => write.row[index]);
@@ -234,6 +255,10 @@ export class PgWriteQueue {
     }
     if (answered.length > 0) {
       values.push(answered.map((write) => write.agentId), answered.map((write) => write.messageId), answered.map((write) => write.at));
+      if (notices) values.push(answered.map((write) => write.notice ?? null));
+    }
+    if (fences.length > 0) {
+      values.push(fences[0].owner, fences.map((fence) => fence.agentId), fences.map((fence) => fence.roomId), fences.map((fence) => fence.epoch));
     }
     const { rows } = await this.target.runner.query<ResultRow>({ text, name, values, rowMode: 'array' });
     const insertedSeq = new Map<string, number>();
@@ -242,7 +267,7 @@ export class PgWriteQueue {
     for (const row of rows) {
       if (row[0] === 'm') insertedSeq.set(row[2] as string, Number(row[1]));
       else if (row[0] === 'a') nowAnswered.add(`${row[3]}\u0000${row[2]}`);
-      else stored.set(row[2] as string, row);
+      else if (row[0] === 'v') stored.set(row[2] as string, row);
     }
     const batch: CommittedBatch = { inserted: [], vectors: [] };
     const results = writes.map((write) => {
@@ -281,8 +306,16 @@ export class PgWriteQueue {
 const statements = new Map<string, { text: string; name: string }>();
 
 /** The batch statement for the kinds of write present (a few dozen shapes at most, each prepared once per connection). */
-function batchStatement(memories: boolean, logs: boolean, vectors: boolean, answered: boolean, pgvector: boolean): { text: string; name: string } {
-  const key = `${Number(memories)}${Number(logs)}${Number(vectors)}${Number(answered)}${Number(pgvector)}`;
+function batchStatement(
+  memories: boolean,
+  logs: boolean,
+  vectors: boolean,
+  answered: boolean,
+  pgvector: boolean,
+  fenced = false,
+  notices = false,
+): { text: string; name: string } {
+  const key = `${Number(memories)}${Number(logs)}${Number(vectors)}${Number(answered)}${Number(pgvector)}${Number(fenced)}${Number(notices)}`;
   let statement = statements.get(key);
   if (statement) return statement;
   let n = 1;
@@ -320,11 +353,22 @@ function batchStatement(memories: boolean, logs: boolean, vectors: boolean, answ
   }
   if (answered) {
     const arrays = [next('text[]'), next('text[]'), next('int8[]')];
+    if (notices) arrays.push(next('text[]'));
     ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
-      FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at)
+      FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at${notices ? ', notice' : ''})
       WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state = 'accepted'
-      RETURNING i.message_id, i.agent_id)`);
+      RETURNING i.message_id, i.agent_id${notices ? ', a.notice' : ''})`);
     selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
+    if (notices) {
+      // Fleet notices of the entries answered now: sent at commit, so no server hears of an answer that did not commit.
+      ctes.push("nt AS (SELECT pg_notify('kith_fleet', notice) FROM ans WHERE notice IS NOT NULL)");
+      selects.push("SELECT 'n', count(*)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM nt");
+    }
+  }
+  if (fenced) {
+    // A turn's decisions commit only under the lease it started with (see WriteFence); the function raises otherwise.
+    ctes.push(`fence AS (SELECT kith_fleet_fence(${next('text')}, ${next('text[]')}, ${next('text[]')}, ${next('int8[]')}) AS ok)`);
+    selects.push("SELECT 'f', 0::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM fence WHERE NOT ok");
   }
   // Every shape names $1 (the writer), even one whose writes do not use it.
   selects.push("SELECT 'w', 0::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");

@@ -11,3 +11,4 @@ export { logs } from './logs';
 export { tasks } from './tasks';
 export { inbox } from './inbox';
 export { modelUsage } from './model-usage';
+export { fleetServers, fleetRooms, type FleetServerInfo } from './fleet';

@@ -36,22 +36,44 @@ const ACCEPT_ENTRY = `INSERT INTO inbox (agent_id, message_id, room_id, body, st
  * mark, which makes the memory this process's own write (its caches take it
  * without reading the room again).
  */
-function acceptStatement(withMemory: boolean, pgvector: boolean): { text: string; name: string } {
-  if (!withMemory) return { text: `WITH inb AS (${ACCEPT_ENTRY}) SELECT inb.*, NULL::bigint FROM inb`, name: 'kith_inbox_accept' };
-  const columns = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'embedding'];
-  const values = ['$6', '$7', "'messages'", '$8', '$9', '$10', '$11::jsonb', '$12::jsonb', '$13::boolean', '$14::int8', '$15::int4', '$16::bytea'];
-  let writer = '$17';
-  if (pgvector) {
-    for (const dims of EMBEDDING_DIMENSIONS) {
-      columns.push(vectorColumn(dims));
-      values.push(`CASE WHEN $15::int4 = ${dims} THEN $17::text::vector(${dims}) END`);
+function acceptStatement(withMemory: boolean, pgvector: boolean, extension?: AcceptExtension): { text: string; name: string } {
+  const ctes = [`inb AS (${ACCEPT_ENTRY})`];
+  let next = 6;
+  let name = 'kith_inbox_accept';
+  if (withMemory) {
+    const columns = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'embedding'];
+    const values = ['$6', '$7', "'messages'", '$8', '$9', '$10', '$11::jsonb', '$12::jsonb', '$13::boolean', '$14::int8', '$15::int4', '$16::bytea'];
+    let writer = '$17';
+    if (pgvector) {
+      for (const dims of EMBEDDING_DIMENSIONS) {
+        columns.push(vectorColumn(dims));
+        values.push(`CASE WHEN $15::int4 = ${dims} THEN $17::text::vector(${dims}) END`);
+      }
+      writer = '$18';
     }
-    writer = '$18';
-  }
-  const memory = `INSERT INTO memories (${columns.join(', ')})
+    ctes.push(`mem AS (INSERT INTO memories (${columns.join(', ')})
     SELECT ${values.join(', ')} WHERE EXISTS (SELECT 1 FROM inb) AND (SELECT set_config('kith.writer', ${writer}::text, true)) IS NOT NULL
-    ON CONFLICT (id) DO NOTHING RETURNING seq`;
-  return { text: `WITH inb AS (${ACCEPT_ENTRY}), mem AS (${memory}) SELECT inb.*, (SELECT seq FROM mem) FROM inb`, name: `kith_inbox_accept_memory_${Number(pgvector)}` };
+    ON CONFLICT (id) DO NOTHING RETURNING seq)`);
+    next = pgvector ? 19 : 18;
+    name = `kith_inbox_accept_memory_${Number(pgvector)}`;
+  }
+  const seq = withMemory ? '(SELECT seq FROM mem)' : 'NULL::bigint';
+  if (!extension) return { text: `WITH ${ctes.join(', ')} SELECT inb.*, ${seq} FROM inb`, name };
+  const extra = extension.sql(next);
+  return { text: `WITH ${[...ctes, ...extra.ctes].join(', ')} SELECT inb.*, ${seq}, ${extra.columns} FROM inb${extra.from}`, name: `${name}_${extension.name}` };
+}
+
+/**
+ * More CTEs and result columns for the acceptance statement, from another
+ * module (the fleet's lease lookup), in the same round trip. Its parameters
+ * start at `firstParam` ($1 agent, $2 message id, $3 room, $5 accepted at
+ * are the entry's).
+ */
+export interface AcceptExtension {
+  /** Part of the prepared statement's name: one shape per name. */
+  name: string;
+  sql(firstParam: number): { ctes: string[]; columns: string; from: string };
+  values: unknown[];
 }
 
 /**
@@ -75,7 +97,13 @@ async function acceptedMemoryRow(ctx: PgStoreContext, dims: PgAgentDimension, me
  * in one statement, the memory only if the entry is new; settles once
  * committed. Idempotent on (agent, message id).
  */
-export async function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
+export async function acceptInbound(
+  ctx: PgStoreContext,
+  dims: PgAgentDimension,
+  message: InboundMessage,
+  memory?: Memory,
+  extension?: AcceptExtension,
+): Promise<InboxAcceptance & { extra?: unknown[] }> {
   const { conn, agentId } = ctx;
   const pgvector = conn.vectorMode === 'pgvector';
   const values: unknown[] = [agentId, message.messageId, message.roomId, JSON.stringify(message.body), message.acceptedAt ?? Date.now()];
@@ -87,8 +115,9 @@ export async function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension,
     if (pgvector) values.push(accepted?.vector ? toVectorLiteral(accepted.vector) : null);
     values.push(conn.feed.writer);
   }
-  const statement = acceptStatement(row !== undefined, pgvector);
-  const { rows } = await conn.driver.query<[...EntryRow, number | null]>({ ...statement, values, rowMode: 'array' });
+  const statement = acceptStatement(row !== undefined, pgvector, extension);
+  if (extension) values.push(...extension.values);
+  const { rows } = await conn.driver.query<[...EntryRow, number | null, ...unknown[]]>({ ...statement, values, rowMode: 'array' });
   if (rows.length > 0) {
     const seq = rows[0][7];
     const stored = row !== undefined && seq !== null;
@@ -96,7 +125,8 @@ export async function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension,
       row[0] = Number(seq);
       conn.committed({ inserted: [row], vectors: [] });
     }
-    return { entry: toEntry(rows[0].slice(0, 7) as EntryRow), created: true, stored };
+    const entry = toEntry(rows[0].slice(0, 7) as EntryRow);
+    return extension ? { entry, created: true, stored, extra: rows[0].slice(8) } : { entry, created: true, stored };
   }
   // Accepted before (or by a concurrent call that committed first): the entry as it is.
   const existing = await conn.driver.query<EntryRow>({
