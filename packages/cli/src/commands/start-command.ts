@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigValidationError, stringToUuid, type AgentRuntime, type Character } from '@kith/core';
+import { ConfigValidationError, stringToUuid, type AgentRuntime, type Character, type FleetStatus } from '@kith/core';
 import { databaseUrlSetting, DEFAULT_FILENAME, describeDatabaseUrl } from '@kith/plugin-sql';
 import { createServer, type KithServer } from '@kith/server';
 import { createAgent, resolveDataDir } from '../agent/create-agent';
@@ -104,6 +104,8 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
     server = await createServer({ agents: runtimes });
+    const fleet = fleetLine(runtimes);
+    if (fleet) out(fleet);
     const url = await listen(server, port, options.host);
     out(`Listening on ${url} (Ctrl-C stops)`);
   } catch (error) {
@@ -120,6 +122,20 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
   // Sends the spans still batched.
   await tracing?.shutdown();
   process.stderr.write('Stopped.\n');
+}
+
+/** The boot report's fleet line: this server, the others alive, the rooms held (PostgreSQL with the fleet on). */
+export function fleetLine(runtimes: readonly AgentRuntime[]): string | null {
+  const statuses = runtimes.flatMap((runtime) => {
+    const coordinator = (runtime.adapter as { roomCoordinator?: { status(): FleetStatus } } | undefined)?.roomCoordinator;
+    return coordinator ? [coordinator.status()] : [];
+  });
+  const first = statuses[0];
+  if (!first) return null;
+  const others = first.servers.filter((server) => server.serverId !== first.serverId).map((server) => server.serverId);
+  const rooms = statuses.reduce((sum, status) => sum + status.rooms, 0);
+  const alive = others.length === 0 ? 'no other server alive' : `${others.length} other server${others.length === 1 ? '' : 's'} alive (${others.join(', ')})`;
+  return `Fleet: server ${first.serverId}, lease ${first.leaseMs} ms; ${alive}; ${rooms} room${rooms === 1 ? '' : 's'} held`;
 }
 
 async function listen(server: KithServer, port: number | undefined, host: string | undefined): Promise<string> {

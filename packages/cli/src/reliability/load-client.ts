@@ -3,16 +3,20 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runLoad, type LoadOptions } from './run-load';
 
-const USAGE = `Usage: node load-client.js --url URL [--agent ID] [--rooms 100] [--messages 20] [--timeout-ms 120000]
-                           [--kill-pid PID --kill-after-acks N] [--details]
+const USAGE = `Usage: node load-client.js --url URL [--url URL2 ...] [--agent ID] [--rooms 100] [--messages 20] [--timeout-ms 120000]
+                           [--kill-pid PID --kill-after-acks N] [--retry-elsewhere] [--details]
 Sends --rooms concurrent conversations of --messages messages to a running Kith server (half over
-WebSocket, half over REST) and prints a JSON report on stdout. KITH_LOAD_URL may stand for --url.`;
+WebSocket, half over REST) and prints a JSON report on stdout. KITH_LOAD_URL may stand for --url.
+Several --url: a fleet; rooms are spread over its servers (--retry-elsewhere resends a REST message
+whose server is down to the next one, same id).`;
 
 const whole = (min: number) => z.coerce.number().int().min(min);
 
 const optionsSchema = z
   .object({
     url: z.url({ protocol: /^https?$/ }),
+    urls: z.array(z.url({ protocol: /^https?$/ })).default([]),
+    'retry-elsewhere': z.boolean().default(false),
     agent: z.guid().optional(),
     rooms: whole(1).default(100),
     messages: whole(1).default(20),
@@ -31,7 +35,8 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
   const { values } = parseArgs({
     args: argv,
     options: {
-      url: { type: 'string' },
+      url: { type: 'string', multiple: true },
+      'retry-elsewhere': { type: 'boolean' },
       agent: { type: 'string' },
       rooms: { type: 'string' },
       messages: { type: 'string' },
@@ -42,7 +47,8 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     },
     strict: true,
   });
-  const parsed = optionsSchema.safeParse({ ...values, url: values.url ?? env.KITH_LOAD_URL });
+  const urls = values.url ?? (env.KITH_LOAD_URL ? [env.KITH_LOAD_URL] : []);
+  const parsed = optionsSchema.safeParse({ ...values, url: urls[0], urls });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`--${String(issue?.path[0] ?? 'url')}: ${issue?.message ?? 'invalid'}`);
@@ -50,6 +56,8 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
   const o = parsed.data;
   return {
     url: o.url,
+    urls: o.urls,
+    retryElsewhere: o['retry-elsewhere'],
     agentId: o.agent,
     rooms: o.rooms,
     messagesPerRoom: o.messages,

@@ -7,6 +7,14 @@ import { LoadTracker } from './load-tracker';
 export interface LoadOptions {
   /** The server, e.g. http://127.0.0.1:3000. */
   url: string;
+  /**
+   * A fleet: every server's URL (`url` first). WebSocket rooms each talk to
+   * one server, REST rooms send each message to the next server in turn and
+   * are watched from yet another.
+   */
+  urls?: string[];
+  /** A REST message whose server cannot be reached is sent again, same id, to the next server (what a load balancer does). */
+  retryElsewhere?: boolean;
   /** Default: the first agent of GET /api/agents. */
   agentId?: string;
   rooms: number;
@@ -35,6 +43,8 @@ const LINES = [
 interface PlannedRoom {
   roomId: string;
   userName: string;
+  /** Its index among the rooms (which servers it talks to). */
+  index: number;
   /** ws rooms send every message over one WebSocket; http rooms alternate sync and async POSTs. */
   kind: 'ws' | 'http';
   messages: MessageRecord[];
@@ -90,11 +100,11 @@ async function runWsRoom(url: string, agentId: string, room: PlannedRoom, tracke
 }
 
 /** POSTs the room's messages one after another: each is sent once the previous one was answered (sync) or accepted (202). */
-async function runHttpRoom(url: string, agentId: string, room: PlannedRoom, tracker: LoadTracker): Promise<void> {
+async function runHttpRoom(urls: string[], agentId: string, room: PlannedRoom, tracker: LoadTracker, retryElsewhere: boolean): Promise<void> {
   for (const message of room.messages) {
     tracker.sent(message.id);
     try {
-      const response = await fetch(`${url}/api/agents/${agentId}/messages`, {
+      const response = await postElsewhere(urls, room.index + message.index, retryElsewhere, (url) => fetch(`${url}/api/agents/${agentId}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -104,7 +114,7 @@ async function runHttpRoom(url: string, agentId: string, room: PlannedRoom, trac
           userName: room.userName,
           ...(message.transport === 'http-async' ? { async: true } : {}),
         }),
-      });
+      }));
       const body = (await response.json()) as { mode?: string; duplicate?: boolean; replies?: { id: string }[] };
       if (response.status !== 200 && response.status !== 202) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
       tracker.acked(message.id);
@@ -116,6 +126,20 @@ async function runHttpRoom(url: string, agentId: string, room: PlannedRoom, trac
       return;
     }
   }
+}
+
+/** The POST to server `turn` (mod their number); with retryElsewhere, a server that cannot be reached passes it to the next. */
+async function postElsewhere(urls: string[], turn: number, retryElsewhere: boolean, post: (url: string) => Promise<Response>): Promise<Response> {
+  const tries = retryElsewhere ? urls.length * 2 : 1;
+  let failure: unknown;
+  for (let attempt = 0; attempt < tries; attempt++) {
+    try {
+      return await post(urls[(turn + attempt) % urls.length]);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 function textOf(message: MessageRecord): string {
@@ -131,7 +155,7 @@ function plan(rooms: number, perRoom: number, tracker: LoadTracker): PlannedRoom
       const transport: LoadTransport = kind === 'ws' ? 'ws' : i % 2 === 0 ? 'http-sync' : 'http-async';
       return tracker.plan(randomUUID(), roomId, i, transport);
     });
-    return { roomId, userName: `load-user-${r}`, kind, messages };
+    return { roomId, userName: `load-user-${r}`, index: r, kind, messages };
   });
 }
 
@@ -156,6 +180,7 @@ function outOfOrder(rooms: PlannedRoom[], tracker: LoadTracker): string[] {
  */
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const url = options.url.replace(/\/+$/, '');
+  const urls = (options.urls?.length ? options.urls : [url]).map((u) => u.replace(/\/+$/, ''));
   const agentId = options.agentId ?? (await firstAgentId(url));
   let killed: LoadReport['killed'];
   const tracker = new LoadTracker((acknowledged) => {
@@ -166,25 +191,37 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const rooms = plan(options.rooms, options.messagesPerRoom, tracker);
   const httpRooms = rooms.filter((room) => room.kind === 'http');
 
-  // One watcher subscribes to every REST room: async outcomes arrive there, and it gives their order.
+  // A watcher per server subscribes to REST rooms (each room on the server after the one its first POST goes to):
+  // async outcomes arrive there, and it gives their order.
   const joins = new Map<string, () => void>();
   const handle = frameHandler(tracker, (requestId) => joins.get(requestId)?.());
-  const watcher = await LoadSocket.open(url, handle, (reason) => httpRooms.forEach((room) => tracker.failRoom(room.roomId, reason)));
+  const watchedFrom = (room: PlannedRoom) => (room.index + 1) % urls.length;
+  const watchers = await Promise.all(
+    urls.map((serverUrl, server) =>
+      LoadSocket.open(serverUrl, handle, (reason) => httpRooms.filter((room) => watchedFrom(room) === server).forEach((room) => tracker.failRoom(room.roomId, reason))),
+    ),
+  );
   await Promise.all(
     httpRooms.map(
       (room) =>
         new Promise<void>((resolve) => {
           joins.set(`join:${room.roomId}`, resolve);
-          watcher.send({ type: 'join', channelId: room.roomId, agentId, requestId: `join:${room.roomId}` });
+          watchers[watchedFrom(room)].send({ type: 'join', channelId: room.roomId, agentId, requestId: `join:${room.roomId}` });
         }),
     ),
   );
 
-  const sockets: LoadSocket[] = [watcher];
+  const sockets: LoadSocket[] = [...watchers];
   const started = tracker.now();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.timeoutMs)));
-  await Promise.all(rooms.map((room) => (room.kind === 'ws' ? runWsRoom(url, agentId, room, tracker, handle, sockets) : runHttpRoom(url, agentId, room, tracker))));
+  await Promise.all(
+    rooms.map((room) =>
+      room.kind === 'ws'
+        ? runWsRoom(urls[room.index % urls.length], agentId, room, tracker, handle, sockets)
+        : runHttpRoom(urls, agentId, room, tracker, options.retryElsewhere ?? false),
+    ),
+  );
   await Promise.race([tracker.settled, timedOut]);
   clearTimeout(timer);
   tracker.failAll(`no outcome within ${options.timeoutMs} ms`);

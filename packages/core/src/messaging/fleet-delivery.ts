@@ -48,6 +48,8 @@ export class FleetDelivery {
   /** Remote outcomes told to watchers here, one room at a time so they keep their order. */
   private readonly telling = new Map<UUID, Promise<void>>();
   private readonly forwarded = new Set<Promise<unknown>>();
+  /** Acceptances of a room, one at a time: the inbox's order (seq) is then the order messages arrived here. */
+  private readonly accepting = new Map<UUID, Promise<unknown>>();
 
   constructor(
     private readonly host: FleetHost,
@@ -75,7 +77,15 @@ export class FleetDelivery {
   /** A message a client sent here: accepted into the shared inbox, answered here or awaited from the room's holder. */
   async admit(message: BusMessage, memory: Memory, store: boolean, event: TurnEvent, base: ResultBase, accepted: () => void): Promise<DeliveryResult> {
     const { clientId: _connection, ...body } = message;
-    const acceptance = await this.coordinator.accept({ messageId: message.id, roomId: message.channelId, body: { ...body }, acceptedAt: Date.now() }, store ? memory : undefined);
+    const roomId = message.channelId;
+    const previous = this.accepting.get(roomId) ?? Promise.resolve();
+    const accepting = previous.then(() => this.coordinator.accept({ messageId: message.id, roomId, body: { ...body }, acceptedAt: Date.now() }, store ? memory : undefined));
+    const settled = accepting.catch(() => undefined);
+    this.accepting.set(roomId, settled);
+    void settled.then(() => {
+      if (this.accepting.get(roomId) === settled) this.accepting.delete(roomId);
+    });
+    const acceptance = await accepting;
     accepted();
     const entry: CoordinatedEntry = { seq: acceptance.entry.seq, messageId: message.id, roomId: message.channelId };
     if (!acceptance.created) {

@@ -20,15 +20,16 @@ export interface KithProcess {
   agentId: string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
+  stdout: () => string;
 }
 
 /** Runs the built `kith start` in a child process on `dataDir` and resolves once it listens (with its agent's id). */
-export async function startKith(dataDir: string, characterFile: string): Promise<KithProcess> {
-  const started = await spawnKithStart(['--port', '0', '--data-dir', dataDir, '--character', characterFile], SERVER_ENV, 30_000);
+export async function startKith(dataDir: string, characterFile: string, options: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<KithProcess> {
+  const started = await spawnKithStart(['--port', String(options.port ?? 0), '--data-dir', dataDir, '--character', characterFile], { ...SERVER_ENV, ...options.env }, 30_000);
   // The boot list ("<name> (<agent id>) ready in ...") comes before "Listening on".
   const agentId = /^\S+ \(([0-9a-f-]{36})\) ready in/m.exec(started.stdout())?.[1];
   if (!agentId) throw new Error(`kith start printed no agent id.\nstdout:\n${started.stdout()}`);
-  return { child: started.child, pid: started.child.pid as number, url: started.url, agentId, exit: started.exit, stderr: started.stderr };
+  return { child: started.child, pid: started.child.pid as number, url: started.url, agentId, exit: started.exit, stderr: started.stderr, stdout: started.stdout };
 }
 
 /** SIGKILLs a server that is still running (after a failed assertion) and waits for it to go. */
