@@ -15,6 +15,8 @@ export interface LoadOptions {
   urls?: string[];
   /** A REST message whose server cannot be reached is sent again, same id, to the next server (what a load balancer does). */
   retryElsewhere?: boolean;
+  /** Every room talks to one server only (a load balancer with sticky sessions), REST rooms watched from that server too. */
+  sticky?: boolean;
   /** Default: the first agent of GET /api/agents. */
   agentId?: string;
   rooms: number;
@@ -104,7 +106,7 @@ async function runHttpRoom(urls: string[], agentId: string, room: PlannedRoom, t
   for (const message of room.messages) {
     tracker.sent(message.id);
     try {
-      const response = await postElsewhere(urls, room.index + message.index, retryElsewhere, (url) => fetch(`${url}/api/agents/${agentId}/messages`, {
+      const response = await postElsewhere(urls, urls.length === 1 ? 0 : room.index + message.index, retryElsewhere, (url) => fetch(`${url}/api/agents/${agentId}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -195,7 +197,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   // async outcomes arrive there, and it gives their order.
   const joins = new Map<string, () => void>();
   const handle = frameHandler(tracker, (requestId) => joins.get(requestId)?.());
-  const watchedFrom = (room: PlannedRoom) => (room.index + 1) % urls.length;
+  const watchedFrom = (room: PlannedRoom) => (room.index + (options.sticky ? 0 : 1)) % urls.length;
   const watchers = await Promise.all(
     urls.map((serverUrl, server) =>
       LoadSocket.open(serverUrl, handle, (reason) => httpRooms.filter((room) => watchedFrom(room) === server).forEach((room) => tracker.failRoom(room.roomId, reason))),
@@ -219,7 +221,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     rooms.map((room) =>
       room.kind === 'ws'
         ? runWsRoom(urls[room.index % urls.length], agentId, room, tracker, handle, sockets)
-        : runHttpRoom(urls, agentId, room, tracker, options.retryElsewhere ?? false),
+        : runHttpRoom(options.sticky ? [urls[room.index % urls.length]] : urls, agentId, room, tracker, options.retryElsewhere ?? false),
     ),
   );
   await Promise.race([tracker.settled, timedOut]);

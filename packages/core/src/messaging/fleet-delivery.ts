@@ -6,9 +6,20 @@ import type { AnsweredOutcome, CoordinatedEntry, FleetChunk, FleetOutcome, Forwa
 import type { IAgentRuntime } from '../types/runtime';
 import { type BusMessage, type DeliveryResult, isBusMessage } from './bus-message';
 import type { MessageBus } from './message-bus';
+import { LruMap } from '../utils/lru-map';
 import { findStoredReplies } from './stored-replies';
 import { toAgentMemory } from './to-agent-memory';
 import { type AnswerOptions, type ResultBase, resultBase, type TurnCommit, type TurnEvent, turnEvent } from './turn-parts';
+
+/** A message made ready for the inbox (MessageBusService.prepare). */
+export interface Prepared {
+  message: BusMessage;
+  memory: Memory;
+  store: boolean;
+}
+
+/** Remote outcomes remembered after they were told. */
+const TOLD_KEPT = 5_000;
 
 /** What FleetDelivery uses of its MessageBusService. */
 export interface FleetHost {
@@ -45,8 +56,12 @@ function modeOfReplies(replies: Memory[]): MessageProcessingMode {
  */
 export class FleetDelivery {
   private disconnect: (() => void) | undefined;
-  /** Remote outcomes told to watchers here, one room at a time so they keep their order. */
+  /** Remote outcomes told here, one room at a time so they keep their order. */
   private readonly telling = new Map<UUID, Promise<void>>();
+  /** Callers here waiting for a message another server answers (their clients are told through the room's order). */
+  private readonly waiting = new Map<UUID, { event: TurnEvent; base: ResultBase; resolve: (result: DeliveryResult) => void }>();
+  /** Outcomes told here lately: a caller that starts waiting after its notice gets it without telling anyone twice. */
+  private readonly told = new LruMap<UUID, DeliveryResult>(TOLD_KEPT);
   private readonly forwarded = new Set<Promise<unknown>>();
   /** Acceptances of a room, one at a time: the inbox's order (seq) is then the order messages arrived here. */
   private readonly accepting = new Map<UUID, Promise<unknown>>();
@@ -74,20 +89,31 @@ export class FleetDelivery {
     await this.coordinator.release().catch((error: unknown) => this.runtime.logger.warn({ err: error }, 'Could not hand the rooms over; the fleet takes them when this lease runs out'));
   }
 
-  /** A message a client sent here: accepted into the shared inbox, answered here or awaited from the room's holder. */
-  async admit(message: BusMessage, memory: Memory, store: boolean, event: TurnEvent, base: ResultBase, accepted: () => void): Promise<DeliveryResult> {
-    const { clientId: _connection, ...body } = message;
-    const roomId = message.channelId;
+  /**
+   * A message a client sent here: prepared and accepted into the shared
+   * inbox one at a time per room (so the inbox's order is the order messages
+   * arrived here), then answered here or awaited from the room's holder.
+   */
+  async admit(received: BusMessage, prepare: () => Promise<Prepared>, event: TurnEvent, base: ResultBase, accepted: () => void): Promise<DeliveryResult> {
+    const roomId = received.channelId;
     const previous = this.accepting.get(roomId) ?? Promise.resolve();
-    const accepting = previous.then(() => this.coordinator.accept({ messageId: message.id, roomId, body: { ...body }, acceptedAt: Date.now() }, store ? memory : undefined));
+    const accepting = previous.then(async () => {
+      const prepared = await prepare();
+      const { clientId: _connection, ...body } = prepared.message;
+      const acceptance = await this.coordinator.accept(
+        { messageId: received.id, roomId, body: { ...body }, acceptedAt: Date.now() },
+        prepared.store ? prepared.memory : undefined,
+      );
+      return { acceptance, memory: prepared.memory };
+    });
     const settled = accepting.catch(() => undefined);
     this.accepting.set(roomId, settled);
     void settled.then(() => {
       if (this.accepting.get(roomId) === settled) this.accepting.delete(roomId);
     });
-    const acceptance = await accepting;
+    const { acceptance, memory } = await accepting;
     accepted();
-    const entry: CoordinatedEntry = { seq: acceptance.entry.seq, messageId: message.id, roomId: message.channelId };
+    const entry: CoordinatedEntry = { seq: acceptance.entry.seq, messageId: received.id, roomId };
     if (!acceptance.created) {
       // Taken before (by another server, or by this one before a restart): its original outcome, flagged.
       const outcome = acceptance.entry.state === 'answered' ? undefined : await this.coordinator.awaitOutcome(entry);
@@ -102,7 +128,23 @@ export class FleetDelivery {
         if (!RoomLeaseLostError.isInstance(error)) throw error;
       }
     }
-    return this.remote(memory, event, base, await this.coordinator.awaitOutcome(entry));
+    return this.awaitRemote(entry, event, base);
+  }
+
+  /**
+   * The outcome of a message the room's holder answers: told to this
+   * message's clients (and the room's watchers here) in the room's order,
+   * with its replies read back.
+   */
+  private awaitRemote(entry: CoordinatedEntry, event: TurnEvent, base: ResultBase): Promise<DeliveryResult> {
+    const told = this.told.get(entry.messageId);
+    if (told) return Promise.resolve(told);
+    const result = new Promise<DeliveryResult>((resolve) => this.waiting.set(entry.messageId, { event, base, resolve }));
+    // The coordinator settles it from a notice (then tellOutcome has taken the waiter) or, after a missed notice or one that came first, from what it knows.
+    void this.coordinator.awaitOutcome(entry).then((outcome) => {
+      if (this.waiting.has(entry.messageId)) this.tellOutcome({ ...outcome, awaited: true });
+    });
+    return result;
   }
 
   /** One turn under the room's lease; null when the lease was lost before its decision committed (the new holder answers). */
@@ -123,19 +165,6 @@ export class FleetDelivery {
     });
     await committed;
     return lost ? null : result;
-  }
-
-  /** The outcome another server produced, with its replies read back, told to this message's clients. */
-  private async remote(memory: Memory, event: TurnEvent, base: ResultBase, outcome: FleetOutcome): Promise<DeliveryResult> {
-    const replies = await findStoredReplies(this.runtime, memory);
-    for (const reply of replies) this.host.bus.emit({ ...event, type: 'reply', content: reply.content, actionName: reply.content.actions?.[0] });
-    return this.host.finish(event, {
-      ...base,
-      mode: outcome.mode ?? modeOfReplies(replies),
-      duplicate: false,
-      replies,
-      ...(outcome.error ? { error: outcome.error } : {}),
-    });
   }
 
   /** A message accepted elsewhere whose turn has come in a room this server holds. */
@@ -176,26 +205,38 @@ export class FleetDelivery {
     ).finally(() => this.forwarded.delete(tracked));
   }
 
-  /** Another server answered a message of a room someone watches here: its replies and `done`, in the room's order. */
+  /**
+   * Another server answered a message: a caller here waiting for it, or
+   * clients here watching its room, get its replies and `done`, one room at
+   * a time in the order the outcomes arrived.
+   */
   private tellOutcome(outcome: FleetOutcome): void {
-    if (outcome.awaited || !this.host.bus.isWatched(outcome.roomId)) return;
+    const waiter = this.waiting.get(outcome.messageId);
+    this.waiting.delete(outcome.messageId);
+    if (!waiter && !this.host.bus.isWatched(outcome.roomId)) return;
     const previous = this.telling.get(outcome.roomId) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      const memory = { id: resultBase(this.runtime, { id: outcome.messageId, channelId: outcome.roomId } as BusMessage).memoryId, roomId: outcome.roomId };
-      const replies = await findStoredReplies(this.runtime, memory);
-      const event: TurnEvent = { agentId: this.host.agentId, channelId: outcome.roomId, messageId: outcome.messageId };
-      for (const reply of replies) this.host.bus.emit({ ...event, type: 'reply', content: reply.content, actionName: reply.content.actions?.[0] });
-      this.host.finish(event, {
-        agentId: this.host.agentId,
-        messageId: outcome.messageId,
-        memoryId: memory.id,
-        roomId: outcome.roomId,
-        mode: outcome.mode ?? modeOfReplies(replies),
-        duplicate: false,
-        replies,
-        ...(outcome.error ? { error: outcome.error } : {}),
+    const next = previous
+      .then(async () => {
+        const known = this.told.get(outcome.messageId);
+        if (known) return waiter?.resolve(known);
+        const event: TurnEvent = waiter?.event ?? { agentId: this.host.agentId, channelId: outcome.roomId, messageId: outcome.messageId };
+        const base = waiter?.base ?? resultBase(this.runtime, { id: outcome.messageId, channelId: outcome.roomId } as BusMessage);
+        const replies = await findStoredReplies(this.runtime, { id: base.memoryId, roomId: outcome.roomId });
+        for (const reply of replies) this.host.bus.emit({ ...event, type: 'reply', content: reply.content, actionName: reply.content.actions?.[0] });
+        const result = this.host.finish(event, {
+          ...base,
+          mode: outcome.mode ?? modeOfReplies(replies),
+          duplicate: false,
+          replies,
+          ...(outcome.error ? { error: outcome.error } : {}),
+        });
+        this.told.set(outcome.messageId, result);
+        waiter?.resolve(result);
+      })
+      .catch((error: unknown) => {
+        this.runtime.logger.warn({ err: error, messageId: outcome.messageId }, 'Could not read back a reply made on another server');
+        if (waiter) this.waiting.set(outcome.messageId, waiter);
       });
-    }).catch((error: unknown) => this.runtime.logger.warn({ err: error, messageId: outcome.messageId }, 'Could not read back a reply made on another server'));
     this.telling.set(outcome.roomId, next);
     void next.finally(() => {
       if (this.telling.get(outcome.roomId) === next) this.telling.delete(outcome.roomId);

@@ -240,23 +240,8 @@ export class MessageBusService extends Service {
     const runtime = this.runtime;
     const event = turnEvent(this.agentId, received);
     const base = resultBase(runtime, received);
-
-    await runtime.ensureConnection({
-      entityId: received.authorId,
-      roomId: received.channelId,
-      userName: received.authorName,
-      name: received.authorName,
-      source: received.source,
-      type: received.channelType,
-      channelId: received.channelId,
-      serverId: received.serverId,
-    });
-    // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock.
-    const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
-    const memory = toAgentMemory(runtime, message);
-    const store = memoryPolicy(runtime, memory).store;
-    if (this.fleet) return this.fleet.admit(message, memory, store, event, base, accepted);
-
+    if (this.fleet) return this.fleet.admit(received, () => this.prepare(received, replayed), event, base, accepted);
+    const { message, memory, store } = await this.prepare(received, replayed);
     const acceptance = await this.inbox.accept(message, store ? memory : undefined);
     accepted();
     if (acceptance && !acceptance.created && acceptance.entry.state === 'answered') {
@@ -273,6 +258,25 @@ export class MessageBusService extends Service {
     // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
     const result = await this.answer(memory, event, base, { messageStored: acceptance?.created === true && acceptance.stored, commit });
     return this.finish(event, result);
+  }
+
+  /** Makes sure the sender, room and world exist, stamps the message's arrival and makes it the agent's memory. */
+  private async prepare(received: BusMessage, replayed: boolean): Promise<{ message: BusMessage; memory: Memory; store: boolean }> {
+    const runtime = this.runtime;
+    await runtime.ensureConnection({
+      entityId: received.authorId,
+      roomId: received.channelId,
+      userName: received.authorName,
+      name: received.authorName,
+      source: received.source,
+      type: received.channelType,
+      channelId: received.channelId,
+      serverId: received.serverId,
+    });
+    // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock.
+    const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
+    const memory = toAgentMemory(runtime, message);
+    return { message, memory, store: memoryPolicy(runtime, memory).store };
   }
 
   /**

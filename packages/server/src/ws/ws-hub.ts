@@ -61,9 +61,12 @@ export class WsHub {
   private readonly clients = new Map<string, WsClient>();
   private readonly subscribers = new Map<UUID, Set<string>>();
   private readonly stopListening: () => void;
+  private readonly stopWatching: () => void;
 
   constructor(bus: MessageBus) {
     this.stopListening = bus.subscribe((event) => this.route(event));
+    // In a fleet, what other servers answer is read back and told here only for channels a client here joined.
+    this.stopWatching = bus.watch((channelId) => this.subscribers.has(channelId));
   }
 
   get size(): number {
@@ -99,6 +102,7 @@ export class WsHub {
 
   close(): void {
     this.stopListening();
+    this.stopWatching();
   }
 
   private route(event: BusEvent): void {

@@ -48,6 +48,8 @@ export class PgFleet {
   private readonly coordinators = new Map<string, PgRoomCoordinator>();
   private readonly outcomes = new LruMap<string, FleetOutcome>(RECENT_OUTCOMES);
   private members = new Map<string, FleetMember>();
+  /** Servers that said goodbye (their rooms are free). */
+  private readonly gone = new LruMap<string, true>(1_000);
   private listening: Listening | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
@@ -141,9 +143,9 @@ export class PgFleet {
     return this.outcomes.get(`${agentId}\u0000${messageId}`);
   }
 
-  /** An acceptance found the room held by `owner`: if that server is known gone, its rooms are taken now. */
+  /** An acceptance found the room held by `owner`: if nobody holds it, or that server said goodbye, the rooms are taken now. */
   ownerSeen(owner: string | null): void {
-    if (owner === null || !this.members.has(owner)) this.scan();
+    if (owner === null || this.gone.has(owner)) this.scan();
   }
 
   // ---- internals --------------------------------------------------------
@@ -160,7 +162,10 @@ export class PgFleet {
     const notice = parseFleetNotice(payload);
     if (!notice || notice.s === this.serverId) return;
     if (notice.k === 'b') {
-      this.members.delete(notice.s);
+      if (notice.a === undefined) {
+        this.members.delete(notice.s);
+        this.gone.set(notice.s, true);
+      }
       this.scan();
       return;
     }

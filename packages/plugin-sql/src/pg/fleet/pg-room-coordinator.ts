@@ -50,6 +50,8 @@ export class PgRoomCoordinator implements RoomCoordinator {
   private readonly waiters = new Map<string, Waiter[]>();
   private handlers: RoomCoordinatorHandlers | undefined;
   private releasing = false;
+  /** Messages in an acceptance statement here: a read of their room's pending entries must not take them as forwarded. */
+  private readonly accepting = new Set<string>();
 
   constructor(
     private readonly fleet: PgFleet,
@@ -75,6 +77,15 @@ export class PgRoomCoordinator implements RoomCoordinator {
   }
 
   async accept(message: InboundMessage, memory?: Memory): Promise<CoordinatedAcceptance> {
+    this.accepting.add(message.messageId);
+    try {
+      return await this.acceptHere(message, memory);
+    } finally {
+      this.accepting.delete(message.messageId);
+    }
+  }
+
+  private async acceptHere(message: InboundMessage, memory?: Memory): Promise<CoordinatedAcceptance> {
     const accepted = await acceptInbound(this.ctx, this.dims, message, memory, { name: 'fleet', sql: acceptLeaseSql, values: [this.serverId] });
     const { extra, ...acceptance } = accepted;
     if (!acceptance.created || !extra) return { ...acceptance, local: false };
@@ -89,7 +100,9 @@ export class PgRoomCoordinator implements RoomCoordinator {
     if (owner === this.serverId && epoch !== null) {
       const queue = this.hold(message.roomId, Number(epoch));
       queue.expect(before);
-      return { ...acceptance, local: !this.releasing };
+      if (this.releasing) return { ...acceptance, local: false };
+      queue.reserve(acceptance.entry.seq, message.messageId);
+      return { ...acceptance, local: true };
     }
     // Held by another server (it was told, at commit), or by nobody alive (the next scan takes it).
     this.fleet.ownerSeen(owner);
@@ -100,7 +113,11 @@ export class PgRoomCoordinator implements RoomCoordinator {
     const queue = this.rooms.get(entry.roomId);
     if (!queue || this.releasing) return Promise.reject(new RoomLeaseLostError(entry.roomId, this.serverId));
     return new Promise<T>((resolve, reject) => {
-      queue.add({ seq: entry.seq, messageId: entry.messageId, run: turn, resolve: resolve as (value: unknown) => void, reject });
+      // Taken already from a read of the room's pending entries: the caller awaits the outcome (settled here).
+      if (!queue.add({ seq: entry.seq, messageId: entry.messageId, run: turn, resolve: resolve as (value: unknown) => void, reject })) {
+        reject(new RoomLeaseLostError(entry.roomId, this.serverId));
+        return;
+      }
       this.pump(entry.roomId, queue);
     });
   }
@@ -127,7 +144,7 @@ export class PgRoomCoordinator implements RoomCoordinator {
       this.rooms.get(entry.roomId)?.forget(entry.seq);
       throw error;
     }
-    this.settle({ messageId: entry.messageId, roomId: entry.roomId, ...outcome, serverId: this.serverId, awaited: false });
+    this.settle({ messageId: entry.messageId, roomId: entry.roomId, ...outcome, serverId: this.serverId, awaited: false }, true);
   }
 
   awaitOutcome(entry: Pick<CoordinatedEntry, 'messageId' | 'roomId'>): Promise<FleetOutcome> {
@@ -267,7 +284,7 @@ export class PgRoomCoordinator implements RoomCoordinator {
 
   private canRun(queue: RoomQueue): boolean {
     const head = queue.peek();
-    return head !== undefined && (head.run !== undefined || this.handlers !== undefined);
+    return head !== undefined && (head.run !== undefined || (head.forwarded !== undefined && this.handlers !== undefined));
   }
 
   private async drive(roomId: string, queue: RoomQueue): Promise<void> {
@@ -303,7 +320,7 @@ export class PgRoomCoordinator implements RoomCoordinator {
       ]);
       queue.takeover = false;
       for (const [seq, messageId, body] of rows) {
-        if (body === null || queue.has(Number(seq))) continue;
+        if (body === null || queue.has(Number(seq)) || this.accepting.has(messageId)) continue;
         const entry = { seq: Number(seq), messageId: messageId as UUID, roomId: roomId as UUID };
         queue.add({ seq: entry.seq, messageId, forwarded: { body: JSON.parse(body) as Record<string, unknown>, entry, takenOver } });
       }
@@ -314,14 +331,14 @@ export class PgRoomCoordinator implements RoomCoordinator {
     }
   }
 
-  /** An outcome is known: this server's callers waiting for it get it, then the bus hears of it. */
-  private settle(outcome: FleetOutcome): void {
+  /** An outcome is known: this server's callers waiting for it get it, then (unless a turn here produced it) the bus hears of it. */
+  private settle(outcome: FleetOutcome, local = false): void {
     this.fleet.rememberOutcome(this.agentId, outcome);
     const waiting = this.waiters.get(outcome.messageId);
     if (waiting) {
       this.waiters.delete(outcome.messageId);
       for (const waiter of waiting) waiter.resolve({ ...outcome, awaited: true });
     }
-    if (outcome.serverId !== this.serverId) this.handlers?.outcome({ ...outcome, awaited: waiting !== undefined });
+    if (!local) this.handlers?.outcome({ ...outcome, awaited: waiting !== undefined });
   }
 }

@@ -4,7 +4,7 @@ import type { ForwardedMessage } from '@kith/core';
 export interface QueuedEntry {
   seq: number;
   messageId: string;
-  /** A message accepted here: its turn. */
+  /** A message accepted here: its turn (absent while the acceptance has not scheduled it yet: the room waits). */
   run?: () => Promise<unknown>;
   resolve?: (value: unknown) => void;
   reject?: (error: unknown) => void;
@@ -47,13 +47,31 @@ export class RoomQueue {
     return this.known.has(seq) || this.doneSet.has(seq);
   }
 
+  /**
+   * Queues an entry; false when its seq is known already. A turn accepted
+   * here replaces its placeholder (see reserve), or a queued copy of the
+   * same entry read from the database; once such a copy runs or ran, the
+   * caller awaits its outcome instead.
+   */
   add(entry: QueuedEntry): boolean {
+    if (entry.run) {
+      const queued = this.entries.findIndex((waiting) => waiting.seq === entry.seq);
+      if (queued >= 0) {
+        this.entries[queued] = entry;
+        return true;
+      }
+    }
     if (this.has(entry.seq)) return false;
     this.known.add(entry.seq);
     let at = this.entries.length;
     while (at > 0 && this.entries[at - 1].seq > entry.seq) at -= 1;
     this.entries.splice(at, 0, entry);
     return true;
+  }
+
+  /** Holds the place of an entry accepted here until its turn is scheduled (reads of the room skip it meanwhile). */
+  reserve(seq: number, messageId: string): void {
+    this.add({ seq, messageId });
   }
 
   /** Notes seqs the database says are pending here; true when one is unknown (a read is due). */
