@@ -148,6 +148,8 @@ export class TaskService extends Service {
       return true; // no adapter registered (tests): a single process
     }
     if (typeof adapter?.claimTask !== 'function') return true;
+    // A queue drain (core's TaskDrain) empties this process's own queue: every server runs its own.
+    if (typeof task.metadata?.drainId === 'string') return true;
     const repeat = task.tags.includes('repeat');
     const interval = Math.max(0, Number(task.metadata?.updateInterval ?? 0));
     // A timer may fire a little before a full interval since the last claim: a tenth (at most 100 ms) of slack.
