@@ -164,10 +164,10 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
 
     const load = runLoadClient([
       ...current.flatMap((server) => ['--url', server.url]),
-      ...['--agent', agentId, '--rooms', '30', '--messages', '20', '--retry-elsewhere', '--timeout-ms', '90000', '--details'],
+      ...['--agent', agentId, '--rooms', '30', '--messages', '40', '--retry-elsewhere', '--timeout-ms', '90000', '--details'],
     ]);
     for (let i = 0; i < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       current[i].child.kill('SIGTERM');
       expect(await current[i].exit).toEqual({ code: 0, signal: null });
       current[i] = await start(i);
@@ -175,7 +175,14 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     }
     const report = await load;
     process.stdout.write(`[reliability] rolling restart figures: ${JSON.stringify(figuresOf(report))}\n`);
+    process.stdout.write(`several: ${JSON.stringify((report.messages ?? []).filter((m) => m.replyFrames > 1 || m.replyIds.length > 1))}\n`);
     expect(report.acknowledged).toBeGreaterThan(0);
+    const dbCheck = await PgDatabaseView.open(database.url);
+    try {
+      await expectAnsweredOnceInOrder(dbCheck, agentId, report.messages ?? []);
+    } finally {
+      await dbCheck.close();
+    }
     expect(report.replyDecisions.several).toBe(0);
     expect(report.outOfOrderRooms).toEqual([]);
     const db = await PgDatabaseView.open(database.url);

@@ -136,7 +136,14 @@ async function postElsewhere(urls: string[], turn: number, retryElsewhere: boole
   let failure: unknown;
   for (let attempt = 0; attempt < tries; attempt++) {
     try {
-      return await post(urls[(turn + attempt) % urls.length]);
+      const response = await post(urls[(turn + attempt) % urls.length]);
+      // A server stopping refuses new messages (409 agent stopped, 503): the next one takes it.
+      if ((response.status === 409 || response.status === 503) && attempt < tries - 1) {
+        failure = new Error(`HTTP ${response.status}`);
+        await response.body?.cancel();
+        continue;
+      }
+      return response;
     } catch (error) {
       failure = error;
     }
