@@ -164,7 +164,10 @@ export class FleetDelivery {
       onChunk: (chunk, index) => this.coordinator.publishChunk({ messageId: entry.messageId, roomId: entry.roomId, index, chunk }),
     });
     await committed;
-    return lost ? null : result;
+    if (lost) return null;
+    // Told here by this turn: a later notice or state read of the same message tells nobody again.
+    this.told.set(entry.messageId, result);
+    return result;
   }
 
   /** A message accepted elsewhere whose turn has come in a room this server holds. */
