@@ -5,6 +5,7 @@ import { AgentRuntime, createLogger, type IAgentRuntime, type IDatabaseAdapter, 
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import pluginDefault, { type KithSqliteDatabase, SqliteDatabaseAdapter, sqlPlugin } from './index';
 import { silentLogger } from './test-support/silent-logger';
+import { fleetSetting } from './plugin';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-plugin-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -70,8 +71,18 @@ describe('sqlPlugin', () => {
       'POSTGRES_URL',
       'KITH_DATABASE_POOL_MAX',
       'KITH_PGVECTOR',
+      'KITH_FLEET',
+      'KITH_LEASE_MS',
     ]);
     expect(Object.keys(sqlPlugin.events ?? {}).sort()).toEqual(['MODEL_USED', 'RUN_ENDED', 'RUN_STARTED', 'RUN_TIMEOUT']);
+  });
+
+  it('reads the fleet settings: on unless KITH_FLEET=off, KITH_LEASE_MS checked', () => {
+    const read = (values: Record<string, string>) => (key: string) => values[key];
+    expect(fleetSetting(read({}))).toEqual({});
+    expect(fleetSetting(read({ KITH_FLEET: 'off' }))).toBe(false);
+    expect(fleetSetting(read({ KITH_LEASE_MS: '3000' }))).toEqual({ leaseMs: 3000 });
+    expect(() => fleetSetting(read({ KITH_LEASE_MS: 'soon' }))).toThrow(/KITH_LEASE_MS: "soon" is not a lease/);
   });
 
   it('leaves an already registered adapter in place', async () => {

@@ -62,6 +62,8 @@ export class FleetDelivery {
   private readonly waiting = new Map<UUID, { event: TurnEvent; base: ResultBase; resolve: (result: DeliveryResult) => void }>();
   /** Outcomes told here lately: a caller that starts waiting after its notice gets it without telling anyone twice. */
   private readonly told = new LruMap<UUID, DeliveryResult>(TOLD_KEPT);
+  /** Turns running here, by message: a caller here waiting for one gets its result, already told to the room by the turn. */
+  private readonly turns = new Map<UUID, Promise<DeliveryResult | null>>();
   private readonly forwarded = new Set<Promise<unknown>>();
   /** Acceptances of a room, one at a time: the inbox's order (seq) is then the order messages arrived here. */
   private readonly accepting = new Map<UUID, Promise<unknown>>();
@@ -148,7 +150,18 @@ export class FleetDelivery {
   }
 
   /** One turn under the room's lease; null when the lease was lost before its decision committed (the new holder answers). */
-  private async turn(memory: Memory, event: TurnEvent, base: ResultBase, entry: CoordinatedEntry, messageStored: boolean): Promise<DeliveryResult | null> {
+  private turn(memory: Memory, event: TurnEvent, base: ResultBase, entry: CoordinatedEntry, messageStored: boolean): Promise<DeliveryResult | null> {
+    const running = this.runTurn(memory, event, base, entry, messageStored);
+    this.turns.set(entry.messageId, running);
+    void running
+      .finally(() => {
+        if (this.turns.get(entry.messageId) === running) this.turns.delete(entry.messageId);
+      })
+      .catch(() => undefined);
+    return running;
+  }
+
+  private async runTurn(memory: Memory, event: TurnEvent, base: ResultBase, entry: CoordinatedEntry, messageStored: boolean): Promise<DeliveryResult | null> {
     let committed: Promise<void> | undefined;
     let lost = false;
     const commit = (turn: TurnCommit): Promise<void> => {
@@ -220,7 +233,9 @@ export class FleetDelivery {
     const previous = this.telling.get(outcome.roomId) ?? Promise.resolve();
     const next = previous
       .then(async () => {
-        const known = this.told.get(outcome.messageId);
+        // Answered by a turn here: that turn told the room; a caller here waiting gets its result.
+        const local = await this.turns.get(outcome.messageId)?.catch(() => null);
+        const known = local ?? this.told.get(outcome.messageId);
         if (known) return waiter?.resolve(known);
         const event: TurnEvent = waiter?.event ?? { agentId: this.host.agentId, channelId: outcome.roomId, messageId: outcome.messageId };
         const base = waiter?.base ?? resultBase(this.runtime, { id: outcome.messageId, channelId: outcome.roomId } as BusMessage);
