@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringToUuid } from '@kith/core';
@@ -62,6 +62,7 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
   let cluster: PostgresCluster;
   let dir: string;
   const servers: KithProcess[] = [];
+  const installed: string[] = [];
 
   beforeAll(async () => {
     cluster = await startPostgresCluster({ maxConnections: 120 });
@@ -73,6 +74,7 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
   afterAll(async () => {
     await cluster?.destroy();
     rmSync(dir, { recursive: true, force: true });
+    for (const folder of installed) rmSync(folder, { recursive: true, force: true });
   });
 
   async function fleet(name: string, count: number, env: NodeJS.ProcessEnv = {}, character = writeLoadCharacter(dir)): Promise<{ url: string; started: KithProcess[] }> {
@@ -93,8 +95,15 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     expect(new Set(started.map((server) => server.agentId)).size).toBe(1);
     // Each boot report names the fleet; the health route shows the others.
     for (const server of started) expect(server.stdout()).toMatch(/^Fleet: server \S+, lease 3000 ms; /m);
-    const health = (await (await fetch(`${a.url}/api/health`)).json()) as { fleet?: { serverId: string; servers: { serverId: string }[] } };
+    // Each server sees the others from its next heartbeat on (a quarter lease).
+    type Health = { fleet?: { serverId: string; servers: { serverId: string }[] } };
+    let health: Health = {};
+    for (let tries = 0; tries < 100 && health.fleet?.servers.length !== 3; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      health = (await (await fetch(`${a.url}/api/health`)).json()) as Health;
+    }
     expect(health.fleet?.servers.length).toBe(3);
+    expect(health.fleet?.servers[0].serverId).toBe(health.fleet?.serverId);
 
     // The load client SIGKILLs server b a third of the way in (at the 666th acknowledgement).
     const report = await runLoadClient([
@@ -197,9 +206,14 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     const database = await createTestDatabase('fleet_tasks', cluster.url);
     const runs = join(dir, 'task-runs.txt');
     writeFileSync(runs, '');
-    const plugin = join(dir, 'fleet-tick-plugin.js');
+    // A plugin package installed where kith start (run from this package) looks for plugins.
+    const plugin = 'kith-fleet-tick-test';
+    const pluginDir = join(__dirname, '..', '..', 'node_modules', plugin);
+    mkdirSync(pluginDir, { recursive: true });
+    installed.push(pluginDir);
+    writeFileSync(join(pluginDir, 'package.json'), JSON.stringify({ name: plugin, version: '1.0.0', main: 'index.js' }));
     writeFileSync(
-      plugin,
+      join(pluginDir, 'index.js'),
       `const fs = require('node:fs');
 module.exports = {
   name: 'fleet-tick',
