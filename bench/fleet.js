@@ -12,7 +12,8 @@
 //   failoverMs           (2 and 3 servers) from the SIGKILL of a server to the answer of a message
 //                        acknowledged by another server for a room the killed one held
 // Then one line with each figure's median and range over the runs, and the load average.
-// Options (env): RUNS (3), ROOMS (30), MESSAGES (20 per room), SIZES (1,2,3), KITH_LEASE_MS (10000).
+// Options (env): RUNS (3), ROOMS (30), MESSAGES (20 per room), SIZES (0,1,2,3), KITH_LEASE_MS (10000),
+// WARM_UP (200 messages per server before the measured run).
 // The machine is shared: read cpuMsPerMessage and roundTripsPerMessage before msgPerSec.
 // Run after `npm run build`: node bench/fleet.js
 'use strict';
@@ -31,6 +32,7 @@ const MESSAGES = Number(process.env.MESSAGES ?? 20);
 const SIZES = (process.env.SIZES ?? '0,1,2,3').split(',').map(Number);
 const STICKY = process.env.SPREAD !== 'rotate';
 const LEASE_MS = Number(process.env.KITH_LEASE_MS ?? 10_000);
+const WARM_UP = Number(process.env.WARM_UP ?? 200);
 const BIN = path.join(__dirname, '..', 'packages', 'cli', 'dist', 'bin', 'kith.js');
 const TICK_MS = 1000 / 100; // USER_HZ
 
@@ -122,9 +124,9 @@ async function once(cluster, size, run, character, workDir) {
   const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
   try {
-    // Warm-up: every server answers a few rooms before the measured run.
+    // Warm-up: every server answers WARM_UP messages first (V8 needs a few hundred turns per process to optimise the hot paths).
     const target = { url: servers[0].url, urls: servers.map((s) => s.url), agentId: servers[0].agentId, sticky: STICKY, details: false };
-    await runLoad({ ...target, rooms: 6, messagesPerRoom: 5, timeoutMs: 60_000 });
+    await runLoad({ ...target, rooms: 10 * servers.length, messagesPerRoom: Math.max(1, Math.ceil(WARM_UP / 10)), timeoutMs: 120_000 });
     const pids = [...servers.map((s) => s.pid), ...postgresPids(cluster.dir)];
     const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const xactBefore = await transactions(stats);
