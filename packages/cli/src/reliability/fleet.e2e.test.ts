@@ -184,7 +184,6 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     }
     const report = await load;
     process.stdout.write(`[reliability] rolling restart figures: ${JSON.stringify(figuresOf(report))}\n`);
-    process.stdout.write(`several: ${JSON.stringify((report.messages ?? []).filter((m) => m.replyFrames > 1 || m.replyIds.length > 1))}\n`);
     expect(report.acknowledged).toBeGreaterThan(0);
     const dbCheck = await PgDatabaseView.open(database.url);
     try {
