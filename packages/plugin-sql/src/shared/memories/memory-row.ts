@@ -1,4 +1,5 @@
 import type { Content, Memory, MemoryMetadata, UUID } from '@kith/core';
+import { copyJson } from '../copy-json';
 import { parseJson } from '../parse-json';
 
 /**
@@ -27,11 +28,25 @@ export const SEQ = 0;
 /** Reads a memory's stored vector by its seq, when `memory.embedding` is first read. */
 export type VectorLoader = (seq: number) => Float32Array | undefined;
 
-/** A memory from its row; its embedding is `vector` when given, else loaded on first read. */
-export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader): Memory {
+/** A row's content and metadata, parsed once for a row a cache holds (see RowJsonCache). */
+export interface ParsedRowJson {
+  content: Content;
+  metadata: MemoryMetadata;
+}
+
+export function parseRowJson(row: MemoryRow): ParsedRowJson {
+  return { content: parseJson<Content>(row[7], {}), metadata: parseJson<MemoryMetadata>(row[8], {}) };
+}
+
+/**
+ * A memory from its row; its embedding is `vector` when given, else loaded on
+ * first read. `parsed`: the row's JSON as a cache parsed it before; the memory
+ * gets copies of it (cheaper than parsing again), never the cached objects.
+ */
+export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader, parsed?: ParsedRowJson): Memory {
   const [seq, id, agentId, , entityId, roomId, worldId, contentJson, metadataJson, isUnique, createdAt, dimension] = row;
-  const content = parseJson<Content>(contentJson, {});
-  const metadata = parseJson<MemoryMetadata>(metadataJson, {});
+  const content = parsed ? copyJson(parsed.content) : parseJson<Content>(contentJson, {});
+  const metadata = parsed ? copyJson(parsed.metadata) : parseJson<MemoryMetadata>(metadataJson, {});
   const unique = isUnique === 1;
   let memory: Memory;
   if (typeof vector === 'function' && dimension !== null) {

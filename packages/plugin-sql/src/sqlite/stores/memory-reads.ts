@@ -34,11 +34,13 @@ function toMemories(ctx: StoreContext, rows: MemoryRow[]): Memory[] {
  */
 export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memory[] {
   const recent = isRecentRead(params) ? recentMemoriesIn(ctx.conn) : undefined;
-  const rows =
-    recent && params.roomId !== undefined && params.count !== undefined
-      ? recent.read(params.agentId ?? ctx.agentId, params.tableName, params.roomId, Math.floor(params.count), () => queryMemories(ctx, params))
-      : queryMemories(ctx, params);
-  return toMemories(ctx, rows);
+  if (recent && params.roomId !== undefined && params.count !== undefined) {
+    const rows = recent.read(params.agentId ?? ctx.agentId, params.tableName, params.roomId, Math.floor(params.count), () => queryMemories(ctx, params));
+    const load = storedVectorLoader(ctx.conn);
+    // The cache's rows are read turn after turn: their JSON is parsed once and copied for each memory.
+    return rows.map((row) => toMemory(row, load, recent.parsedJson(row)));
+  }
+  return toMemories(ctx, queryMemories(ctx, params));
 }
 
 

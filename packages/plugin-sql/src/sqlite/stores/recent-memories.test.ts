@@ -54,6 +54,22 @@ describe('recent memories of a room', () => {
     expect(fileReads()).toBe(1);
   });
 
+  it('gives every read its own copies of nested content and metadata', async () => {
+    await adapter.createMemory(
+      { id: randomUuid(), entityId: agentId, roomId, content: { text: 'four', actions: ['REPLY'], extra: { tags: ['a'] } }, metadata: { type: 'message', source: 'test' }, createdAt: (at += 10) },
+      'messages',
+    );
+    const [first] = await recent(1);
+    (first.content.actions as string[]).push('IGNORE');
+    (first.content.extra as { tags: string[] }).tags[0] = 'changed';
+    (first.metadata as Record<string, unknown>).source = 'changed';
+    const [second] = await recent(1);
+    expect(second.content).toEqual({ text: 'four', actions: ['REPLY'], extra: { tags: ['a'] } });
+    expect(second.metadata).toEqual({ type: 'message', source: 'test' });
+    expect(second.content.actions).not.toBe(first.content.actions);
+    expect(fileReads()).toBe(1);
+  });
+
   it('adds the memories this connection stores without reading the room again, newest first', async () => {
     await recent();
     await store('four');

@@ -2,6 +2,7 @@ import { BoundedMap } from '@kith/core';
 import type Database from 'better-sqlite3';
 import type { SqliteConnection, TransactionObserver } from '../connection/sqlite-connection';
 import { type MemoryRow, SEQ } from './memory-row';
+import { type ParsedRowJson, parseRowJson } from '../../shared/memories/memory-row';
 import { insertNewest, RECENT_CAPACITY } from '../../shared/memories/recent-read';
 
 export { RECENT_CAPACITY };
@@ -48,6 +49,8 @@ function newer(a: MemoryRow, b: MemoryRow): boolean {
 export class RecentMemories implements TransactionObserver {
   // FIFO: a room dropped is read from the file again; reads need not reorder.
   private readonly rooms = new BoundedMap<string, Map<string, Entry>>(MAX_ROOMS);
+  /** Rows' JSON, parsed on a row's first read: a row stays for dozens of turns and each reads it. */
+  private readonly parsed = new WeakMap<MemoryRow, ParsedRowJson>();
   /** Changes the triggers reported in the transaction under way, per room (null: a room the trigger could not tell). */
   private touched = new Map<string | null, number>();
   private own = new Map<string, OwnChange[]>();
@@ -96,6 +99,21 @@ export class RecentMemories implements TransactionObserver {
     const rows = load();
     this.keep(roomId, key, { rows: rows.slice(), complete: rows.length < count });
     return rows;
+  }
+
+  /**
+   * The content and metadata of a row `read` returned, parsed once and kept
+   * as long as the row is (rows are never changed in place but for their
+   * vector's dimension: an update or delete reads the room again). Callers
+   * give memories copies (toMemory), never these objects.
+   */
+  parsedJson(row: MemoryRow): ParsedRowJson {
+    let parsed = this.parsed.get(row);
+    if (!parsed) {
+      parsed = parseRowJson(row);
+      this.parsed.set(row, parsed);
+    }
+    return parsed;
   }
 
   /** Records a memory this connection inserted (inside its transaction); applied when it commits. */
