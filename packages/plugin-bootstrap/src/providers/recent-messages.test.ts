@@ -101,6 +101,39 @@ describe('RECENT_MESSAGES', () => {
       windows.forEach((w) => expect(w.length).toBeGreaterThanOrEqual(4));
     });
 
+    it('keeps its first message when more messages came between two turns than the first read takes', async () => {
+      const harness = await withHistory(6, { CONVERSATION_LENGTH: '4', PROMPT_ROTATION_TURNS: '3' });
+      const reads = jest.spyOn(harness.runtime, 'getMemories');
+      let clock = 2_000;
+      const turn = async (text: string) => {
+        const incoming: Memory = harness.message(text, { createdAt: clock++ });
+        await harness.runtime.createMemory(incoming, 'messages');
+        return String((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages).split('\n');
+      };
+      expect(await turn('turn 0')).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6']);
+      await harness.runtime.createMemory(harness.message('reply 0', { entityId: harness.runtime.agentId, createdAt: clock++ }), 'messages');
+      for (const text of ['x1', 'x2', 'x3']) await harness.runtime.createMemory(harness.message(text, { createdAt: clock++ }), 'messages');
+      reads.mockClear();
+      const window = await turn('turn 1');
+      expect(window).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6', 'Ada: turn 0', 'Testy: reply 0', 'Ada: x1', 'Ada: x2', 'Ada: x3']);
+      // The first read (the 4 messages shown, and 4 more) did not reach the block's first message.
+      expect(reads.mock.calls.map(([params]) => params.count)).toEqual([8, 12]);
+    });
+
+    it('reads the messages its window shows and a few more, not the most a block may need', async () => {
+      const harness = await withHistory(6, { CONVERSATION_LENGTH: '4', PROMPT_ROTATION_TURNS: '3' });
+      const reads = jest.spyOn(harness.runtime, 'getMemories');
+      let clock = 2_000;
+      for (let turn = 0; turn < 4; turn++) {
+        const incoming: Memory = harness.message(`turn ${turn}`, { createdAt: clock++ });
+        await harness.runtime.createMemory(incoming, 'messages');
+        await recentMessagesProvider.get(harness.runtime, incoming, EMPTY);
+        await harness.runtime.createMemory(harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }), 'messages');
+      }
+      // Windows of 4, 6, 8 and 4 (a new block); the most a block may need is 4 + 2 * 3 + 2 = 12.
+      expect(reads.mock.calls.map(([params]) => params.count)).toEqual([6, 8, 10, 6]);
+    });
+
     it('slides by each message with PROMPT_ROTATION_TURNS=1', async () => {
       const windows = await turns(3, { CONVERSATION_LENGTH: '4', PROMPT_ROTATION_TURNS: '1' });
       expect(windows.map((w) => w.length)).toEqual([4, 4, 4]);

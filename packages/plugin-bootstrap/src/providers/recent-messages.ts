@@ -1,6 +1,6 @@
 import type { IAgentRuntime, Memory, Provider } from '@kith/core';
 import { arrivedBefore } from '../helpers/arrived-before';
-import { conversationWindow, maxWindow } from './conversation-window';
+import { conversationWindow, messagesToRead, mostToRead } from './conversation-window';
 import { messageLine, receivedMessageText } from './message-lines';
 import { roomTurn } from './room-turns';
 import { nameOf, speakerNames } from './speaker-names';
@@ -9,17 +9,23 @@ import { nameOf, speakerNames } from './speaker-names';
  * The room's newest `count` messages before `message`, newest first,
  * leaving out those that arrived after it (see arrivedBefore). Those are the
  * newest of the room, so when some were left out one read further back
- * fills the count.
+ * fills the count. `exhausted`: the room has no messages beyond those read.
  */
-async function messagesBefore(runtime: IAgentRuntime, message: Memory, count: number): Promise<Memory[]> {
-  if (count <= 0) return [];
+async function messagesBefore(runtime: IAgentRuntime, message: Memory, count: number): Promise<{ before: Memory[]; exhausted: boolean }> {
+  if (count <= 0) return { before: [], exhausted: false };
   const read = (n: number) => runtime.getMemories({ tableName: 'messages', roomId: message.roomId, count: n });
   const keep = (memories: Memory[]) => memories.filter((m) => m.id !== message.id && arrivedBefore(runtime, message, m));
   const memories = await read(count);
   const before = keep(memories);
   const later = memories.filter((m) => m.id !== message.id).length - before.length;
-  return later > 0 && memories.length === count ? keep(await read(count + later)) : before;
+  if (later > 0 && memories.length === count) {
+    const again = await read(count + later);
+    return { before: keep(again), exhausted: again.length < count + later };
+  }
+  return { before, exhausted: memories.length < count };
 }
+
+const NOTHING = { before: [] as Memory[], exhausted: true };
 
 /**
  * The conversation so far, oldest first: at least the last
@@ -38,17 +44,25 @@ export const recentMessagesProvider: Provider = {
   get: async (runtime: IAgentRuntime, message: Memory) => {
     const length = Math.max(0, runtime.getConversationLength());
     const schedule = roomTurn(runtime, message);
-    // Two more than the window can hold: the received message may be among them, and one more tells a full window from a room's start.
-    const fetch = maxWindow(length, schedule.every) + 2;
-    const [before, names] = await Promise.all([length > 0 ? messagesBefore(runtime, message, fetch) : Promise.resolve([]), speakerNames(runtime, message)]);
-    const earlier = conversationWindow(runtime, message.roomId, before, length, schedule).reverse();
+    const most = mostToRead(length, schedule);
+    const first = messagesToRead(runtime, message.roomId, length, schedule);
+    const [read, names] = await Promise.all([length > 0 ? messagesBefore(runtime, message, first) : Promise.resolve(NOTHING), speakerNames(runtime, message)]);
+    let { before } = read;
+    let window = conversationWindow(runtime, message.roomId, before, length, schedule, first >= most || read.exhausted);
+    if (!window) {
+      // More messages came since the block's last turn than messagesToRead allowed for.
+      before = (await messagesBefore(runtime, message, most)).before;
+      window = conversationWindow(runtime, message.roomId, before, length, schedule) ?? [];
+    }
+    const earlier = window.reverse();
     const lines = earlier.map((m) => messageLine(nameOf(names, m), m)).filter((l): l is string => l !== null);
     const senderName = nameOf(names, message);
     const messageText = message.content.text ?? '';
+    const history = lines.join('\n');
     return {
-      text: lines.length > 0 ? `# Conversation Messages\n${lines.join('\n')}` : '',
+      text: lines.length > 0 ? `# Conversation Messages\n${history}` : '',
       values: {
-        recentMessages: lines.join('\n'),
+        recentMessages: history,
         recentMessagesCount: lines.length,
         conversationLength: length,
         messageText,
