@@ -1,5 +1,6 @@
 import { ChannelType, pickRandom, randomForKey, type Provider } from '@kith/core';
 import { channelTypeOf } from '../helpers/turn-lookups';
+import { BlockMemo } from './block-memo';
 import { roomTurn } from './room-turns';
 
 const GROUP = [
@@ -49,6 +50,8 @@ export function anxietyPool(channelType: string | undefined): readonly string[] 
  * the room (PROMPT_ROTATION_TURNS) rather than each turn, so consecutive
  * prompts keep their shared prefix.
  */
+const guidance = new BlockMemo<{ text: string; lines: readonly string[] }>(1_000);
+
 export const anxietyProvider: Provider = {
   name: 'ANXIETY',
   description: 'Guidance on length and restraint for this kind of channel',
@@ -56,9 +59,11 @@ export const anxietyProvider: Provider = {
   position: -45,
   get: async (runtime, message) => {
     const { block } = roomTurn(runtime, message);
-    const random = randomForKey(`${runtime.agentId}:${message.roomId}:${block}:ANXIETY`);
-    const lines = pickRandom(anxietyPool(await channelTypeOf(runtime, message)), 3, random);
-    const text = `# Guidance\n${lines.join('\n')}`;
-    return { text, values: { anxiety: text }, data: { anxiety: lines } };
+    const pool = anxietyPool(await channelTypeOf(runtime, message));
+    const { text, lines } = guidance.get(runtime, message.roomId, block, pool, () => {
+      const drawn = pickRandom(pool, 3, randomForKey(`${runtime.agentId}:${message.roomId}:${block}:ANXIETY`));
+      return { text: `# Guidance\n${drawn.join('\n')}`, lines: drawn };
+    });
+    return { text, values: { anxiety: text }, data: { anxiety: [...lines] } };
   },
 };

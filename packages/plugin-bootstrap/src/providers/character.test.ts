@@ -44,6 +44,17 @@ describe('CHARACTER', () => {
     expect((await characterProvider.get(again.runtime, again.message('hi', { roomId }), EMPTY)).text).toBe(texts[0]);
   });
 
+  it("keeps a block's draw, gives each turn its own values, and draws again for another character object", async () => {
+    const { runtime, message } = await createHarness({ character: rich, settings: { PROMPT_ROTATION_TURNS: '5' } });
+    const first = await characterProvider.get(runtime, message('hi'), EMPTY);
+    (first.values as Record<string, unknown>).bio = 'changed by a caller';
+    const second = await characterProvider.get(runtime, message('hi'), EMPTY);
+    expect(second.text).toBe(first.text);
+    expect(second.values?.bio).not.toBe('changed by a caller');
+    (runtime as { character: Character }).character = { ...rich, system: 'You are Sage the second.' };
+    expect((await characterProvider.get(runtime, message('hi'), EMPTY)).text).toContain('You are Sage the second.');
+  });
+
   it('draws afresh every turn with PROMPT_ROTATION_TURNS=1', async () => {
     const { runtime, message } = await createHarness({ character: rich, settings: { PROMPT_ROTATION_TURNS: '1' } });
     const bios = new Set<string>();

@@ -27,6 +27,8 @@ export interface RoomTurn {
 interface Counter {
   turn: number;
   messageId: UUID | undefined;
+  /** PROMPT_ROTATION_TURNS as read when the turn began (three providers ask each turn). */
+  every: number;
 }
 
 // In process, per runtime and room, like the reflection counter: a restart
@@ -47,12 +49,12 @@ export function roomTurn(runtime: IAgentRuntime, message: Memory): RoomTurn {
   }
   let counter = rooms.get(message.roomId);
   if (!counter) {
-    counter = { turn: 0, messageId: message.id };
+    counter = { turn: 0, messageId: message.id, every: promptRotationTurns(runtime) };
     rooms.set(message.roomId, counter);
   } else if (message.id !== undefined && counter.messageId !== message.id) {
     counter.turn += 1;
     counter.messageId = message.id;
+    counter.every = promptRotationTurns(runtime);
   }
-  const every = promptRotationTurns(runtime);
-  return { turn: counter.turn, block: rotationBlock(counter.turn, every), every };
+  return { turn: counter.turn, block: rotationBlock(counter.turn, counter.every), every: counter.every };
 }
