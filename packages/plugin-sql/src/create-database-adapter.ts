@@ -1,7 +1,8 @@
 import type { UUID } from '@kith/core';
 import type { SqliteAdapterOptions } from './sqlite/adapter-options';
 import type { PgAdapterOptions } from './pg/pg-adapter-options';
-import { PgDatabaseAdapter } from './pg/pg-database-adapter';
+import type { PgDatabaseAdapter } from './pg/pg-database-adapter';
+import { pgAdapterModule } from './load-pg-dialect';
 import { SqliteDatabaseAdapter } from './sqlite/sqlite-database-adapter';
 
 /** PostgreSQL options: a `url` (or a `pglite` instance) is what picks PostgreSQL. */
@@ -19,5 +20,5 @@ function isPostgres(options: SqliteAdapterOptions | PostgresAdapterOptions): opt
 export function createDatabaseAdapter(options: PostgresAdapterOptions, agentId: UUID): PgDatabaseAdapter;
 export function createDatabaseAdapter(options: SqliteAdapterOptions, agentId: UUID): SqliteDatabaseAdapter;
 export function createDatabaseAdapter(options: SqliteAdapterOptions | PostgresAdapterOptions, agentId: UUID): SqliteDatabaseAdapter | PgDatabaseAdapter {
-  return isPostgres(options) ? new PgDatabaseAdapter(agentId, options) : new SqliteDatabaseAdapter(agentId, options);
+  return isPostgres(options) ? new (pgAdapterModule().PgDatabaseAdapter)(agentId, options) : new SqliteDatabaseAdapter(agentId, options);
 }

@@ -1,11 +1,20 @@
 // @kith/plugin-sql: the database adapters (SQLite, PostgreSQL) and the plugin that registers one.
+import { pgAdapterModule, pgSchemaModule } from './load-pg-dialect';
 import { sqlPlugin } from './plugin';
 
 export { sqlPlugin };
 export default sqlPlugin;
 export { SqliteDatabaseAdapter } from './sqlite/sqlite-database-adapter';
 export { createDatabaseAdapter, type PostgresAdapterOptions } from './create-database-adapter';
-export { PgDatabaseAdapter, type PgDatabaseStatus } from './pg/pg-database-adapter';
+export type { PgDatabaseStatus } from './pg/pg-database-adapter';
+// PgDatabaseAdapter and pgSchema are values whose modules load when first read (see load-pg-dialect).
+export declare const PgDatabaseAdapter: typeof import('./pg/pg-database-adapter').PgDatabaseAdapter;
+export type PgDatabaseAdapter = import('./pg/pg-database-adapter').PgDatabaseAdapter;
+export declare const pgSchema: typeof import('./pg/schema');
+Object.defineProperties(exports, {
+  PgDatabaseAdapter: { enumerable: true, get: () => pgAdapterModule().PgDatabaseAdapter },
+  pgSchema: { enumerable: true, get: () => pgSchemaModule() },
+});
 export { type PgAdapterOptions, DEFAULT_POOL_MAX } from './pg/pg-adapter-options';
 export type { KithPgDatabase } from './pg/connection/pg-driver';
 export type { PgliteLike } from './pg/connection/pglite-driver';
@@ -24,4 +33,3 @@ export { DUPLICATE_SIMILARITY } from './sqlite/stores/memory-writes';
 export type { PluginSchemaReport } from './sqlite/migrations/migrate-plugin-schema';
 export * from './errors';
 export * as schema from './sqlite/schema';
-export * as pgSchema from './pg/schema';

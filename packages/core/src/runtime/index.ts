@@ -10,15 +10,17 @@ export { CircuitBreaker } from './resilience/circuit-breaker';
 export { DATABASE_METHODS } from './database/database-delegates';
 export { embedTexts, type EmbedTextsOptions } from './models/embed-texts';
 export { addKnowledge, searchKnowledge, KNOWLEDGE_TABLES } from './knowledge/add-knowledge';
-export {
-  RUN_LOG_TYPE,
-  MODEL_LOG_PREFIX,
-  readRunLogBody,
-  runLogBodySchema,
-  runLogModelUsageSchema,
-  type RunLogBody,
-  type RunLogModelUsage,
-} from './runs/run-log-record';
+export { RUN_LOG_TYPE, MODEL_LOG_PREFIX, readRunLogBody, type RunLogBody, type RunLogModelUsage } from './runs/run-log-record';
+
+// The run-log zod schemas load when first read, not with core (see readRunLogBody).
+type RunLogSchemas = typeof import('./runs/run-log-schemas');
+export declare const runLogBodySchema: RunLogSchemas['runLogBodySchema'];
+export declare const runLogModelUsageSchema: RunLogSchemas['runLogModelUsageSchema'];
+const runLogSchemas = (): RunLogSchemas => require('./runs/run-log-schemas') as RunLogSchemas;
+Object.defineProperties(exports, {
+  runLogBodySchema: { enumerable: true, get: () => runLogSchemas().runLogBodySchema },
+  runLogModelUsageSchema: { enumerable: true, get: () => runLogSchemas().runLogModelUsageSchema },
+});
 export { ModelPrices, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_PRICES_DATE, type ModelPrice } from './usage/model-prices';
 export { DailyCostBudget, BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE } from './usage/daily-cost-budget';
 export { BUDGET_LOG_TYPE } from './usage/model-costs';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ConfigValidationError } from '../../errors/config-validation-error';
 
 /** USD per million tokens. */
@@ -36,12 +35,16 @@ export const DEFAULT_MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
   'text-embedding-ada-002': { input: 0.1 },
 };
 
-const price = z.strictObject({
-  input: z.number().min(0),
-  cachedInput: z.number().min(0).optional(),
-  output: z.number().min(0).optional(),
-});
-const pricesSchema = z.record(z.string().min(1), price);
+// Built (and zod loaded) only when MODEL_PRICES is set: zod costs a process ~3 MB of heap.
+function pricesSchema() {
+  const { z } = require('zod') as typeof import('zod');
+  const price = z.strictObject({
+    input: z.number().min(0),
+    cachedInput: z.number().min(0).optional(),
+    output: z.number().min(0).optional(),
+  });
+  return z.record(z.string().min(1), price);
+}
 
 /**
  * A model's price, looked up by exact name and then by the longest known
@@ -72,7 +75,7 @@ export class ModelPrices {
         throw new ConfigValidationError('MODEL_PRICES', ['is not JSON: write {"model-name": {"input": 0.15, "cachedInput": 0.075, "output": 0.6}} (USD per million tokens)']);
       }
     }
-    const parsed = pricesSchema.safeParse(value);
+    const parsed = pricesSchema().safeParse(value);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(value)'}: ${issue.message}`);
       throw new ConfigValidationError('MODEL_PRICES', [...problems.slice(0, 3), 'each model takes {"input": n, "cachedInput"?: n, "output"?: n} in USD per million tokens']);
