@@ -1,12 +1,21 @@
 import type { Entity, IAgentRuntime, Memory } from '@kith/core';
 import { roomEntitiesOf } from '../helpers/turn-lookups';
 
-/** Display names of the message room's entities, with the agent under its character name. */
-export async function speakerNames(runtime: IAgentRuntime, message: Memory): Promise<Map<string, string>> {
-  const names = new Map<string, string>([[runtime.agentId, runtime.character.name]]);
-  const entities: Entity[] = await roomEntitiesOf(runtime, message);
-  for (const entity of entities) {
-    if (entity.id && entity.id !== runtime.agentId) names.set(entity.id, displayName(entity));
+// Per message, as the room's entities are (turn-lookups): RECENT_MESSAGES and RECEIVED_MESSAGE both ask every turn.
+const turnNames = new WeakMap<Memory, Promise<Map<string, string>>>();
+
+/** Display names of the message room's entities, with the agent under its character name (read once per turn). */
+export function speakerNames(runtime: IAgentRuntime, message: Memory): Promise<Map<string, string>> {
+  let names = turnNames.get(message);
+  if (!names) {
+    names = roomEntitiesOf(runtime, message).then((entities: Entity[]) => {
+      const map = new Map<string, string>([[runtime.agentId, runtime.character.name]]);
+      for (const entity of entities) {
+        if (entity.id && entity.id !== runtime.agentId) map.set(entity.id, displayName(entity));
+      }
+      return map;
+    });
+    turnNames.set(message, names);
   }
   return names;
 }

@@ -13,7 +13,9 @@ export function copyJson<T>(value: T): T {
     return items as T;
   }
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for-in rather than Object.keys: no array of keys per object (both see own keys in the same order).
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const item = copyJson((value as Record<string, unknown>)[key]);
     // JSON.parse makes "__proto__" an own property; an assignment would set the prototype instead.
     if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
