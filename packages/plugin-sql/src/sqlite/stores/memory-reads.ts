@@ -1,6 +1,6 @@
 import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import type { SqlParam } from '../connection/sql-runner';
-import { MEMORY_SELECT, type MemoryRow, storedVectorLoader, toMemory } from './memory-row';
+import { MEMORY_SELECT, type MemoryRow, storedEmbedding, toMemory } from './memory-row';
 import { isRecentRead } from '../../shared/memories/recent-read';
 import { recentMemoriesIn } from './recent-memories';
 import { jsonList, type StoreContext } from './store-context';
@@ -22,8 +22,8 @@ function offsetOf(offset: number | undefined): number {
 }
 
 function toMemories(ctx: StoreContext, rows: MemoryRow[]): Memory[] {
-  const load = storedVectorLoader(ctx.conn);
-  return rows.map((row) => toMemory(row, load));
+  const embedding = storedEmbedding(ctx.conn);
+  return rows.map((row) => toMemory(row, embedding));
 }
 
 /**
@@ -36,9 +36,9 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
   const recent = isRecentRead(params) ? recentMemoriesIn(ctx.conn) : undefined;
   if (recent && params.roomId !== undefined && params.count !== undefined) {
     const rows = recent.read(params.agentId ?? ctx.agentId, params.tableName, params.roomId, Math.floor(params.count), () => queryMemories(ctx, params));
-    const load = storedVectorLoader(ctx.conn);
+    const embedding = storedEmbedding(ctx.conn);
     // The cache's rows are read turn after turn: their JSON is parsed once and copied for each memory.
-    return rows.map((row) => toMemory(row, load, recent.parsedJson(row)));
+    return rows.map((row) => toMemory(row, embedding, recent.parsedJson(row)));
   }
   return toMemories(ctx, queryMemories(ctx, params));
 }
@@ -64,7 +64,7 @@ function queryMemories(ctx: StoreContext, params: GetMemoriesParams): MemoryRow[
 
 export function getMemoryById(ctx: StoreContext, id: UUID): Memory | null {
   const row = ctx.conn.tuple<MemoryRow>(`${MEMORY_SELECT} WHERE m.id = ?`, id);
-  return row ? toMemory(row, storedVectorLoader(ctx.conn)) : null;
+  return row ? toMemory(row, storedEmbedding(ctx.conn)) : null;
 }
 
 export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: string): Memory[] {

@@ -1,7 +1,7 @@
 // The SQLite reads of memories; the row type and its mapping are dialect-neutral (shared/memories).
 import type { SqlParam } from '../connection/sql-runner';
 import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
-import type { VectorLoader } from '../../shared/memories/memory-row';
+import { SharedEmbedding } from '../../shared/memories/memory-row';
 
 /**
  * Columns and join every memory read uses. The vector itself stays in the
@@ -17,20 +17,22 @@ export const MEMORY_SELECT = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_i
 export const MEMORY_SELECT_WITHOUT_VECTOR = `SELECT m.seq, m.id, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.content,
   m.metadata, m.is_unique, m.created_at, NULL AS dimension FROM memories m`;
 
-const VECTOR_BY_SEQ = 'SELECT vector FROM embeddings WHERE memory_seq = ?';
+const VECTOR_BY_ID = 'SELECT e.vector FROM memories m JOIN embeddings e ON e.memory_seq = m.seq WHERE m.id = ?';
 
-/** A VectorLoader on this connection. */
-export function storedVectorLoader(sql: { tuple<Row extends unknown[]>(sql: string, ...params: SqlParam[]): Row | undefined }): VectorLoader {
-  return (seq) => {
-    try {
-      const row = sql.tuple<[Buffer]>(VECTOR_BY_SEQ, seq);
+type TupleReader = { tuple<Row extends unknown[]>(sql: string, ...params: SqlParam[]): Row | undefined };
+const embeddings = new WeakMap<TupleReader, SharedEmbedding>();
+
+/** The lazy `memory.embedding` of this connection's memories: the vector stored for the memory's id, read on first use. */
+export function storedEmbedding(sql: TupleReader): SharedEmbedding {
+  let embedding = embeddings.get(sql);
+  if (!embedding) {
+    embedding = new SharedEmbedding((id) => {
+      const row = sql.tuple<[Buffer]>(VECTOR_BY_ID, id);
       return row ? fromFloat32Blob(row[0]) : undefined;
-    } catch {
-      // The adapter was closed since the read: a property getter should not throw for that.
-      return undefined;
-    }
-  };
+    });
+    embeddings.set(sql, embedding);
+  }
+  return embedding;
 }
 
-
-export { type MemoryRow, SEQ, toMemory, type VectorLoader } from '../../shared/memories/memory-row';
+export { type MemoryRow, SEQ, toMemory } from '../../shared/memories/memory-row';
