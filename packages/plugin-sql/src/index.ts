@@ -25,3 +25,4 @@ export type { PluginSchemaReport } from './sqlite/migrations/migrate-plugin-sche
 export * from './errors';
 export * as schema from './sqlite/schema';
 export * as pgSchema from './pg/schema';
+export { copySqliteToPostgres, type CopyOptions, type CopyProgress, type CopyReport, type TableCopyReport, missingRows } from './copy';
