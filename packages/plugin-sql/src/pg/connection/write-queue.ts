@@ -1,59 +1,10 @@
-import { EMBEDDING_DIMENSIONS } from '../../shared/vectors/embedding-dimensions';
+import type { InboxEntry, InboxState, UUID } from '@kith/core';
 import type { PgMemoryRow } from '../stores/memory-row';
-import { vectorColumn } from '../vectors/pgvector-columns';
+import { type BatchResultRow, buildBatch } from './batch-statement';
 import type { PgQueryRunner } from './pg-driver';
+import { type AcceptResult, type AcceptWrite, type CommittedBatch, groupWrites, type QueuedWrite } from './queued-writes';
 
-/** A memory to insert: its row (seq 0 until committed) and, with pgvector, its vector as text. */
-export interface MemoryWrite {
-  kind: 'memory';
-  row: PgMemoryRow;
-  vectorLiteral: string | null;
-}
-
-/** A log record: id, agent, entity, room, type, body (JSON text), created_at. */
-export interface LogWrite {
-  kind: 'log';
-  values: [string, string, string, string | null, string, string, number];
-}
-
-/** A vector for an existing memory (the embedding service's writes). */
-export interface VectorWrite {
-  kind: 'vector';
-  id: string;
-  dimension: number;
-  blob: Uint8Array;
-  vectorLiteral: string | null;
-}
-
-/** An inbox entry moving to `answered` (it commits with the reply written in the same turn). */
-export interface AnsweredWrite {
-  kind: 'answered';
-  agentId: string;
-  messageId: string;
-  at: number;
-}
-
-export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite;
-
-/** A vector update as committed, with what the caches need of its memory. */
-export interface StoredVector {
-  seq: number;
-  id: string;
-  agentId: string;
-  type: string;
-  roomId: string;
-  worldId: string | null;
-  entityId: string;
-  unique: boolean;
-  dimension: number;
-  blob: Uint8Array;
-}
-
-/** What a committed batch did: applied to the caches before any promise settles. */
-export interface CommittedBatch {
-  inserted: PgMemoryRow[];
-  vectors: StoredVector[];
-}
+export type { AcceptWrite, AnsweredWrite, CommittedBatch, LogWrite, MemoryWrite, QueuedWrite, StoredVector, VectorWrite } from './queued-writes';
 
 interface Job {
   write: QueuedWrite;
@@ -76,13 +27,10 @@ export interface WriteTarget {
 /** How long a deferred write (log record, vector) may wait for a batch to ride along with. */
 export const DEFER_MS = 25;
 
-/** A row of the batch's answer: m (memory inserted), v (vector stored), a (inbox entry answered). */
-type ResultRow = [kind: string, seq: number, id: string | null, agentId: string | null, type: string | null, roomId: string | null, worldId: string | null, entityId: string | null, isUnique: number | null];
-
 /**
- * Write-behind on PostgreSQL: memories, log records and vectors submitted
- * in the same turn of the event loop go to the server as ONE statement
- * (data-modifying CTEs over unnest'ed arrays: a multi-row insert per table),
+ * Write-behind on PostgreSQL: memories, inbox acceptances and answers, log
+ * records and vectors submitted in the same turn of the event loop go to
+ * the server as ONE statement (see buildBatch: a multi-row insert per table),
  * so a batch costs one round trip and one commit whatever it holds. One
  * batch is in flight at a time; what arrives meanwhile forms the next, so
  * under load batches grow instead of round trips multiplying (group commit).
@@ -186,7 +134,9 @@ export class PgWriteQueue {
   private async run(jobs: Job[]): Promise<void> {
     // A vector for a memory inserted in this same batch waits for the next one (one statement
     // cannot update a row it inserts).
-    const inserting = new Set(jobs.flatMap((job) => (job.write.kind === 'memory' ? [job.write.row[1]] : [])));
+    const inserting = new Set(
+      jobs.flatMap((job) => (job.write.kind === 'memory' ? [job.write.row[1]] : job.write.kind === 'accept' && job.write.memory ? [job.write.memory[1]] : [])),
+    );
     const now = jobs.filter((job) => job.write.kind !== 'vector' || !inserting.has(job.write.id));
     const later = jobs.filter((job) => !now.includes(job));
     if (later.length > 0) this.deferred.unshift(...later);
@@ -211,124 +161,110 @@ export class PgWriteQueue {
   }
 
   private async execute(writes: QueuedWrite[]): Promise<{ batch: CommittedBatch; results: unknown[] }> {
-    const memories = writes.filter((write): write is MemoryWrite => write.kind === 'memory');
-    const logs = writes.filter((write): write is LogWrite => write.kind === 'log');
-    const vectors = writes.filter((write): write is VectorWrite => write.kind === 'vector');
-    const answered = writes.filter((write): write is AnsweredWrite => write.kind === 'answered');
-    const { text, name } = batchStatement(memories.length > 0, logs.length > 0, vectors.length > 0, answered.length > 0, this.target.pgvector);
-    const values: unknown[] = [this.target.writer];
-    if (memories.length > 0) {
-      const column = (index: number) => memories.map((write) => write.row[index]);
-      values.push(column(1), column(2), column(3), column(4), column(5), column(6), column(7), column(8));
-      values.push(memories.map((write) => write.row[9] === 1), column(10), column(11));
-      values.push(memories.map((write) => (write.row[12] ? Buffer.from(write.row[12]).toString('hex') : null)));
-      if (this.target.pgvector) values.push(memories.map((write) => write.vectorLiteral));
-    }
-    if (logs.length > 0) {
-      for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
-    }
-    if (vectors.length > 0) {
-      values.push(vectors.map((write) => write.id), vectors.map((write) => write.dimension));
-      values.push(vectors.map((write) => Buffer.from(write.blob).toString('hex')));
-      if (this.target.pgvector) values.push(vectors.map((write) => write.vectorLiteral));
-    }
-    if (answered.length > 0) {
-      values.push(answered.map((write) => write.agentId), answered.map((write) => write.messageId), answered.map((write) => write.at));
-    }
-    const { rows } = await this.target.runner.query<ResultRow>({ text, name, values, rowMode: 'array' });
+    const query = buildBatch(groupWrites(writes), this.target.pgvector, this.target.writer);
+    const { rows } = await this.target.runner.query<BatchResultRow>({ ...query, rowMode: 'array' });
     const insertedSeq = new Map<string, number>();
-    const stored = new Map<string, ResultRow>();
+    const stored = new Map<string, BatchResultRow>();
     const nowAnswered = new Set<string>();
+    const acceptedSeq = new Map<string, number>();
     for (const row of rows) {
-      if (row[0] === 'm') insertedSeq.set(row[2] as string, Number(row[1]));
+      if (row[0] === 'm' || row[0] === 'n') insertedSeq.set(row[2] as string, Number(row[1]));
       else if (row[0] === 'a') nowAnswered.add(`${row[3]}\u0000${row[2]}`);
+      else if (row[0] === 'i') acceptedSeq.set(`${row[3]}\u0000${row[2]}`, Number(row[1]));
       else stored.set(row[2] as string, row);
     }
     const batch: CommittedBatch = { inserted: [], vectors: [] };
-    const results = writes.map((write) => {
-      if (write.kind === 'log') return undefined;
-      if (write.kind === 'answered') return nowAnswered.delete(`${write.agentId}\u0000${write.messageId}`); // a repeat in the batch: false
-      if (write.kind === 'memory') {
-        const seq = insertedSeq.get(write.row[1]);
-        if (seq !== undefined) {
-          insertedSeq.delete(write.row[1]); // the same id twice in a batch: only the first is new
-          const row = write.row.slice() as PgMemoryRow;
-          row[0] = seq;
-          batch.inserted.push(row);
+    /** The row of a memory this batch inserted (null when it was there already); the same id twice: only the first is new. */
+    const inserted = (row: PgMemoryRow): PgMemoryRow | null => {
+      const seq = insertedSeq.get(row[1]);
+      if (seq === undefined) return null;
+      insertedSeq.delete(row[1]);
+      const copy = row.slice() as PgMemoryRow;
+      copy[0] = seq;
+      batch.inserted.push(copy);
+      return copy;
+    };
+    const existing: AcceptWrite[] = [];
+    const results: unknown[] = writes.map((write) => {
+      switch (write.kind) {
+        case 'log':
+          return undefined;
+        case 'answered':
+          return nowAnswered.delete(`${write.agentId}\u0000${write.messageId}`); // a repeat in the batch: false
+        case 'memory':
+          inserted(write.row);
+          return write.row[1];
+        case 'accept': {
+          const key = `${write.agentId}\u0000${write.messageId}`;
+          const seq = acceptedSeq.get(key);
+          if (seq === undefined) {
+            existing.push(write);
+            return undefined; // filled in below
+          }
+          acceptedSeq.delete(key);
+          const memory = write.memory ? inserted(write.memory) : null;
+          const entry: InboxEntry = {
+            seq,
+            messageId: write.messageId as UUID,
+            roomId: write.roomId as UUID,
+            body: JSON.parse(write.body) as Record<string, unknown>,
+            state: 'accepted',
+            acceptedAt: write.acceptedAt,
+            answeredAt: null,
+          };
+          const result: AcceptResult = { entry, created: true, stored: memory !== null };
+          return result;
         }
-        return write.row[1];
+        case 'vector': {
+          const row = stored.get(write.id);
+          if (!row) return false;
+          batch.vectors.push({
+            seq: Number(row[1]),
+            id: write.id,
+            agentId: row[3] as string,
+            type: row[4] as string,
+            roomId: row[5] as string,
+            worldId: row[6],
+            entityId: row[7] as string,
+            unique: row[8] === 1,
+            dimension: write.dimension,
+            blob: write.blob,
+          });
+          return true;
+        }
       }
-      const row = stored.get(write.id);
-      if (!row) return false;
-      batch.vectors.push({
-        seq: Number(row[1]),
-        id: write.id,
-        agentId: row[3] as string,
-        type: row[4] as string,
-        roomId: row[5] as string,
-        worldId: row[6],
-        entityId: row[7] as string,
-        unique: row[8] === 1,
-        dimension: write.dimension,
-        blob: write.blob,
-      });
-      return true;
     });
+    // Accepted before (or twice in this batch): the entries as they are now, in a statement of their own (rare).
+    if (existing.length > 0) {
+      const entries = await this.existingEntries(existing);
+      writes.forEach((write, i) => {
+        if (write.kind === 'accept' && results[i] === undefined) results[i] = { entry: entries.get(`${write.agentId}\u0000${write.messageId}`) as InboxEntry, created: false, stored: false };
+      });
+    }
     return { batch, results };
   }
+
+  private async existingEntries(accepts: AcceptWrite[]): Promise<Map<string, InboxEntry>> {
+    const { rows } = await this.target.runner.query<EntryRow>({
+      text: `SELECT i.agent_id, i.seq, i.message_id, i.room_id, i.body::text, i.state, i.accepted_at, i.answered_at
+        FROM inbox i JOIN unnest($1::text[], $2::text[]) AS k(agent_id, message_id) ON i.agent_id = k.agent_id AND i.message_id = k.message_id`,
+      values: [accepts.map((a) => a.agentId), accepts.map((a) => a.messageId)],
+      rowMode: 'array',
+    });
+    const entries = new Map<string, InboxEntry>();
+    for (const row of rows) {
+      entries.set(`${row[0]}\u0000${row[2]}`, {
+        seq: Number(row[1]),
+        messageId: row[2] as UUID,
+        roomId: row[3] as UUID,
+        body: row[4] === null ? null : (JSON.parse(row[4]) as Record<string, unknown>),
+        state: row[5],
+        acceptedAt: Number(row[6]),
+        answeredAt: row[7] === null ? null : Number(row[7]),
+      });
+    }
+    return entries;
+  }
 }
 
-const statements = new Map<string, { text: string; name: string }>();
-
-/** The batch statement for the kinds of write present (a few dozen shapes at most, each prepared once per connection). */
-function batchStatement(memories: boolean, logs: boolean, vectors: boolean, answered: boolean, pgvector: boolean): { text: string; name: string } {
-  const key = `${Number(memories)}${Number(logs)}${Number(vectors)}${Number(answered)}${Number(pgvector)}`;
-  let statement = statements.get(key);
-  if (statement) return statement;
-  let n = 1;
-  const next = (type: string) => `$${++n}::${type}`;
-  const asMine = 'WHERE (SELECT set_config(\'kith.writer\', $1, true)) IS NOT NULL';
-  const vectorValue = (source: string) =>
-    EMBEDDING_DIMENSIONS.map((dims) => `CASE WHEN ${source}.dimension = ${dims} THEN ${source}.vec::vector(${dims}) END`);
-  const ctes: string[] = [];
-  const selects: string[] = [];
-  if (memories) {
-    const arrays = ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'bool', 'int8', 'int4', 'text'].map((type) => next(`${type}[]`));
-    const names = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'embedding'];
-    if (pgvector) arrays.push(next('text[]')), names.push('vec');
-    const columns = [...names.slice(0, 12), ...(pgvector ? EMBEDDING_DIMENSIONS.map(vectorColumn) : [])];
-    const picked = [...names.slice(0, 11).map((name) => `u.${name}`), "decode(u.embedding, 'hex')", ...(pgvector ? vectorValue('u') : [])];
-    ctes.push(`ins AS (INSERT INTO memories (${columns.join(', ')})
-      SELECT ${picked.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')}) ${asMine}
-      ON CONFLICT (id) DO NOTHING RETURNING seq, id)`);
-    selects.push("SELECT 'm', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM ins");
-  }
-  if (logs) {
-    const arrays = ['text', 'text', 'text', 'text', 'text', 'jsonb', 'int8'].map((type) => next(`${type}[]`));
-    ctes.push(`lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`);
-  }
-  if (vectors) {
-    const arrays = [next('text[]'), next('int4[]'), next('text[]')];
-    const names = ['id', 'dimension', 'embedding'];
-    if (pgvector) arrays.push(next('text[]')), names.push('vec');
-    const sets = ['dimension = v.dimension', "embedding = decode(v.embedding, 'hex')"];
-    if (pgvector) vectorValue('v').forEach((value, i) => sets.push(`${vectorColumn(EMBEDDING_DIMENSIONS[i])} = ${value}`));
-    ctes.push(`up AS (UPDATE memories m SET ${sets.join(', ')} FROM unnest(${arrays.join(', ')}) AS v(${names.join(', ')})
-      ${asMine} AND m.id = v.id
-      RETURNING m.seq, m.id, m.agent_id, m.type, m.room_id, m.world_id, m.entity_id, m.is_unique::int)`);
-    selects.push("SELECT 'v', seq, id, agent_id, type, room_id, world_id, entity_id, is_unique FROM up");
-  }
-  if (answered) {
-    const arrays = [next('text[]'), next('text[]'), next('int8[]')];
-    ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
-      FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at)
-      WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state = 'accepted'
-      RETURNING i.message_id, i.agent_id)`);
-    selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
-  }
-  // Every shape names $1 (the writer), even one whose writes do not use it.
-  selects.push("SELECT 'w', 0::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
-  statement = { text: `WITH ${ctes.join(',\n')}\n${selects.join(' UNION ALL ')}`, name: `kith_batch_${key}` };
-  statements.set(key, statement);
-  return statement;
-}
+type EntryRow = [agentId: string, seq: number, messageId: string, roomId: string, body: string | null, state: InboxState, acceptedAt: number, answeredAt: number | null];

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InboundMessage, InboxAcceptance, InboxEntry, InboxState, Memory, PendingInboundParams, UUID } from '@kith/core';
-import { EMBEDDING_DIMENSIONS } from '../../shared/vectors/embedding-dimensions';
-import { vectorColumn } from '../vectors/pgvector-columns';
+import type { AcceptWrite } from '../connection/write-queue';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { PgAgentDimension } from './agent-dimension';
 import { MEMORY_SELECT, type PgMemoryRow, pgRowsToMemories } from './memory-row';
@@ -24,87 +23,40 @@ function toEntry(row: EntryRow): InboxEntry {
   };
 }
 
-const ACCEPT_ENTRY = `INSERT INTO inbox (agent_id, message_id, room_id, body, state, accepted_at)
-  VALUES ($1, $2, $3, $4::jsonb, 'accepted', $5) ON CONFLICT (agent_id, message_id) DO NOTHING
-  RETURNING ${ENTRY_COLUMNS}`;
-
-/**
- * The acceptance statement: the entry, and the memory only when the entry
- * is new, in one round trip. Memory parameters follow the entry's ($6 on):
- * id, agent, entity, room, world, content, metadata, is_unique, created_at,
- * dimension, embedding, [vector text with pgvector], and last the writer
- * mark, which makes the memory this process's own write (its caches take it
- * without reading the room again).
- */
-function acceptStatement(withMemory: boolean, pgvector: boolean): { text: string; name: string } {
-  if (!withMemory) return { text: `WITH inb AS (${ACCEPT_ENTRY}) SELECT inb.*, NULL::bigint FROM inb`, name: 'kith_inbox_accept' };
-  const columns = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'embedding'];
-  const values = ['$6', '$7', "'messages'", '$8', '$9', '$10', '$11::jsonb', '$12::jsonb', '$13::boolean', '$14::int8', '$15::int4', '$16::bytea'];
-  let writer = '$17';
-  if (pgvector) {
-    for (const dims of EMBEDDING_DIMENSIONS) {
-      columns.push(vectorColumn(dims));
-      values.push(`CASE WHEN $15::int4 = ${dims} THEN $17::text::vector(${dims}) END`);
-    }
-    writer = '$18';
-  }
-  const memory = `INSERT INTO memories (${columns.join(', ')})
-    SELECT ${values.join(', ')} WHERE EXISTS (SELECT 1 FROM inb) AND (SELECT set_config('kith.writer', ${writer}::text, true)) IS NOT NULL
-    ON CONFLICT (id) DO NOTHING RETURNING seq`;
-  return { text: `WITH inb AS (${ACCEPT_ENTRY}), mem AS (${memory}) SELECT inb.*, (SELECT seq FROM mem) FROM inb`, name: `kith_inbox_accept_memory_${Number(pgvector)}` };
+/** The memory's row as stored with its entry (unique unless `memory.unique` says otherwise, or a near duplicate is found). */
+function acceptedRow(ctx: PgStoreContext, memory: Memory, vector: Float32Array | null, unique: boolean): PgMemoryRow {
+  return memoryRowOf({ ...memory, id: memory.id ?? (randomUUID() as UUID) }, memory.agentId ?? ctx.agentId, 'messages', unique, vector);
 }
 
 /**
- * The memory's row, checked as createMemory checks it: its vector against
- * the agent's dimension, and, unless `memory.unique` says, unique when no
- * memory of the room is a near duplicate.
+ * Records the message as accepted and stores its memory (table `messages`),
+ * the memory only if the entry is new; settles once committed. Acceptances
+ * join the write queue: concurrent ones (many rooms at once) share one
+ * statement with the other writes of their turn of the event loop. A memory
+ * with a vector is checked first as createMemory checks it (the agent's
+ * dimension; unless `memory.unique` says, unique when no memory of the room
+ * is a near duplicate). Idempotent on (agent, message id).
  */
-async function acceptedMemoryRow(ctx: PgStoreContext, dims: PgAgentDimension, memory: Memory): Promise<{ row: PgMemoryRow; vector: Float32Array | null }> {
-  const vector = vectorOf(memory.embedding);
-  const agentId = memory.agentId ?? ctx.agentId;
-  let unique = memory.unique ?? true;
-  if (vector) {
-    await dims.checkWrite(vector.length);
-    if (memory.unique === undefined) unique = !(await hasNearDuplicate(ctx, agentId, 'messages', memory.roomId, vector));
-  }
-  return { row: memoryRowOf({ ...memory, id: memory.id ?? (randomUUID() as UUID) }, agentId, 'messages', unique, vector), vector };
-}
-
-/**
- * Records the message as accepted and stores its memory (table `messages`)
- * in one statement, the memory only if the entry is new; settles once
- * committed. Idempotent on (agent, message id).
- */
-export async function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
+export function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
   const { conn, agentId } = ctx;
-  const pgvector = conn.vectorMode === 'pgvector';
-  const values: unknown[] = [agentId, message.messageId, message.roomId, JSON.stringify(message.body), message.acceptedAt ?? Date.now()];
-  const accepted = memory ? await acceptedMemoryRow(ctx, dims, memory) : undefined;
-  const row = accepted?.row;
-  if (row) {
-    const [, id, memoryAgent, , entityId, roomId, worldId, content, metadata, isUnique, createdAt, dimension, blob] = row;
-    values.push(id, memoryAgent, entityId, roomId, worldId, content, metadata, isUnique === 1, createdAt, dimension, blob);
-    if (pgvector) values.push(accepted?.vector ? toVectorLiteral(accepted.vector) : null);
-    values.push(conn.feed.writer);
-  }
-  const statement = acceptStatement(row !== undefined, pgvector);
-  const { rows } = await conn.driver.query<[...EntryRow, number | null]>({ ...statement, values, rowMode: 'array' });
-  if (rows.length > 0) {
-    const seq = rows[0][7];
-    const stored = row !== undefined && seq !== null;
-    if (row && stored) {
-      row[0] = Number(seq);
-      conn.committed({ inserted: [row], vectors: [] });
-    }
-    return { entry: toEntry(rows[0].slice(0, 7) as EntryRow), created: true, stored };
-  }
-  // Accepted before (or by a concurrent call that committed first): the entry as it is.
-  const existing = await conn.driver.query<EntryRow>({
-    text: `SELECT ${ENTRY_COLUMNS} FROM inbox WHERE agent_id = $1 AND message_id = $2`,
-    values: [agentId, message.messageId],
-    rowMode: 'array',
+  const accept = (row: PgMemoryRow | null, vector: Float32Array | null): AcceptWrite => ({
+    kind: 'accept',
+    agentId,
+    messageId: message.messageId,
+    roomId: message.roomId,
+    body: JSON.stringify(message.body),
+    acceptedAt: message.acceptedAt ?? Date.now(),
+    memory: row,
+    vectorLiteral: vector && conn.vectorMode === 'pgvector' ? toVectorLiteral(vector) : null,
   });
-  return { entry: toEntry(existing.rows[0]), created: false, stored: false };
+  const vector = memory ? vectorOf(memory.embedding) : null;
+  // Without a vector nothing needs reading first: the acceptance joins the queue at once (the common case).
+  if (!memory || !vector) return conn.writes.submit<InboxAcceptance>(accept(memory ? acceptedRow(ctx, memory, null, memory.unique ?? true) : null, null));
+  return conn.writes.submitPrepared<InboxAcceptance>(async () => {
+    await dims.checkWrite(vector.length);
+    const unique = memory.unique ?? !(await hasNearDuplicate(ctx, memory.agentId ?? agentId, 'messages', memory.roomId, vector));
+    return accept(acceptedRow(ctx, memory, vector, unique), vector);
+  });
 }
 
 /** Moves an accepted entry to answered; joins the write batch, so it commits with the reply written in the same turn. */

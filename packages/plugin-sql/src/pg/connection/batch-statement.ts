@@ -1,0 +1,189 @@
+import { EMBEDDING_DIMENSIONS } from '../../shared/vectors/embedding-dimensions';
+import type { PgMemoryRow } from '../stores/memory-row';
+import { vectorColumn } from '../vectors/pgvector-columns';
+import type { BatchWrites } from './queued-writes';
+
+/** One batch as a statement: its text, its prepared-statement name, and the values. */
+export interface BatchQuery {
+  text: string;
+  name: string;
+  values: unknown[];
+}
+
+/**
+ * A row of the batch's answer: m (memory inserted), v (vector stored),
+ * a (inbox entry answered), i (inbox entry accepted), n (its memory stored).
+ */
+export type BatchResultRow = [
+  kind: string,
+  seq: number,
+  id: string | null,
+  agentId: string | null,
+  type: string | null,
+  roomId: string | null,
+  worldId: string | null,
+  entityId: string | null,
+  isUnique: number | null,
+];
+
+/** The memory columns each row of a memory insert carries (the vector comes as an offset into the batch's bytes). */
+const MEMORY_FIELDS = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'voff'];
+const MEMORY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'bool', 'int8', 'int4', 'int4'];
+
+/**
+ * Every vector of the batch travels in one binary parameter ($2), each row
+ * naming where its bytes start: no hex text to build, escape, parse and
+ * decode per vector.
+ */
+class VectorBytes {
+  private readonly parts: Uint8Array[] = [];
+  private length = 0;
+
+  /** The 1-based offset of `blob` in the batch's bytes (null for none). */
+  add(blob: Uint8Array | null): number | null {
+    if (!blob) return null;
+    const offset = this.length + 1;
+    this.parts.push(blob);
+    this.length += blob.byteLength;
+    return offset;
+  }
+
+  buffer(): Buffer {
+    return Buffer.concat(this.parts, this.length);
+  }
+}
+
+/** The stored vector of row alias `u`, cut from the batch's bytes. */
+const EMBEDDING_FROM_BYTES = (alias: string) => `CASE WHEN ${alias}.voff IS NULL THEN NULL ELSE substring($2::bytea from ${alias}.voff for ${alias}.dimension * 4) END`;
+
+/** pgvector's column values for row alias `alias`: its vector in the column of its size. */
+const vectorValues = (alias: string) => EMBEDDING_DIMENSIONS.map((dims) => `CASE WHEN ${alias}.dimension = ${dims} THEN ${alias}.vec::vector(${dims}) END`);
+
+/** Only the adapter's own batches carry its writer mark (the caches apply them directly). */
+const AS_MINE = "(SELECT set_config('kith.writer', $1, true)) IS NOT NULL";
+
+function memoryArrays(rows: PgMemoryRow[], literals: (string | null)[], bytes: VectorBytes, pgvector: boolean): unknown[] {
+  const column = (index: number) => rows.map((row) => row[index]);
+  const values: unknown[] = [column(1), column(2), column(3), column(4), column(5), column(6), column(7), column(8)];
+  values.push(
+    rows.map((row) => row[9] === 1),
+    column(10),
+    column(11),
+    rows.map((row) => bytes.add(row[12])),
+  );
+  if (pgvector) values.push(literals);
+  return values;
+}
+
+/** `INSERT INTO memories` from the unnest'ed arrays at parameters `arrays` (aliased `u`), plus `extra` SQL after FROM. */
+function memoryInsert(arrays: string[], names: string[], from: string, pgvector: boolean): string {
+  const columns = [...MEMORY_FIELDS.slice(0, 11), 'embedding', ...(pgvector ? EMBEDDING_DIMENSIONS.map(vectorColumn) : [])];
+  const picked = [...MEMORY_FIELDS.slice(0, 11).map((name) => `u.${name}`), EMBEDDING_FROM_BYTES('u'), ...(pgvector ? vectorValues('u') : [])];
+  return `INSERT INTO memories (${columns.join(', ')})
+      SELECT ${picked.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')}) ${from}
+      ON CONFLICT (id) DO NOTHING RETURNING seq, id`;
+}
+
+const statements = new Map<string, string>();
+
+/**
+ * The batch as ONE statement: data-modifying CTEs over unnest'ed arrays, a
+ * multi-row insert or update per kind of write, so a batch costs one round
+ * trip and one commit whatever it holds. The statement text depends only on
+ * which kinds are present (a few dozen shapes at most), so each shape is a
+ * prepared statement every connection parses once.
+ */
+export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: string): BatchQuery {
+  const { memories, logs, vectors, answered, accepts } = writes;
+  const acceptedMemories = accepts.some((a) => a.memory !== null);
+  const shape = [memories, logs, vectors, answered, accepts].map((list) => Number(list.length > 0)).join('') + Number(acceptedMemories) + Number(pgvector);
+  const bytes = new VectorBytes();
+  const values: unknown[] = [writer, null];
+  let n = 2;
+  const param = (type: string) => `$${++n}::${type}`;
+  const ctes: string[] = [];
+  const selects: string[] = [];
+  const memoryParams = (extra: string[] = []) => [...extra, ...MEMORY_TYPES, ...(pgvector ? ['text'] : [])].map((type) => param(`${type}[]`));
+  const memoryNames = (extra: string[] = []) => [...extra, ...MEMORY_FIELDS, ...(pgvector ? ['vec'] : [])];
+
+  if (accepts.length > 0) {
+    // The entries first; a memory only for an entry this statement created.
+    values.push(
+      accepts.map((a) => a.agentId),
+      accepts.map((a) => a.messageId),
+      accepts.map((a) => a.roomId),
+      accepts.map((a) => a.body),
+      accepts.map((a) => a.acceptedAt),
+    );
+    const entry = ['text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
+    ctes.push(`inb AS (INSERT INTO inbox (agent_id, message_id, room_id, body, state, accepted_at)
+      SELECT e.agent_id, e.message_id, e.room_id, e.body, 'accepted', e.at FROM unnest(${entry.join(', ')}) AS e(agent_id, message_id, room_id, body, at)
+      ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING seq, agent_id, message_id)`);
+    selects.push("SELECT 'i', seq, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM inb");
+    const stored = accepts.filter((a) => a.memory !== null);
+    if (acceptedMemories) {
+      const rows = stored.map((a) => a.memory as PgMemoryRow);
+      values.push(
+        stored.map((a) => a.agentId),
+        stored.map((a) => a.messageId),
+        ...memoryArrays(rows, stored.map((a) => a.vectorLiteral), bytes, pgvector),
+      );
+      const arrays = memoryParams(['text', 'text']);
+      const join = `JOIN inb ON inb.agent_id = u.inbox_agent AND inb.message_id = u.inbox_message WHERE ${AS_MINE}`;
+      ctes.push(`acm AS (${memoryInsert(arrays, memoryNames(['inbox_agent', 'inbox_message']), join, pgvector)})`);
+      selects.push("SELECT 'n', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM acm");
+    }
+  }
+  if (memories.length > 0) {
+    values.push(...memoryArrays(memories.map((write) => write.row), memories.map((write) => write.vectorLiteral), bytes, pgvector));
+    ctes.push(`ins AS (${memoryInsert(memoryParams(), memoryNames(), `WHERE ${AS_MINE}`, pgvector)})`);
+    selects.push("SELECT 'm', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM ins");
+  }
+  if (logs.length > 0) {
+    for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
+    const arrays = ['text', 'text', 'text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
+    ctes.push(`lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`);
+  }
+  if (vectors.length > 0) {
+    values.push(
+      vectors.map((write) => write.id),
+      vectors.map((write) => write.dimension),
+      vectors.map((write) => bytes.add(write.blob)),
+    );
+    const arrays = [param('text[]'), param('int4[]'), param('int4[]')];
+    const names = ['id', 'dimension', 'voff'];
+    if (pgvector) {
+      values.push(vectors.map((write) => write.vectorLiteral));
+      arrays.push(param('text[]'));
+      names.push('vec');
+    }
+    const sets = ['dimension = v.dimension', `embedding = ${EMBEDDING_FROM_BYTES('v')}`];
+    if (pgvector) vectorValues('v').forEach((value, i) => sets.push(`${vectorColumn(EMBEDDING_DIMENSIONS[i])} = ${value}`));
+    ctes.push(`up AS (UPDATE memories m SET ${sets.join(', ')} FROM unnest(${arrays.join(', ')}) AS v(${names.join(', ')})
+      WHERE ${AS_MINE} AND m.id = v.id
+      RETURNING m.seq, m.id, m.agent_id, m.type, m.room_id, m.world_id, m.entity_id, m.is_unique::int)`);
+    selects.push("SELECT 'v', seq, id, agent_id, type, room_id, world_id, entity_id, is_unique FROM up");
+  }
+  if (answered.length > 0) {
+    values.push(
+      answered.map((write) => write.agentId),
+      answered.map((write) => write.messageId),
+      answered.map((write) => write.at),
+    );
+    const arrays = [param('text[]'), param('text[]'), param('int8[]')];
+    ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
+      FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at)
+      WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state = 'accepted'
+      RETURNING i.message_id, i.agent_id)`);
+    selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
+  }
+  values[1] = bytes.buffer();
+  let text = statements.get(shape);
+  if (!text) {
+    // Every shape names $1 (the writer) and $2 (the vector bytes), even one whose writes use neither.
+    selects.push("SELECT 'w', length($2::bytea)::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
+    text = `WITH ${ctes.join(',\n')}\n${selects.join(' UNION ALL ')}`;
+    statements.set(shape, text);
+  }
+  return { text, name: `kith_batch_${shape}`, values };
+}
