@@ -86,6 +86,17 @@ function memoryInsert(arrays: string[], names: string[], from: string, pgvector:
 
 const statements = new Map<string, string>();
 
+/** Which kinds of write a batch holds: its statement's shape. */
+interface Shape {
+  memories: boolean;
+  logs: boolean;
+  vectors: boolean;
+  answered: boolean;
+  accepts: boolean;
+  acceptedMemories: boolean;
+  pgvector: boolean;
+}
+
 /**
  * The batch as ONE statement: data-modifying CTEs over unnest'ed arrays, a
  * multi-row insert or update per kind of write, so a batch costs one round
@@ -95,19 +106,22 @@ const statements = new Map<string, string>();
  */
 export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: string): BatchQuery {
   const { memories, logs, vectors, answered, accepts } = writes;
-  const acceptedMemories = accepts.some((a) => a.memory !== null);
-  const shape = [memories, logs, vectors, answered, accepts].map((list) => Number(list.length > 0)).join('') + Number(acceptedMemories) + Number(pgvector);
+  const shape: Shape = {
+    memories: memories.length > 0,
+    logs: logs.length > 0,
+    vectors: vectors.length > 0,
+    answered: answered.length > 0,
+    accepts: accepts.length > 0,
+    acceptedMemories: accepts.some((a) => a.memory !== null),
+    pgvector,
+  };
+  const key = Object.values(shape).map(Number).join('');
+  let text = statements.get(key);
+  if (!text) statements.set(key, (text = batchText(shape)));
+  // The values in the order batchText numbers its parameters.
   const bytes = new VectorBytes();
   const values: unknown[] = [writer, null];
-  let n = 2;
-  const param = (type: string) => `$${++n}::${type}`;
-  const ctes: string[] = [];
-  const selects: string[] = [];
-  const memoryParams = (extra: string[] = []) => [...extra, ...MEMORY_TYPES, ...(pgvector ? ['text'] : [])].map((type) => param(`${type}[]`));
-  const memoryNames = (extra: string[] = []) => [...extra, ...MEMORY_FIELDS, ...(pgvector ? ['vec'] : [])];
-
-  if (accepts.length > 0) {
-    // The entries first; a memory only for an entry this statement created.
+  if (shape.accepts) {
     values.push(
       accepts.map((a) => a.agentId),
       accepts.map((a) => a.messageId),
@@ -115,45 +129,76 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
       accepts.map((a) => a.body),
       accepts.map((a) => a.acceptedAt),
     );
+    if (shape.acceptedMemories) {
+      const stored = accepts.filter((a) => a.memory !== null);
+      values.push(
+        stored.map((a) => a.agentId),
+        stored.map((a) => a.messageId),
+        ...memoryArrays(
+          stored.map((a) => a.memory as PgMemoryRow),
+          stored.map((a) => a.vectorLiteral),
+          bytes,
+          pgvector,
+        ),
+      );
+    }
+  }
+  if (shape.memories) values.push(...memoryArrays(memories.map((write) => write.row), memories.map((write) => write.vectorLiteral), bytes, pgvector));
+  if (shape.logs) for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
+  if (shape.vectors) {
+    values.push(
+      vectors.map((write) => write.id),
+      vectors.map((write) => write.dimension),
+      vectors.map((write) => bytes.add(write.blob)),
+    );
+    if (pgvector) values.push(vectors.map((write) => write.vectorLiteral));
+  }
+  if (shape.answered) {
+    values.push(
+      answered.map((write) => write.agentId),
+      answered.map((write) => write.messageId),
+      answered.map((write) => write.at),
+    );
+  }
+  values[1] = bytes.buffer();
+  return { text, name: `kith_batch_${key}`, values };
+}
+
+/** The statement of one shape: $1 the writer mark, $2 the vector bytes, then each part's arrays in order. */
+function batchText(shape: Shape): string {
+  const { pgvector } = shape;
+  let n = 2;
+  const param = (type: string) => `$${++n}::${type}`;
+  const ctes: string[] = [];
+  const selects: string[] = [];
+  const memoryParams = (extra: string[] = []) => [...extra, ...MEMORY_TYPES, ...(pgvector ? ['text'] : [])].map((type) => param(`${type}[]`));
+  const memoryNames = (extra: string[] = []) => [...extra, ...MEMORY_FIELDS, ...(pgvector ? ['vec'] : [])];
+  if (shape.accepts) {
+    // The entries first; a memory only for an entry this statement created.
     const entry = ['text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
     ctes.push(`inb AS (INSERT INTO inbox (agent_id, message_id, room_id, body, state, accepted_at)
       SELECT e.agent_id, e.message_id, e.room_id, e.body, 'accepted', e.at FROM unnest(${entry.join(', ')}) AS e(agent_id, message_id, room_id, body, at)
       ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING seq, agent_id, message_id)`);
     selects.push("SELECT 'i', seq, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM inb");
-    const stored = accepts.filter((a) => a.memory !== null);
-    if (acceptedMemories) {
-      const rows = stored.map((a) => a.memory as PgMemoryRow);
-      values.push(
-        stored.map((a) => a.agentId),
-        stored.map((a) => a.messageId),
-        ...memoryArrays(rows, stored.map((a) => a.vectorLiteral), bytes, pgvector),
-      );
+    if (shape.acceptedMemories) {
       const arrays = memoryParams(['text', 'text']);
       const join = `JOIN inb ON inb.agent_id = u.inbox_agent AND inb.message_id = u.inbox_message WHERE ${AS_MINE}`;
       ctes.push(`acm AS (${memoryInsert(arrays, memoryNames(['inbox_agent', 'inbox_message']), join, pgvector)})`);
       selects.push("SELECT 'n', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM acm");
     }
   }
-  if (memories.length > 0) {
-    values.push(...memoryArrays(memories.map((write) => write.row), memories.map((write) => write.vectorLiteral), bytes, pgvector));
+  if (shape.memories) {
     ctes.push(`ins AS (${memoryInsert(memoryParams(), memoryNames(), `WHERE ${AS_MINE}`, pgvector)})`);
     selects.push("SELECT 'm', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM ins");
   }
-  if (logs.length > 0) {
-    for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
+  if (shape.logs) {
     const arrays = ['text', 'text', 'text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
     ctes.push(`lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`);
   }
-  if (vectors.length > 0) {
-    values.push(
-      vectors.map((write) => write.id),
-      vectors.map((write) => write.dimension),
-      vectors.map((write) => bytes.add(write.blob)),
-    );
+  if (shape.vectors) {
     const arrays = [param('text[]'), param('int4[]'), param('int4[]')];
     const names = ['id', 'dimension', 'voff'];
     if (pgvector) {
-      values.push(vectors.map((write) => write.vectorLiteral));
       arrays.push(param('text[]'));
       names.push('vec');
     }
@@ -164,12 +209,7 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
       RETURNING m.seq, m.id, m.agent_id, m.type, m.room_id, m.world_id, m.entity_id, m.is_unique::int)`);
     selects.push("SELECT 'v', seq, id, agent_id, type, room_id, world_id, entity_id, is_unique FROM up");
   }
-  if (answered.length > 0) {
-    values.push(
-      answered.map((write) => write.agentId),
-      answered.map((write) => write.messageId),
-      answered.map((write) => write.at),
-    );
+  if (shape.answered) {
     const arrays = [param('text[]'), param('text[]'), param('int8[]')];
     ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
       FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at)
@@ -177,13 +217,7 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
       RETURNING i.message_id, i.agent_id)`);
     selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
   }
-  values[1] = bytes.buffer();
-  let text = statements.get(shape);
-  if (!text) {
-    // Every shape names $1 (the writer) and $2 (the vector bytes), even one whose writes use neither.
-    selects.push("SELECT 'w', length($2::bytea)::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
-    text = `WITH ${ctes.join(',\n')}\n${selects.join(' UNION ALL ')}`;
-    statements.set(shape, text);
-  }
-  return { text, name: `kith_batch_${shape}`, values };
+  // Every shape names $1 (the writer) and $2 (the vector bytes), even one whose writes use neither.
+  selects.push("SELECT 'w', length($2::bytea)::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
+  return `WITH ${ctes.join(',\n')}\n${selects.join(' UNION ALL ')}`;
 }
