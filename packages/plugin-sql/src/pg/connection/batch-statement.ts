@@ -210,10 +210,12 @@ function batchText(shape: Shape): string {
     selects.push("SELECT 'v', seq, id, agent_id, type, room_id, world_id, entity_id, is_unique FROM up");
   }
   if (shape.answered) {
+    // The entry by its unique key, never through the partial index of pending entries: every answered entry leaves
+    // a dead item there until VACUUM, so under steady traffic a scan of it grows with each message.
     const arrays = [param('text[]'), param('text[]'), param('int8[]')];
     ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
       FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at)
-      WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state = 'accepted'
+      WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state IS NOT DISTINCT FROM 'accepted'
       RETURNING i.message_id, i.agent_id)`);
     selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
   }
