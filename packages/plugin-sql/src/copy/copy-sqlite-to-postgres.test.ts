@@ -7,6 +7,7 @@ import { boolean, jsonb, pgTable, real, text as pgText, timestamp } from 'drizzl
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { Client } from 'pg';
 import { SqlErrorCode } from '../errors';
+import { modelUsage } from '../sqlite/schema';
 import { PgDatabaseAdapter } from '../pg/pg-database-adapter';
 import { SqliteDatabaseAdapter } from '../sqlite/sqlite-database-adapter';
 import { silentLogger } from '../test-support/silent-logger';
@@ -74,6 +75,7 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
   await adapter.acceptInbound({ messageId: accepted, roomId: room, body: { text: 'answered one' } });
   await adapter.markInboundAnswered(accepted);
   await adapter.acceptInbound({ messageId: randomUuid(), roomId: room, body: { text: 'still pending' } });
+  await adapter.db.insert(modelUsage).values({ agentId: id, day: 20_000, roomId: room, modelType: 'TEXT_LARGE', provider: 'openai', model: 'gpt-4o-mini', calls: 3, failedCalls: 0, inputTokens: 1200, cachedInputTokens: 800, outputTokens: 90, durationMs: 2400.5, costUsd: 0.00042, unpricedCalls: 0 });
   await adapter.runMigrations({ notesSqlite, orphansSqlite }, 'weather');
   await adapter.db.insert(notesSqlite).values([
     { id: 'n1', city: 'Lisbon', details: { wind: 'calm' }, sunny: true, seenAt: new Date(1_700_000_000_000), readings: [1.5, 2.5] },
@@ -107,7 +109,7 @@ describe('copySqliteToPostgres', () => {
     expect(report.source).toBe(path.join(source, 'kith.db'));
     expect(report.agents).toEqual([{ id: agentId, name: 'Copied', dimension: 384 }]);
     expect(byTable.memories).toMatchObject({ kind: 'core', source: MEMORIES, inserted: MEMORIES, existing: 0, failed: 0, verified: MEMORIES });
-    for (const table of ['agents', 'entities', 'components', 'worlds', 'rooms', 'relationships', 'tasks', 'cache', 'logs']) {
+    for (const table of ['agents', 'entities', 'components', 'worlds', 'rooms', 'relationships', 'tasks', 'cache', 'logs', 'model_usage']) {
       expect([table, byTable[table].source, byTable[table].inserted, byTable[table].verified]).toEqual([table, 1, 1, 1]);
     }
     expect(byTable.participants).toMatchObject({ source: 2, inserted: 2, verified: 2 });
@@ -136,6 +138,8 @@ describe('copySqliteToPostgres', () => {
       expect((await pg.getEntitiesByIds([user]))[0]).toMatchObject({ names: ['Ada'], metadata: { likes: 'tea' } });
       expect(await pg.getAgent(agentId)).toMatchObject({ name: 'Copied', bio: ['moves house'] });
       expect((await pg.getLogs({ type: 'run_event' })).map((l) => l.body)).toEqual([{ status: 'completed' }]);
+      const usage = (await pg.db.execute('SELECT calls::int AS calls, cost_usd, duration_ms FROM model_usage')) as unknown as { rows: unknown[] };
+      expect(usage.rows).toEqual([{ calls: 3, cost_usd: 0.00042, duration_ms: 2400.5 }]);
       expect(await pg.db.select().from(notesPg).orderBy(notesPg.id)).toEqual([
         { id: 'n1', city: 'Lisbon', details: { wind: 'calm' }, sunny: true, seenAt: new Date(1_700_000_000_000), readings: [1.5, 2.5] },
         { id: 'n2', city: 'Oslo', details: null, sunny: false, seenAt: null, readings: null },

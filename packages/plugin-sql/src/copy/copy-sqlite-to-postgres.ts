@@ -13,7 +13,7 @@ import { SqliteSource } from './sqlite-source';
 import { TableCopier } from './table-copier';
 
 /** Kith's own tables, parents before children (the order an agent creates them in). */
-export const CORE_TABLES = ['agents', 'entities', 'components', 'worlds', 'rooms', 'participants', 'relationships', 'tasks', 'cache', 'memories', 'logs', 'inbox'];
+export const CORE_TABLES = ['agents', 'entities', 'components', 'worlds', 'rooms', 'participants', 'relationships', 'tasks', 'cache', 'memories', 'logs', 'model_usage', 'inbox'];
 
 export interface CopyOptions {
   /** The agent's kith.db, or the data folder holding it. */
