@@ -62,7 +62,7 @@ export class PgConnection {
         return connection.vectorMode === 'pgvector';
       },
       committed: (batch) => this.committed(batch),
-      failure: (error) => callError(error, target, 'createMemory'),
+      failure: (error, method) => callError(error, target, method),
     });
     const connection = this;
   }

@@ -20,9 +20,18 @@ export interface WriteTarget {
   readonly writer: string;
   readonly pgvector: boolean;
   committed(batch: CommittedBatch): void;
-  /** Turns a failure into the error callers see (connection losses named as such). */
-  failure(error: unknown): unknown;
+  /** Turns a failure into the error callers see (connection losses named as such, with the adapter method that queued the write). */
+  failure(error: unknown, method: string): unknown;
 }
+
+/** The adapter method behind each kind of write, for error messages. */
+const METHOD: Record<QueuedWrite['kind'], string> = {
+  memory: 'createMemory',
+  log: 'log',
+  vector: 'updateMemory',
+  answered: 'markInboundAnswered',
+  accept: 'acceptInbound',
+};
 
 /** How long a deferred write (log record, vector) may wait for a batch to ride along with. */
 export const DEFER_MS = 25;
@@ -146,7 +155,7 @@ export class PgWriteQueue {
       this.target.committed(outcome.batch);
       now.forEach((job, i) => job.resolve(outcome.results[i]));
     } catch (error) {
-      if (now.length === 1) return now[0].reject(this.target.failure(error));
+      if (now.length === 1) return now[0].reject(this.target.failure(error, METHOD[now[0].write.kind]));
       // One statement: nothing was stored. Alone, each write shows whether it was the culprit.
       for (const job of now) {
         try {
@@ -154,7 +163,7 @@ export class PgWriteQueue {
           this.target.committed(outcome.batch);
           job.resolve(outcome.results[0]);
         } catch (single) {
-          job.reject(this.target.failure(single));
+          job.reject(this.target.failure(single, METHOD[job.write.kind]));
         }
       }
     }
