@@ -1,4 +1,5 @@
-import type { InboxEntry, InboxState, UUID } from '@kith/core';
+import type { InboxEntry, UUID } from '@kith/core';
+import { ENTRY_COLUMNS, type EntryRow, toEntry } from '../stores/inbox-entry-row';
 import type { PgMemoryRow } from '../stores/memory-row';
 import { type BatchResultRow, buildBatch } from './batch-statement';
 import type { PgQueryRunner } from './pg-driver';
@@ -254,26 +255,12 @@ export class PgWriteQueue {
   }
 
   private async existingEntries(accepts: AcceptWrite[]): Promise<Map<string, InboxEntry>> {
-    const { rows } = await this.target.runner.query<EntryRow>({
-      text: `SELECT i.agent_id, i.seq, i.message_id, i.room_id, i.body::text, i.state, i.accepted_at, i.answered_at
+    const { rows } = await this.target.runner.query<[agentId: string, ...EntryRow]>({
+      text: `SELECT i.agent_id, ${ENTRY_COLUMNS.split(', ').map((column) => `i.${column}`).join(', ')}
         FROM inbox i JOIN unnest($1::text[], $2::text[]) AS k(agent_id, message_id) ON i.agent_id = k.agent_id AND i.message_id = k.message_id`,
       values: [accepts.map((a) => a.agentId), accepts.map((a) => a.messageId)],
       rowMode: 'array',
     });
-    const entries = new Map<string, InboxEntry>();
-    for (const row of rows) {
-      entries.set(`${row[0]}\u0000${row[2]}`, {
-        seq: Number(row[1]),
-        messageId: row[2] as UUID,
-        roomId: row[3] as UUID,
-        body: row[4] === null ? null : (JSON.parse(row[4]) as Record<string, unknown>),
-        state: row[5],
-        acceptedAt: Number(row[6]),
-        answeredAt: row[7] === null ? null : Number(row[7]),
-      });
-    }
-    return entries;
+    return new Map(rows.map(([agentId, ...entry]) => [`${agentId}\u0000${entry[1]}`, toEntry(entry)]));
   }
 }
-
-type EntryRow = [agentId: string, seq: number, messageId: string, roomId: string, body: string | null, state: InboxState, acceptedAt: number, answeredAt: number | null];

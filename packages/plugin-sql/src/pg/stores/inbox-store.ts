@@ -1,27 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { InboundMessage, InboxAcceptance, InboxEntry, InboxState, Memory, PendingInboundParams, UUID } from '@kith/core';
+import type { InboundMessage, InboxAcceptance, InboxEntry, Memory, PendingInboundParams, UUID } from '@kith/core';
 import type { AcceptWrite } from '../connection/write-queue';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { PgAgentDimension } from './agent-dimension';
+import { ENTRY_COLUMNS, type EntryRow, toEntry } from './inbox-entry-row';
 import { MEMORY_SELECT, type PgMemoryRow, pgRowsToMemories } from './memory-row';
 import { hasNearDuplicate, memoryRowOf, vectorOf } from './memory-writes';
 import type { PgStoreContext } from './store-context';
-
-type EntryRow = [seq: number, messageId: string, roomId: string, body: string | null, state: InboxState, acceptedAt: number, answeredAt: number | null];
-
-const ENTRY_COLUMNS = 'seq, message_id, room_id, body::text, state, accepted_at, answered_at';
-
-function toEntry(row: EntryRow): InboxEntry {
-  return {
-    seq: Number(row[0]),
-    messageId: row[1] as UUID,
-    roomId: row[2] as UUID,
-    body: row[3] === null ? null : (JSON.parse(row[3]) as Record<string, unknown>),
-    state: row[4],
-    acceptedAt: Number(row[5]),
-    answeredAt: row[6] === null ? null : Number(row[6]),
-  };
-}
 
 /** The memory's row as stored with its entry (unique unless `memory.unique` says otherwise, or a near duplicate is found). */
 function acceptedRow(ctx: PgStoreContext, memory: Memory, vector: Float32Array | null, unique: boolean): PgMemoryRow {
