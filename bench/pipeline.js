@@ -5,25 +5,35 @@
 // per scenario:
 //   dm     one DM room, 1,000 messages sent one after another
 //   group  10 group rooms, 1,000 messages sent concurrently (100 per room)
+// --postgres: on PostgreSQL instead, a throw-away local server the script starts (as the tests
+// start it: initdb in a temporary folder, 127.0.0.1, fsync off), a database per scenario; adds
+// roundTripsPerMessage (every statement sent, BEGIN/COMMIT included).
+// --bus: each message goes through the message bus and the durable inbox (acceptInbound, then the
+// pipeline, then markInboundAnswered), as `kith start` takes a REST or WebSocket message, instead
+// of straight into the pipeline.
 // Both measure steady state: 500 messages first warm up the JIT and SQLite (V8 takes a few
 // hundred turns to optimise the hot paths; after only 20, the first 400 measured messages ran up to
 // twice as slow as the last ones). WARM_UP=20 node bench/pipeline.js shows the colder figures.
 // cpuMsPerMessage (process CPU time per message) is steadier than the wall-clock figures on a
 // shared machine. promptPrefixShare: how much of each message-handler prompt a provider's prompt
 // cache could reuse (see prefixShare); like promptCharsPerCall it does not depend on machine load.
-// Run after `npm run build`: node bench/pipeline.js [dm|group] (each scenario runs in a process of its own)
+// Run after `npm run build`: node bench/pipeline.js [--postgres] [--bus] [dm|group] (each scenario runs in a
+// process of its own)
 'use strict';
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { AgentRuntime, ChannelType, createLogger, stringToUuid } = require('@kith/core');
+const { AgentRuntime, ChannelType, createLogger, MessageBus, MessageBusService, stringToUuid, toBusMessage } = require('@kith/core');
 const { createScriptedModel, createScriptedModelPlugin, scriptedReply } = require('@kith/core/test');
 const { bootstrapPlugin } = require('@kith/plugin-bootstrap');
 const { sqlPlugin } = require('@kith/plugin-sql');
 const { textEmbeddingHandler } = require('@kith/plugin-eliza-classic');
 
+const FLAGS = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+const POSTGRES = FLAGS.has('--postgres');
+const BUS = FLAGS.has('--bus');
 const MESSAGES = 1_000;
 const WARM_UP = Number(process.env.WARM_UP ?? 500);
 const CHARACTER_FILE = path.join(__dirname, '..', 'packages', 'cli', 'characters', 'eliza.json');
@@ -64,7 +74,7 @@ function prefixShare(calls) {
   return pairs === 0 ? 0 : Number((sum / pairs).toFixed(3));
 }
 
-async function createAgent(dataDir) {
+async function createAgent(dataDir, databaseUrl) {
   const character = JSON.parse(fs.readFileSync(CHARACTER_FILE, 'utf8'));
   delete character.plugins;
   const agentId = stringToUuid(character.name);
@@ -74,8 +84,10 @@ async function createAgent(dataDir) {
       : scriptedReply('Please tell me more about that.'),
   );
   const embedder = { name: 'hashing-embedder', description: 'offline embeddings', models: { TEXT_EMBEDDING: textEmbeddingHandler } };
-  // plugin-sql as `kith start` loads it: the adapter on <dataDir>/kith.db and its run logs.
-  character.settings = { ...character.settings, KITH_DATA_DIR: dataDir };
+  // plugin-sql as `kith start` loads it: the adapter on <dataDir>/kith.db (or PostgreSQL) and its run logs.
+  character.settings = { ...character.settings, KITH_DATA_DIR: dataDir, ...(databaseUrl ? { KITH_DATABASE_URL: databaseUrl } : {}) };
+  // The bus has no keepExistingResponses option: the character setting does the same.
+  if (BUS) character.settings.BASIC_CAPABILITIES_KEEP_RESP = 'true';
   const runtime = new AgentRuntime({
     character,
     agentId,
@@ -86,27 +98,81 @@ async function createAgent(dataDir) {
   return { runtime, model };
 }
 
+/** Bytes the database takes: the SQLite folder, or the PostgreSQL database. */
+async function databaseBytes(runtime, dataDir) {
+  if (!POSTGRES) {
+    checkpoint(runtime);
+    return dirSize(dataDir);
+  }
+  const { rows } = await runtime.adapter.getConnection().then((pool) => pool.query('SELECT pg_database_size(current_database())::bigint AS n'));
+  return Number(rows[0].n);
+}
+
+/**
+ * CPU ms the PostgreSQL server has used so far: the postmaster's children (the backends serving
+ * this process, autovacuum, the WAL writer...), from /proc. Per message, beside the client's own
+ * CPU time, it shows what a turn costs the server; less noisy than wall time on a shared machine.
+ */
+function serverCpuMs() {
+  const dataDir = process.env.KITH_BENCH_POSTGRES_DATA;
+  if (!dataDir || !fs.existsSync('/proc')) return 0;
+  const postmaster = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[1] is the parent pid; [11] utime, [12] stime (fields 4, 14 and 15 of stat(5)).
+      if (fields[1] === postmaster || pid === postmaster) total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** A database of its own on the server the parent started. */
+async function postgresDatabase(name) {
+  const { createTestDatabase } = require('@kith/plugin-sql/testing');
+  return createTestDatabase(`bench_${name}`, process.env.KITH_BENCH_POSTGRES_URL);
+}
+
 async function scenario(name) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kith-bench-${name}-`));
-  const { runtime, model } = await createAgent(dataDir);
+  const database = POSTGRES ? await postgresDatabase(name) : undefined;
+  const { runtime, model } = await createAgent(dataDir, database?.url);
   const roomCount = name === 'dm' ? 1 : 10;
+  const type = name === 'dm' ? ChannelType.DM : ChannelType.GROUP;
   const rooms = [];
   for (let r = 0; r < roomCount; r++) {
     const roomId = stringToUuid(`bench-${name}-room-${r}`);
     const entityId = stringToUuid(`bench-${name}-user-${r}`);
-    await runtime.ensureConnection({ entityId, roomId, name: `User ${r}`, userName: `user${r}`, source: 'bench', type: name === 'dm' ? ChannelType.DM : ChannelType.GROUP, worldId: stringToUuid(`bench-${name}-world`) });
+    await runtime.ensureConnection({ entityId, roomId, name: `User ${r}`, userName: `user${r}`, source: 'bench', type, worldId: stringToUuid(`bench-${name}-world`) });
     rooms.push({ roomId, entityId });
   }
+  let bus;
+  if (BUS) {
+    bus = new MessageBus(runtime.logger);
+    await MessageBusService.attach(runtime, bus);
+    for (const { roomId } of rooms) bus.join(roomId, runtime.agentId);
+  }
+  /** One message, straight into the pipeline or through the bus (acknowledged once durable, then answered). */
+  const handle = (roomId, entityId, text, options) =>
+    BUS
+      ? bus.publish(toBusMessage({ text, userName: 'bench user', channelType: type }, { channelId: roomId, authorId: entityId, defaultSource: 'bench', targetAgentId: runtime.agentId }))
+      : runtime.messageService.handleMessage(runtime, { entityId, roomId, content: { text, source: 'bench' } }, async () => [], options);
   // Warm-up outside the measurement (JIT, prepared statements).
   for (let i = 0; i < WARM_UP; i++) {
     const { roomId, entityId } = rooms[i % roomCount];
-    await runtime.messageService.handleMessage(runtime, { entityId, roomId, content: { text: `warm up ${i}`, source: 'bench' } }, async () => []);
+    await handle(roomId, entityId, `warm up ${i}`);
   }
   await runtime.messageService.whenIdle();
   await runtime.getService('embedding')?.flush();
-  checkpoint(runtime);
-  const bytesBefore = dirSize(dataDir);
+  const bytesBefore = await databaseBytes(runtime, dataDir);
   const callsBefore = model.calls.length;
+  const tripsBefore = POSTGRES ? runtime.adapter.roundTrips : 0;
+  const serverCpuBefore = serverCpuMs();
 
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
@@ -114,12 +180,7 @@ async function scenario(name) {
   const send = async (i) => {
     const { roomId, entityId } = rooms[i % roomCount];
     const started = performance.now();
-    await runtime.messageService.handleMessage(
-      runtime,
-      { entityId, roomId, content: { text: `I have been thinking about my work, item ${i}, and it worries me.`, source: 'bench' } },
-      async () => [],
-      { keepExistingResponses: true },
-    );
+    await handle(roomId, entityId, `I have been thinking about my work, item ${i}, and it worries me.`, { keepExistingResponses: true });
     latencies.push(performance.now() - started);
   };
   const cpuBefore = process.cpuUsage();
@@ -134,15 +195,20 @@ async function scenario(name) {
 
   // Let queued embeddings land, then checkpoint so the WAL is folded into the file before sizing it.
   await runtime.getService('embedding')?.flush();
-  checkpoint(runtime);
-  const bytesAfter = dirSize(dataDir);
+  if (POSTGRES) await runtime.adapter.getLogs({ count: 1 }); // commits what still waits to ride along
+  const trips = POSTGRES ? runtime.adapter.roundTrips - tripsBefore - 1 : undefined;
+  const serverCpu = POSTGRES ? serverCpuMs() - serverCpuBefore : undefined;
+  const bytesAfter = await databaseBytes(runtime, dataDir);
   await runtime.stop();
+  await database?.drop();
   const calls = model.calls.slice(callsBefore);
   const textCalls = calls.filter((c) => c.modelType === 'TEXT_SMALL' || c.modelType === 'TEXT_LARGE');
   fs.rmSync(dataDir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   return {
     scenario: name,
+    database: POSTGRES ? 'postgres' : 'sqlite',
+    path: BUS ? 'bus' : 'pipeline',
     messages: MESSAGES,
     warmUpMessages: WARM_UP,
     msgsPerSec: Math.round((MESSAGES / elapsed) * 1000),
@@ -150,22 +216,36 @@ async function scenario(name) {
     latencyP95Ms: Number(percentile(latencies, 95).toFixed(2)),
     // CPU time is steadier than wall time on a busy machine: compare it between runs.
     cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(3)),
+    systemCpuMsPerMessage: Number((cpu.system / 1000 / MESSAGES).toFixed(3)),
     textModelCallsPerMessage: Number((textCalls.length / MESSAGES).toFixed(3)),
     promptCharsPerCall: Math.round(textCalls.reduce((sum, c) => sum + c.prompt.length, 0) / Math.max(1, textCalls.length)),
     promptPrefixShare: prefixShare(calls),
     peakRssMb: Math.round(peakRss / 1024 / 1024),
     dbBytesPerMessage: Math.round((bytesAfter - bytesBefore) / MESSAGES),
+    ...(trips !== undefined ? { roundTripsPerMessage: Number((trips / MESSAGES).toFixed(2)) } : {}),
+    ...(serverCpu !== undefined ? { serverCpuMsPerMessage: Number((serverCpu / MESSAGES).toFixed(3)) } : {}),
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
   };
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
-  if (wanted.length === 1) return console.log(JSON.stringify(await scenario(wanted[0])));
-  // Each scenario in a process of its own, so one's heap and JIT state do not colour the other's figures.
-  for (const name of wanted.length ? wanted : ['dm', 'group']) {
-    const child = spawnSync(process.execPath, [__filename, name], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(`scenario ${name} failed (exit ${child.status})`);
-    process.stdout.write(child.stdout);
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  if (process.env.KITH_BENCH_CHILD) return console.log(JSON.stringify(await scenario(wanted[0])));
+  let cluster;
+  if (POSTGRES) {
+    const { startPostgresCluster } = require('@kith/plugin-sql/testing');
+    cluster = await startPostgresCluster();
+  }
+  try {
+    // Each scenario in a process of its own, so one's heap and JIT state do not colour the other's figures.
+    for (const name of wanted.length ? wanted : ['dm', 'group']) {
+      const env = { ...process.env, KITH_BENCH_CHILD: '1', ...(cluster ? { KITH_BENCH_POSTGRES_URL: cluster.url, KITH_BENCH_POSTGRES_DATA: path.join(cluster.dir, 'data') } : {}) };
+      const child = spawnSync(process.execPath, [__filename, ...FLAGS, name], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env });
+      if (child.status !== 0) throw new Error(`scenario ${name} failed (exit ${child.status})`);
+      process.stdout.write(child.stdout);
+    }
+  } finally {
+    await cluster?.destroy();
   }
 }
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Memory inserts with 384-d embeddings through SqliteDatabaseAdapter.createMemory, and the
 // database bytes a stored memory and a handled message cost.
-// Env: BENCH_N (default 20000) memories per phase.
+// Env: BENCH_N (default 20000) memories per phase. --postgres: the same through PgDatabaseAdapter
+// on a local PostgreSQL server the script starts (see sql-common.js).
 'use strict';
-const { DIMS, prng, vectorSource, sentence, uuid, openAdapter, round } = require('./sql-common');
+const os = require('node:os');
+const { DIMS, DIALECT, prng, vectorSource, sentence, uuid, openAdapter, finish, round } = require('./sql-common');
 
 const N = Number(process.env.BENCH_N || 20_000);
 const ROOMS = 50;
@@ -40,8 +42,15 @@ async function concurrent(adapter, list, unique) {
   return list.length / seconds(started);
 }
 
-/** Bytes per table and index (dbstat), largest first. */
-function tableBytes(sqlite) {
+/** Bytes per table and index (SQLite: dbstat; PostgreSQL: relation sizes), largest first. */
+async function tableBytes(store) {
+  if (DIALECT !== 'sqlite') {
+    const { rows } = await store.query(
+      "SELECT c.relname AS name, pg_relation_size(c.oid)::text AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i', 't') ORDER BY pg_relation_size(c.oid) DESC",
+    );
+    return Object.fromEntries(rows.filter((row) => Number(row.bytes) > 8192).map((row) => [row.name, Number(row.bytes)]));
+  }
+  const sqlite = await store.adapter.getConnection();
   const rows = sqlite.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC').all();
   return Object.fromEntries(rows.filter((row) => row.bytes > 8192).map((row) => [row.name, row.bytes]));
 }
@@ -51,7 +60,7 @@ async function measure(name, phase, unique) {
   const store = await openAdapter(name);
   await phase(store.adapter, memories(500, 7, store.agentId), unique); // JIT and statement cache
   const rate = await phase(store.adapter, memories(N, 11, store.agentId), unique);
-  const result = { rate, bytes: await store.fileBytes(), kernel: store.adapter.vectorKernel, tables: tableBytes(await store.adapter.getConnection()) };
+  const result = { rate, bytes: await store.fileBytes(), kernel: store.adapter.vectorKernel ?? store.adapter.vectorSearch, tables: await tableBytes(store) };
   await store.cleanup();
   return result;
 }
@@ -123,7 +132,7 @@ async function bytesPerHandledMessage(messages) {
     }
   }
   const bytes = (await store.fileBytes()) - before;
-  const tables = tableBytes(await adapter.getConnection());
+  const tables = await tableBytes(store);
   await store.cleanup();
   return { bytesPerMessage: Math.round(bytes / messages), tables };
 }
@@ -133,9 +142,11 @@ async function main() {
   const plain = await measure('insert-plain', sequential, true);
   const grouped = await measure('insert-concurrent', concurrent, undefined);
   const handled = await bytesPerHandledMessage(Math.min(N, 5000));
+  await finish();
   console.log(
     JSON.stringify({
       benchmark: 'sql-insert',
+      database: DIALECT,
       memories: N,
       dims: DIMS,
       vectorKernel: dedup.kernel,
@@ -148,6 +159,7 @@ async function main() {
       bytesPerHandledMessage: handled.bytesPerMessage,
       memoryTableBytes: dedup.tables,
       handledMessageTableBytes: handled.tables,
+      loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
     }),
   );
 }

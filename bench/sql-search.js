@@ -4,10 +4,16 @@
 // The first search of a store loads its vectors (firstSearchMs, indexRssMb); the figures are taken after.
 // Env: BENCH_SIZES (default "10000,100000"), BENCH_QUERIES (default 200); KITH_DISABLE_WASM_SIMD=1
 // measures the plain-JavaScript fallback kernel.
+// --postgres: PgDatabaseAdapter on a local PostgreSQL server the script starts, vectors searched by
+// the in-process index (the same int8 kernel, rescoring vectors read from the server).
+// --pglite: PgDatabaseAdapter on PGlite with pgvector: the search runs in SQL on an HNSW index
+// (approximate: recall@10 is the figure to watch; PGlite is single-threaded WebAssembly, so its
+// latency says little about a real server's). Default sizes there: 10000.
 'use strict';
-const { DIMS, prng, vectorSource, sentence, uuid, openAdapter, median, percentile, round } = require('./sql-common');
+const os = require('node:os');
+const { DIMS, DIALECT, prng, vectorSource, sentence, uuid, openAdapter, finish, median, percentile, round } = require('./sql-common');
 
-const SIZES = (process.env.BENCH_SIZES || '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES || (DIALECT === 'pglite' ? '10000' : '10000,100000')).split(',').map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES || 200);
 const ROOMS = 100;
 const K = 10;
@@ -85,7 +91,7 @@ async function measure(size) {
     const exact = new Set(exactTopK(all, size, Float32Array.from(embedding), K).map((row) => uuid(row)));
     found += hits.filter((hit) => exact.has(hit.id)).length;
   }
-  const vectorKernel = adapter.vectorKernel;
+  const vectorKernel = adapter.vectorKernel ?? adapter.vectorSearch;
   await store.cleanup();
   return {
     memories: size,
@@ -103,9 +109,12 @@ async function measure(size) {
 async function main() {
   const results = [];
   for (const size of SIZES) results.push(await measure(size));
+  await finish();
   console.log(
     JSON.stringify({
       benchmark: 'sql-search',
+      database: DIALECT,
+      loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
       dims: DIMS,
       k: K,
       queries: QUERIES,

@@ -4,6 +4,7 @@ import type { AddCommandOptions } from './commands/add-command';
 import type { ChatCommandOptions } from './commands/chat-command';
 import type { CreateAgentCommandOptions } from './commands/create-agent-command';
 import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
+import type { DbCopyCommandOptions } from './commands/db-copy-command';
 import type { PluginsCommandOptions } from './commands/plugins-command';
 import type { StartCommandOptions } from './commands/start-command';
 import type { UsageCommandOptions } from './commands/usage-command';
@@ -18,6 +19,7 @@ const chatCommand = (options: ChatCommandOptions) => (require('./commands/chat-c
 const pluginsCommand = (options: PluginsCommandOptions) => (require('./commands/plugins-command') as typeof import('./commands/plugins-command')).pluginsCommand(options);
 const addCommand = (specs: string[], options: AddCommandOptions) => (require('./commands/add-command') as typeof import('./commands/add-command')).addCommand(specs, options);
 const usageCommand = (options: UsageCommandOptions) => (require('./commands/usage-command') as typeof import('./commands/usage-command')).usageCommand(options);
+const dbCopyCommand = (options: DbCopyCommandOptions) => (require('./commands/db-copy-command') as typeof import('./commands/db-copy-command')).dbCopyCommand(options);
 const createPluginCommand = (name: string, options: CreatePluginCommandOptions) =>
   (require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')).createPluginCommand(name, options);
 const createAgentCommand = (name: string, options: CreateAgentCommandOptions) =>
@@ -70,6 +72,12 @@ export function buildProgram(): Command {
     .option('-g, --group-by <what>', 'day, room or model', 'day')
     .option('--json', 'print the answer as JSON (as GET /api/agents/:agentId/usage does)')
     .action(usageCommand);
+  const db = program.command('db').description('move and look after an agent\'s database');
+  db.command('copy')
+    .description("copy the agents' whole history from a SQLite file into PostgreSQL; running it again copies only what is missing")
+    .option('--from <file-or-dir>', 'the kith.db file, or the data folder holding it (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--to <url>', 'PostgreSQL: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
+    .action(dbCopyCommand);
   const create = program.command('create').description('scaffold a plugin package or an agent project');
   create
     .command('plugin')

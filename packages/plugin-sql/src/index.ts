@@ -1,5 +1,5 @@
 // @kith/plugin-sql: the database adapters (SQLite, PostgreSQL) and the plugin that registers one.
-import { pgAdapterModule, pgSchemaModule } from './load-pg-dialect';
+import { copyModule, pgAdapterModule, pgSchemaModule } from './load-pg-dialect';
 import { sqlPlugin } from './plugin';
 
 export { sqlPlugin };
@@ -11,9 +11,14 @@ export type { PgDatabaseStatus } from './pg/pg-database-adapter';
 export declare const PgDatabaseAdapter: typeof import('./pg/pg-database-adapter').PgDatabaseAdapter;
 export type PgDatabaseAdapter = import('./pg/pg-database-adapter').PgDatabaseAdapter;
 export declare const pgSchema: typeof import('./pg/schema');
+// kith db copy's entry points need node-postgres too.
+export declare const copySqliteToPostgres: typeof import('./copy').copySqliteToPostgres;
+export declare const missingRows: typeof import('./copy').missingRows;
 Object.defineProperties(exports, {
   PgDatabaseAdapter: { enumerable: true, get: () => pgAdapterModule().PgDatabaseAdapter },
   pgSchema: { enumerable: true, get: () => pgSchemaModule() },
+  copySqliteToPostgres: { enumerable: true, get: () => copyModule().copySqliteToPostgres },
+  missingRows: { enumerable: true, get: () => copyModule().missingRows },
 });
 export { type PgAdapterOptions, DEFAULT_POOL_MAX } from './pg/pg-adapter-options';
 export type { KithPgDatabase } from './pg/connection/pg-driver';
@@ -33,3 +38,4 @@ export { DUPLICATE_SIMILARITY } from './sqlite/stores/memory-writes';
 export type { PluginSchemaReport } from './sqlite/migrations/migrate-plugin-schema';
 export * from './errors';
 export * as schema from './sqlite/schema';
+export type { CopyOptions, CopyProgress, CopyReport, TableCopyReport } from './copy';

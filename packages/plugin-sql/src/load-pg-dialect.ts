@@ -12,3 +12,7 @@ export function pgAdapterModule(): typeof import('./pg/pg-database-adapter') {
 export function pgSchemaModule(): typeof import('./pg/schema') {
   return require('./pg/schema') as typeof import('./pg/schema');
 }
+
+export function copyModule(): typeof import('./copy') {
+  return require('./copy') as typeof import('./copy');
+}

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseView, inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
+import { createTestDatabase, type PostgresCluster, startPostgresCluster, type TestDatabase } from '@kith/plugin-sql/testing';
+import { inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
 import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
 import { writeLoadCharacter } from './__fixtures__/load-character';
 import { figuresOf, runLoadClient } from './__fixtures__/run-load-client';
+import { pgStoreView, sqliteStoreView, type StoreView } from './__fixtures__/store-view';
 
 /** Early in the run: the WebSocket rooms have sent everything, most messages still wait for their turn. */
 const KILL_AFTER_ACKS = 600;
@@ -21,21 +23,33 @@ async function post(url: string, agentId: string, body: Record<string, unknown>)
   return (await response.json()) as PostResult;
 }
 
-describe('crash: kill -9 in the middle of the load, then restart on the same data folder', () => {
+describe.each(['sqlite', 'postgres'] as const)('crash on %s: kill -9 in the middle of the load, then restart on the same database', (dialect) => {
   let dir: string;
+  let cluster: PostgresCluster | undefined;
+  let database: TestDatabase | undefined;
   const servers: KithProcess[] = [];
-  beforeEach(() => {
+  beforeAll(async () => {
+    if (dialect === 'postgres') cluster = await startPostgresCluster({ maxConnections: 60 });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.destroy();
+  });
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kith-crash-'));
+    if (cluster) database = await createTestDatabase('crash', cluster.url);
   });
   afterEach(async () => {
     for (const server of servers.splice(0)) await killIfRunning(server);
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
+  /** The database as it is now: the SQLite file (writable only when no server has it open), or PostgreSQL. */
+  const view = (writable = false): Promise<StoreView> => (database ? pgStoreView(database.url) : Promise.resolve(sqliteStoreView(join(dir, 'data'), writable)));
 
   it('keeps every acknowledged message, passes integrity_check, never answers a stored message twice, and answers again', async () => {
     const dataDir = join(dir, 'data');
     const character = writeLoadCharacter(dir);
-    const first = await startKith(dataDir, character);
+    const first = await startKith(dataDir, character, { databaseUrl: database?.url });
     servers.push(first);
 
     // The load client itself sends SIGKILL to the server process the moment the 600th acknowledgement arrives.
@@ -49,35 +63,35 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
     expect(report.failed).toBeGreaterThan(0);
 
     // Right after the crash, before any server opens the file: every acknowledged message is stored or pending in the inbox.
-    const crashed = new DatabaseView(dataDir, true);
+    const crashed = await view(true);
     let pending: Set<string>;
     let storedAtCrash: Set<string>;
     try {
-      expect(crashed.integrityCheck()).toBe('ok');
-      pending = crashed.pendingIds();
-      storedAtCrash = crashed.storedIds(acknowledged.map((m) => memoryIdOf(first.agentId, m.id)));
+      expect(await crashed.integrityCheck()).toBe(dialect === 'sqlite' ? 'ok' : null);
+      pending = await crashed.pendingIds();
+      storedAtCrash = await crashed.storedIds(acknowledged.map((m) => memoryIdOf(first.agentId, m.id)));
       expect(acknowledged.filter((m) => !storedAtCrash.has(memoryIdOf(first.agentId, m.id)) && !pending.has(m.id)).map((m) => m.id)).toEqual([]);
     } finally {
-      crashed.close();
+      await crashed.close();
     }
 
-    const second = await startKith(dataDir, character);
+    const second = await startKith(dataDir, character, { databaseUrl: database?.url });
     servers.push(second);
     expect(second.agentId).toBe(first.agentId);
     const agentId = second.agentId;
-    const db = new DatabaseView(dataDir);
+    const db = await view();
     try {
       // The restarted server answers the pending messages in the background.
       const wanted = acknowledged.map((m) => memoryIdOf(agentId, m.id));
-      let stored = db.storedIds(wanted);
-      for (let waited = 0; waited < 20_000 && (stored.size < wanted.length || db.pendingIds().size > 0); waited += 100) {
+      let stored = await db.storedIds(wanted);
+      for (let waited = 0; waited < 20_000 && (stored.size < wanted.length || (await db.pendingIds()).size > 0); waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        stored = db.storedIds(wanted);
+        stored = await db.storedIds(wanted);
       }
-      expect(db.integrityCheck()).toBe('ok');
-      const replies = db.repliesByMessage(agentId);
+      expect(await db.integrityCheck()).toBe(dialect === 'sqlite' ? 'ok' : null);
+      const replies = await db.repliesByMessage(agentId);
       process.stdout.write(
-        `[reliability] crash figures: ${JSON.stringify({
+        `[reliability] crash figures (${dialect}): ${JSON.stringify({
           killedAfterAcks: report.killed?.afterAcks,
           killedAtMs: report.killed?.atMs,
           sent: report.sent,
@@ -86,7 +100,7 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
           acknowledgedPendingAtCrash: pending.size,
           acknowledgedStoredAfterRestart: stored.size,
           answeredBeforeKill: answered.length,
-          integrityCheck: 'ok',
+          integrityCheck: dialect === 'sqlite' ? 'ok' : 'n/a',
           load: figuresOf(report),
         })}\n`,
       );
@@ -98,7 +112,7 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
       for (const m of answered) expect(replies.get(inReplyToOf(agentId, m.id))?.map((r) => r.id)).toEqual(m.replyIds);
       expect([...replies.values()].filter((list) => list.length > 1)).toEqual([]);
     } finally {
-      db.close();
+      await db.close();
     }
 
     // A stored message sent again is not answered again, not even by the new process.
@@ -106,11 +120,11 @@ describe('crash: kill -9 in the middle of the load, then restart on the same dat
     const repeat = await post(second.url, agentId, { id: again.id, roomId: again.roomId, text: 'once more', userName: 'load-user-again' });
     // Answered before the kill: 'duplicate'. Answered by this process's recovery: its result again, flagged.
     expect(repeat).toMatchObject({ duplicate: true });
-    const after = new DatabaseView(dataDir);
+    const after = await view();
     try {
-      expect(after.repliesByMessage(agentId).get(inReplyToOf(agentId, again.id))?.length ?? 0).toBe(1);
+      expect((await after.repliesByMessage(agentId)).get(inReplyToOf(agentId, again.id))?.length ?? 0).toBe(1);
     } finally {
-      after.close();
+      await after.close();
     }
 
     // And the agent answers a new message.

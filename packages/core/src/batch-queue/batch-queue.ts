@@ -124,7 +124,7 @@ export class BatchQueue<T> {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      void this.drain.tick('demand');
+      this.drain.nudge();
     });
   }
 

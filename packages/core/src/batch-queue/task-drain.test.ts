@@ -1,4 +1,5 @@
 import type { AgentRuntime } from '../runtime/agent-runtime';
+import { createCapturingLogger } from '../test/capturing-logger';
 import { createTestRuntime } from '../test/create-test-runtime';
 import { TaskDrain } from './task-drain';
 
@@ -99,5 +100,29 @@ describe('TaskDrain', () => {
     await expect(running).resolves.toBe(1);
     expect(await drain.tick()).toBe(0);
     expect(passes).toBe(1);
+  });
+
+  it('logs a pass asked for in passing that fails (the database away), instead of leaving a rejection that would end the process', async () => {
+    const captured = createCapturingLogger('warn');
+    const own = await createTestRuntime({ logger: captured.logger });
+    let fail = false;
+    const drain = new TaskDrain({ runtime: own, taskName: 'FLAKY', intervalMs: 100, drain: async () => (fail ? Promise.reject(new Error('database away')) : 1) });
+    await drain.start();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      fail = true;
+      drain.nudge();
+      while (captured.messages('warn').length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(captured.messages('warn')).toEqual(['A queue drain pass failed; the next pass retries']);
+      expect(unhandled).toEqual([]);
+      fail = false;
+      expect(await drain.tick()).toBe(1);
+    } finally {
+      process.removeListener('unhandledRejection', onUnhandled);
+      await own.stop();
+    }
   });
 });

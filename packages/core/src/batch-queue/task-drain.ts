@@ -100,10 +100,22 @@ export class TaskDrain {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.tick('demand');
+        this.nudge();
       }
     });
     return this.running;
+  }
+
+  /**
+   * A pass asked for by new work, from code that does not wait for it. A
+   * failing pass (the database away for a moment) is logged, never left as
+   * an unhandled rejection, which would end the process; the next pass
+   * retries.
+   */
+  nudge(): void {
+    this.tick('demand').catch((error: unknown) =>
+      this.options.runtime.logger.warn({ err: error, drainId: this.drainId }, 'A queue drain pass failed; the next pass retries'),
+    );
   }
 
   private async pass(reason: 'scheduled' | 'demand'): Promise<number> {

@@ -11,3 +11,7 @@ export { DatabaseUnavailableError } from './database-unavailable-error';
 export { type DatabaseTarget, describeDatabaseUrl } from './database-target';
 export { PluginSchemaUnsupportedError } from './plugin-schema-unsupported-error';
 export { SqliteBindingError } from './sqlite-binding-error';
+export { CopySourceMissingError } from './copy-source-missing-error';
+export { CopySourceInvalidError } from './copy-source-invalid-error';
+export { CopyDimensionMismatchError } from './copy-dimension-mismatch-error';
+export { CopyIncompleteError } from './copy-incomplete-error';

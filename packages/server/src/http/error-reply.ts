@@ -27,9 +27,13 @@ export function errorBody(error: KithError): ErrorBody {
   return { error: { code: error.code, message: error.message, ...(typeof path === 'string' && path ? { path } : {}) } };
 }
 
-/** The HTTP status of a KithError (500 for codes that are not about the request). */
+/**
+ * The HTTP status of a KithError: 503 for a retryable failure of something
+ * the server depends on (its database restarting), which a client may send
+ * again; 500 for other codes that are not about the request.
+ */
 export function statusOf(error: KithError): number {
-  return STATUS_BY_CODE[error.code] ?? 500;
+  return STATUS_BY_CODE[error.code] ?? (error.retryable ? 503 : 500);
 }
 
 /** Fastify's own client errors (bad JSON, content type, body size) as KithErrors, keeping their 4xx status. */
@@ -59,8 +63,11 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
       error = new InternalServerError(request.id, { cause: caught });
       status = 500;
     }
-    if (status >= 500) request.log.error({ err: caught, url: request.routeOptions.url, method: request.method }, `Request failed: ${error.message}`);
+    // A dependency that is away (503) fails every request alike until it is back: one line each, not a stack each.
+    if (status === 503) request.log.warn({ code: error.code, url: request.routeOptions.url, method: request.method }, `Request refused: ${error.message}`);
+    else if (status >= 500) request.log.error({ err: caught, url: request.routeOptions.url, method: request.method }, `Request failed: ${error.message}`);
     else request.log.debug({ code: error.code, status }, error.message);
+    if (status === 503) void reply.header('retry-after', '1');
     return reply.code(status).send(errorBody(error));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -8,7 +8,7 @@ import { spawnKithStart } from '../../__fixtures__/spawn-kith-start';
  * thousands of requests from one local address must get no 429.
  */
 export const SERVER_ENV: NodeJS.ProcessEnv = (() => {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', KITH_DATABASE_URL: '', POSTGRES_URL: '' };
   for (const key of Object.keys(env)) if (key.startsWith('KITH_SERVER_RATE_LIMIT_')) delete env[key];
   return env;
 })();
@@ -23,9 +23,19 @@ export interface KithProcess {
   stdout: () => string;
 }
 
-/** Runs the built `kith start` in a child process on `dataDir` and resolves once it listens (with its agent's id). */
-export async function startKith(dataDir: string, characterFile: string, options: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<KithProcess> {
-  const started = await spawnKithStart(['--port', String(options.port ?? 0), '--data-dir', dataDir, '--character', characterFile], { ...SERVER_ENV, ...options.env }, 30_000);
+/**
+ * Runs the built `kith start` in a child process on `dataDir` (or on the
+ * PostgreSQL database `databaseUrl`) and resolves once it listens (with its
+ * agent's id).
+ */
+export async function startKith(
+  dataDir: string,
+  characterFile: string,
+  options: { env?: NodeJS.ProcessEnv; port?: number; databaseUrl?: string } = {},
+): Promise<KithProcess> {
+  const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : [];
+  const args = ['--port', String(options.port ?? 0), '--data-dir', dataDir, '--character', characterFile, ...database];
+  const started = await spawnKithStart(args, { ...SERVER_ENV, ...options.env }, 30_000);
   // The boot list ("<name> (<agent id>) ready in ...") comes before "Listening on".
   const agentId = /^\S+ \(([0-9a-f-]{36})\) ready in/m.exec(started.stdout())?.[1];
   if (!agentId) throw new Error(`kith start printed no agent id.\nstdout:\n${started.stdout()}`);

@@ -41,6 +41,8 @@ export class ChangeFeed {
   private up = false;
   /** Notifications handled (for tests and stats). */
   received = 0;
+  /** How the trigger's json_build_object starts a payload of this process's own writes. */
+  private readonly ownPrefix = `{"w" : "${this.writer}"`;
 
   constructor(
     private readonly driver: PgDriver,
@@ -96,6 +98,8 @@ export class ChangeFeed {
 
   private handle(raw: string): void {
     this.received += 1;
+    // The adapter's own batched writes (most notifications a lone server hears) are skipped unparsed.
+    if (raw.startsWith(this.ownPrefix)) return;
     let payload: Payload;
     try {
       payload = JSON.parse(raw) as Payload;

@@ -25,7 +25,7 @@ const types = {
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
 
-type CountedClient = pg.PoolClient & { kithCounted?: boolean; kithSetup?: number };
+type CountedClient = pg.PoolClient & { kithCounted?: boolean; kithSetup?: number; kithBroken?: Error };
 
 /**
  * node-postgres with a bounded pool: at most `poolMax` connections, idle
@@ -65,6 +65,12 @@ export class NodePostgresDriver implements PgDriver {
       return query(...args);
     };
     client.kithSetup = 0;
+    // The pool listens for errors only while a connection is idle: one it has lent out can fail between
+    // statements (the server shutting down sends its FATAL then), and an 'error' nobody listens for
+    // would end the process. Kept here, the failure marks the connection broken for its release.
+    client.on('error', (error: Error) => {
+      client.kithBroken ??= error;
+    });
     this.runSetup(client);
   }
 
@@ -91,7 +97,7 @@ export class NodePostgresDriver implements PgDriver {
       broken = brokenConnection(error);
       throw error;
     } finally {
-      client.release(broken);
+      client.release(broken ?? client.kithBroken);
     }
   }
 
@@ -105,7 +111,7 @@ export class NodePostgresDriver implements PgDriver {
       broken = brokenConnection(error);
       throw error;
     } finally {
-      client.release(broken);
+      client.release(broken ?? client.kithBroken);
     }
   }
 

@@ -66,7 +66,7 @@ export class PgConnection {
         return connection.vectorMode === 'pgvector';
       },
       committed: (batch) => this.committed(batch),
-      failure: (error) => callError(error, target, 'createMemory'),
+      failure: (error, method) => callError(error, target, method),
       fenceOf: (write) => connection.fleet?.fences.fenceOf(write),
     });
     const connection = this;

@@ -67,4 +67,35 @@ describe('batched writes on PostgreSQL', () => {
     const [hit] = await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(9), count: 1, roomId: room });
     expect(hit?.id).toBe(id);
   });
+
+  it('accepts inbound messages of one turn of the event loop in one statement, a memory only for a new entry', async () => {
+    const room = randomUuid();
+    const messages = Array.from({ length: 10 }, () => randomUuid());
+    const memory = (messageId: UUID, i: number) => ({ id: randomUuid(), entityId: agentId, roomId: room, content: { text: `inbound ${i}` }, createdAt: i + 1, metadata: { messageId } });
+    const trips = adapter.roundTrips;
+    const accepted = await Promise.all(messages.map((messageId, i) => adapter.acceptInbound({ messageId, roomId: room, body: { text: `inbound ${i}` } }, memory(messageId, i))));
+    expect(adapter.roundTrips - trips).toBe(1);
+    expect(accepted.map((a) => [a.created, a.stored, a.entry.state])).toEqual(messages.map(() => [true, true, 'accepted']));
+    expect(accepted.map((a) => a.entry.seq)).toEqual([...accepted.map((a) => a.entry.seq)].sort((x, y) => x - y)); // arrival order
+    expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 20 })).map((m) => m.content.text)).toEqual(messages.map((_, i) => `inbound ${9 - i}`));
+
+    // Again, twice in one batch and once with a vector: nothing new, the entries as they are.
+    const again = await Promise.all([
+      adapter.acceptInbound({ messageId: messages[0], roomId: room, body: { text: 'again' } }, memory(messages[0], 100)),
+      adapter.acceptInbound({ messageId: messages[0], roomId: room, body: { text: 'again' } }),
+      adapter.acceptInbound({ messageId: messages[1], roomId: room, body: { text: 'again' } }, { ...memory(messages[1], 101), embedding: unitVector(3) }),
+    ]);
+    expect(again.map((a) => [a.created, a.stored, a.entry.seq, a.entry.body])).toEqual([
+      [false, false, accepted[0].entry.seq, { text: 'inbound 0' }],
+      [false, false, accepted[0].entry.seq, { text: 'inbound 0' }],
+      [false, false, accepted[1].entry.seq, { text: 'inbound 1' }],
+    ]);
+    expect(await adapter.countMemories(room)).toBe(10);
+
+    // Answered and accepted in one batch (one turn answering while the next message arrives).
+    const next = randomUuid();
+    const [answered, fresh] = await Promise.all([adapter.markInboundAnswered(messages[0]), adapter.acceptInbound({ messageId: next, roomId: room, body: { text: 'next' } })]);
+    expect([answered, fresh.created]).toEqual([true, true]);
+    expect((await adapter.getPendingInbound({ roomId: room })).map((e) => e.messageId)).toEqual([...messages.slice(1), next]);
+  });
 });

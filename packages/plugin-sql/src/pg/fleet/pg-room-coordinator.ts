@@ -14,7 +14,7 @@ import {
 } from '@kith/core';
 import type { WriteFence } from '../connection/write-queue';
 import type { PgAgentDimension } from '../stores/agent-dimension';
-import { acceptInbound } from '../stores/inbox-store';
+import { acceptInboundExtended } from '../stores/extended-accept';
 import type { PgStoreContext } from '../stores/store-context';
 import { CHUNK_TEXT_MAX, ERROR_TEXT_MAX, type FleetNotice } from './fleet-notice';
 import { acceptLeaseSql, ANSWERED, RELEASE, ROOM_OWNER, ROOM_PENDING } from './fleet-statements';
@@ -86,7 +86,7 @@ export class PgRoomCoordinator implements RoomCoordinator {
   }
 
   private async acceptHere(message: InboundMessage, memory?: Memory): Promise<CoordinatedAcceptance> {
-    const accepted = await acceptInbound(this.ctx, this.dims, message, memory, { name: 'fleet', sql: acceptLeaseSql, values: [this.serverId] });
+    const accepted = await acceptInboundExtended(this.ctx, this.dims, message, memory, { name: 'fleet', sql: acceptLeaseSql, values: [this.serverId] });
     const { extra, ...acceptance } = accepted;
     if (!acceptance.created || !extra) return { ...acceptance, local: false };
     let [owner, epoch] = extra as [string | null, number | null];

@@ -71,7 +71,7 @@ async function inProcess(ctx: PgStoreContext, params: SearchMemoriesParams, vect
     unique: params.unique,
     minSimilarity: params.match_threshold,
   });
-  return hits.map((hit) => ({ seq: hit.seq, similarity: hit.similarity }));
+  return hits.map((hit) => ({ seq: hit.seq, similarity: hit.similarity, row: hit.row }));
 }
 
 async function withPgvector(ctx: PgStoreContext, params: SearchMemoriesParams, vector: Float32Array, k: number): Promise<Hit[]> {

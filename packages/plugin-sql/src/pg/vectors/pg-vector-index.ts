@@ -4,6 +4,7 @@ import { RowTagger } from '../../shared/vectors/row-tagger';
 import { type RowTags, VectorPartition } from '../../shared/vectors/vector-partition';
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import type { PgQueryRunner } from '../connection/pg-driver';
+import { EMBEDDING, MEMORY_SELECT, type PgMemoryRow } from '../stores/memory-row';
 
 export interface PgVectorEntry {
   seq: number;
@@ -32,6 +33,8 @@ export interface PgVectorHit {
   seq: number;
   similarity: number;
   vector: Float32Array;
+  /** The memory's row, read with its vector for the rescoring. */
+  row?: PgMemoryRow;
 }
 
 interface StoredRow {
@@ -47,9 +50,13 @@ interface StoredRow {
 }
 
 const ROW_COLUMNS = 'seq, agent_id, type, room_id, world_id, entity_id, is_unique, dimension, embedding';
-const LOAD_SQL = `SELECT ${ROW_COLUMNS} FROM memories WHERE agent_id = $1 AND type = $2 AND dimension = $3 AND embedding IS NOT NULL`;
+/** A partition loads in pages: the rows of one page (vectors as hex text) are in memory at once, not the whole store's. */
+const LOAD_PAGE = 10_000;
+const LOAD_SQL = `SELECT ${ROW_COLUMNS} FROM memories WHERE agent_id = $1 AND type = $2 AND dimension = $3 AND embedding IS NOT NULL AND seq > $4
+  ORDER BY seq LIMIT ${LOAD_PAGE}`;
 const ROWS_SQL = `SELECT ${ROW_COLUMNS} FROM memories WHERE seq = ANY($1::bigint[])`;
-const VECTORS_SQL = 'SELECT seq, embedding FROM memories WHERE seq = ANY($1::bigint[])';
+/** Candidates are read whole: their vectors rescore, their rows answer the search (no second read). */
+const CANDIDATES_SQL = `${MEMORY_SELECT} WHERE m.seq = ANY($1::bigint[])`;
 
 const partitionKey = (agentId: string, type: string, dims: number): string => `${agentId}\u0000${type}\u0000${dims}`;
 
@@ -123,7 +130,11 @@ export class PgVectorIndex implements ChangeSubscriber {
     const partition = await this.partition(query.agentId, query.type, query.vector.length);
     const filtered = this.tagger.partitionQuery(query);
     if (!live) this.clear(); // not kept: changes are not heard right now
-    return filtered ? partition.searchAsync(filtered, (seqs) => this.fetch(seqs)) : [];
+    if (!filtered) return [];
+    const rows = new Map<number, PgMemoryRow>();
+    const hits: PgVectorHit[] = await partition.searchAsync(filtered, (seqs) => this.fetch(seqs, rows));
+    for (const hit of hits) hit.row = rows.get(hit.seq);
+    return hits;
   }
 
   /** Vectors loaded in memory, all partitions. */
@@ -170,9 +181,13 @@ export class PgVectorIndex implements ChangeSubscriber {
   private async load(key: string, agentId: string, type: string, dims: number): Promise<VectorPartition> {
     const generation = this.generation;
     const replayFrom = this.replay.length;
-    const { rows } = await this.runner.query<StoredRow>({ text: LOAD_SQL, values: [agentId, type, dims] });
     const partition = new VectorPartition(dims, this.kernel);
-    for (const row of rows) if (row.embedding) partition.add(row.seq, this.rowTags(row), fromFloat32Blob(row.embedding));
+    for (let after = 0; ; ) {
+      const { rows } = await this.runner.query<StoredRow>({ text: LOAD_SQL, values: [agentId, type, dims, after] });
+      for (const row of rows) if (row.embedding) partition.add(Number(row.seq), this.rowTags(row), fromFloat32Blob(row.embedding));
+      if (rows.length < LOAD_PAGE) break;
+      after = Number(rows[rows.length - 1].seq);
+    }
     if (generation === this.generation) {
       this.partitions.set(key, partition);
       // Own writes committed while the rows were read may be missing from them.
@@ -182,10 +197,16 @@ export class PgVectorIndex implements ChangeSubscriber {
     return partition;
   }
 
-  private async fetch(seqs: number[]): Promise<Map<number, Float32Array>> {
-    const { rows } = await this.runner.query<{ seq: number; embedding: Uint8Array | null }>({ text: VECTORS_SQL, values: [seqs] });
+  /** The candidates' vectors, for the rescoring; their whole rows go into `rows`. */
+  private async fetch(seqs: number[], rows: Map<number, PgMemoryRow>): Promise<Map<number, Float32Array>> {
+    const result = await this.runner.query<PgMemoryRow>({ text: CANDIDATES_SQL, values: [seqs], rowMode: 'array' });
     const vectors = new Map<number, Float32Array>();
-    for (const row of rows) if (row.embedding) vectors.set(Number(row.seq), fromFloat32Blob(row.embedding));
+    for (const row of result.rows) {
+      const blob = row[EMBEDDING];
+      if (!blob) continue;
+      rows.set(Number(row[0]), row);
+      vectors.set(Number(row[0]), fromFloat32Blob(blob));
+    }
     return vectors;
   }
 

@@ -1,0 +1,251 @@
+import { EMBEDDING_DIMENSIONS } from '../../shared/vectors/embedding-dimensions';
+import type { PgMemoryRow } from '../stores/memory-row';
+import { vectorColumn } from '../vectors/pgvector-columns';
+import type { BatchWrites } from './queued-writes';
+
+/** One batch as a statement: its text, its prepared-statement name, and the values. */
+export interface BatchQuery {
+  text: string;
+  name: string;
+  values: unknown[];
+}
+
+/**
+ * A row of the batch's answer: m (memory inserted), v (vector stored),
+ * a (inbox entry answered), i (inbox entry accepted), n (its memory stored),
+ * t (fleet notices sent), f (a failed fence: never returned, the fence raises).
+ */
+export type BatchResultRow = [
+  kind: string,
+  seq: number,
+  id: string | null,
+  agentId: string | null,
+  type: string | null,
+  roomId: string | null,
+  worldId: string | null,
+  entityId: string | null,
+  isUnique: number | null,
+];
+
+/** The memory columns each row of a memory insert carries (the vector comes as an offset into the batch's bytes). */
+const MEMORY_FIELDS = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'voff'];
+const MEMORY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'bool', 'int8', 'int4', 'int4'];
+
+/**
+ * Every vector of the batch travels in one binary parameter ($2), each row
+ * naming where its bytes start: no hex text to build, escape, parse and
+ * decode per vector.
+ */
+class VectorBytes {
+  private readonly parts: Uint8Array[] = [];
+  private length = 0;
+
+  /** The 1-based offset of `blob` in the batch's bytes (null for none). */
+  add(blob: Uint8Array | null): number | null {
+    if (!blob) return null;
+    const offset = this.length + 1;
+    this.parts.push(blob);
+    this.length += blob.byteLength;
+    return offset;
+  }
+
+  buffer(): Buffer {
+    return Buffer.concat(this.parts, this.length);
+  }
+}
+
+/** The stored vector of row alias `u`, cut from the batch's bytes. */
+const EMBEDDING_FROM_BYTES = (alias: string) => `CASE WHEN ${alias}.voff IS NULL THEN NULL ELSE substring($2::bytea from ${alias}.voff for ${alias}.dimension * 4) END`;
+
+/** pgvector's column values for row alias `alias`: its vector in the column of its size. */
+const vectorValues = (alias: string) => EMBEDDING_DIMENSIONS.map((dims) => `CASE WHEN ${alias}.dimension = ${dims} THEN ${alias}.vec::vector(${dims}) END`);
+
+/** Only the adapter's own batches carry its writer mark (the caches apply them directly). */
+const AS_MINE = "(SELECT set_config('kith.writer', $1, true)) IS NOT NULL";
+
+function memoryArrays(rows: PgMemoryRow[], literals: (string | null)[], bytes: VectorBytes, pgvector: boolean): unknown[] {
+  const column = (index: number) => rows.map((row) => row[index]);
+  const values: unknown[] = [column(1), column(2), column(3), column(4), column(5), column(6), column(7), column(8)];
+  values.push(
+    rows.map((row) => row[9] === 1),
+    column(10),
+    column(11),
+    rows.map((row) => bytes.add(row[12])),
+  );
+  if (pgvector) values.push(literals);
+  return values;
+}
+
+/** `INSERT INTO memories` from the unnest'ed arrays at parameters `arrays` (aliased `u`), plus `extra` SQL after FROM. */
+function memoryInsert(arrays: string[], names: string[], from: string, pgvector: boolean): string {
+  const columns = [...MEMORY_FIELDS.slice(0, 11), 'embedding', ...(pgvector ? EMBEDDING_DIMENSIONS.map(vectorColumn) : [])];
+  const picked = [...MEMORY_FIELDS.slice(0, 11).map((name) => `u.${name}`), EMBEDDING_FROM_BYTES('u'), ...(pgvector ? vectorValues('u') : [])];
+  return `INSERT INTO memories (${columns.join(', ')})
+      SELECT ${picked.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')}) ${from}
+      ON CONFLICT (id) DO NOTHING RETURNING seq, id`;
+}
+
+const statements = new Map<string, string>();
+
+/** Which kinds of write a batch holds: its statement's shape. */
+interface Shape {
+  memories: boolean;
+  logs: boolean;
+  vectors: boolean;
+  answered: boolean;
+  accepts: boolean;
+  acceptedMemories: boolean;
+  pgvector: boolean;
+  fenced: boolean;
+  notices: boolean;
+}
+
+/**
+ * The batch as ONE statement: data-modifying CTEs over unnest'ed arrays, a
+ * multi-row insert or update per kind of write, so a batch costs one round
+ * trip and one commit whatever it holds. The statement text depends only on
+ * which kinds are present (a few dozen shapes at most), so each shape is a
+ * prepared statement every connection parses once.
+ */
+export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: string): BatchQuery {
+  const { memories, logs, vectors, answered, accepts } = writes;
+  const fences = [...memories, ...answered].flatMap((write) => (write.fence ? [write.fence] : []));
+  const shape: Shape = {
+    memories: memories.length > 0,
+    logs: logs.length > 0,
+    vectors: vectors.length > 0,
+    answered: answered.length > 0,
+    accepts: accepts.length > 0,
+    acceptedMemories: accepts.some((a) => a.memory !== null),
+    pgvector,
+    fenced: fences.length > 0,
+    notices: answered.some((write) => write.notice !== undefined),
+  };
+  const key = Object.values(shape).map(Number).join('');
+  let text = statements.get(key);
+  if (!text) statements.set(key, (text = batchText(shape)));
+  // The values in the order batchText numbers its parameters.
+  const bytes = new VectorBytes();
+  const values: unknown[] = [writer, null];
+  if (shape.accepts) {
+    values.push(
+      accepts.map((a) => a.agentId),
+      accepts.map((a) => a.messageId),
+      accepts.map((a) => a.roomId),
+      accepts.map((a) => a.body),
+      accepts.map((a) => a.acceptedAt),
+    );
+    if (shape.acceptedMemories) {
+      const stored = accepts.filter((a) => a.memory !== null);
+      values.push(
+        stored.map((a) => a.agentId),
+        stored.map((a) => a.messageId),
+        ...memoryArrays(
+          stored.map((a) => a.memory as PgMemoryRow),
+          stored.map((a) => a.vectorLiteral),
+          bytes,
+          pgvector,
+        ),
+      );
+    }
+  }
+  if (shape.memories) values.push(...memoryArrays(memories.map((write) => write.row), memories.map((write) => write.vectorLiteral), bytes, pgvector));
+  if (shape.logs) for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
+  if (shape.vectors) {
+    values.push(
+      vectors.map((write) => write.id),
+      vectors.map((write) => write.dimension),
+      vectors.map((write) => bytes.add(write.blob)),
+    );
+    if (pgvector) values.push(vectors.map((write) => write.vectorLiteral));
+  }
+  if (shape.answered) {
+    values.push(
+      answered.map((write) => write.agentId),
+      answered.map((write) => write.messageId),
+      answered.map((write) => write.at),
+    );
+    if (shape.notices) values.push(answered.map((write) => write.notice ?? null));
+  }
+  if (shape.fenced) {
+    values.push(
+      fences[0].owner,
+      fences.map((fence) => fence.agentId),
+      fences.map((fence) => fence.roomId),
+      fences.map((fence) => fence.epoch),
+    );
+  }
+  values[1] = bytes.buffer();
+  return { text, name: `kith_batch_${key}`, values };
+}
+
+/** The statement of one shape: $1 the writer mark, $2 the vector bytes, then each part's arrays in order. */
+function batchText(shape: Shape): string {
+  const { pgvector } = shape;
+  let n = 2;
+  const param = (type: string) => `$${++n}::${type}`;
+  const ctes: string[] = [];
+  const selects: string[] = [];
+  const memoryParams = (extra: string[] = []) => [...extra, ...MEMORY_TYPES, ...(pgvector ? ['text'] : [])].map((type) => param(`${type}[]`));
+  const memoryNames = (extra: string[] = []) => [...extra, ...MEMORY_FIELDS, ...(pgvector ? ['vec'] : [])];
+  if (shape.accepts) {
+    // The entries first; a memory only for an entry this statement created.
+    const entry = ['text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
+    ctes.push(`inb AS (INSERT INTO inbox (agent_id, message_id, room_id, body, state, accepted_at)
+      SELECT e.agent_id, e.message_id, e.room_id, e.body, 'accepted', e.at FROM unnest(${entry.join(', ')}) AS e(agent_id, message_id, room_id, body, at)
+      ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING seq, agent_id, message_id)`);
+    selects.push("SELECT 'i', seq, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM inb");
+    if (shape.acceptedMemories) {
+      const arrays = memoryParams(['text', 'text']);
+      const join = `JOIN inb ON inb.agent_id = u.inbox_agent AND inb.message_id = u.inbox_message WHERE ${AS_MINE}`;
+      ctes.push(`acm AS (${memoryInsert(arrays, memoryNames(['inbox_agent', 'inbox_message']), join, pgvector)})`);
+      selects.push("SELECT 'n', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM acm");
+    }
+  }
+  if (shape.memories) {
+    ctes.push(`ins AS (${memoryInsert(memoryParams(), memoryNames(), `WHERE ${AS_MINE}`, pgvector)})`);
+    selects.push("SELECT 'm', seq, id, NULL, NULL, NULL, NULL, NULL, NULL::int FROM ins");
+  }
+  if (shape.logs) {
+    const arrays = ['text', 'text', 'text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
+    ctes.push(`lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`);
+  }
+  if (shape.vectors) {
+    const arrays = [param('text[]'), param('int4[]'), param('int4[]')];
+    const names = ['id', 'dimension', 'voff'];
+    if (pgvector) {
+      arrays.push(param('text[]'));
+      names.push('vec');
+    }
+    const sets = ['dimension = v.dimension', `embedding = ${EMBEDDING_FROM_BYTES('v')}`];
+    if (pgvector) vectorValues('v').forEach((value, i) => sets.push(`${vectorColumn(EMBEDDING_DIMENSIONS[i])} = ${value}`));
+    ctes.push(`up AS (UPDATE memories m SET ${sets.join(', ')} FROM unnest(${arrays.join(', ')}) AS v(${names.join(', ')})
+      WHERE ${AS_MINE} AND m.id = v.id
+      RETURNING m.seq, m.id, m.agent_id, m.type, m.room_id, m.world_id, m.entity_id, m.is_unique::int)`);
+    selects.push("SELECT 'v', seq, id, agent_id, type, room_id, world_id, entity_id, is_unique FROM up");
+  }
+  if (shape.answered) {
+    // The entry by its unique key, never through the partial index of pending entries: every answered entry leaves
+    // a dead item there until VACUUM, so under steady traffic a scan of it grows with each message.
+    const arrays = [param('text[]'), param('text[]'), param('int8[]')];
+    if (shape.notices) arrays.push(param('text[]'));
+    ctes.push(`ans AS (UPDATE inbox i SET state = 'answered', answered_at = a.at, body = NULL
+      FROM unnest(${arrays.join(', ')}) AS a(agent_id, message_id, at${shape.notices ? ', notice' : ''})
+      WHERE i.agent_id = a.agent_id AND i.message_id = a.message_id AND i.state IS NOT DISTINCT FROM 'accepted'
+      RETURNING i.message_id, i.agent_id${shape.notices ? ', a.notice' : ''})`);
+    selects.push("SELECT 'a', 0::bigint, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM ans");
+    if (shape.notices) {
+      // Fleet notices of the entries answered now: sent at commit, so no server hears of an answer that did not commit.
+      ctes.push("nt AS (SELECT pg_notify('kith_fleet', notice) FROM ans WHERE notice IS NOT NULL)");
+      selects.push("SELECT 't', count(*)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM nt");
+    }
+  }
+  if (shape.fenced) {
+    // A turn's decisions commit only under the lease it started with (see WriteFence); the function raises otherwise.
+    ctes.push(`fence AS (SELECT kith_fleet_fence(${param('text')}, ${param('text[]')}, ${param('text[]')}, ${param('int8[]')}) AS ok)`);
+    selects.push("SELECT 'f', 0::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM fence WHERE NOT ok");
+  }
+  // Every shape names $1 (the writer) and $2 (the vector bytes), even one whose writes use neither.
+  selects.push("SELECT 'w', length($2::bytea)::bigint, $1::text, NULL, NULL, NULL, NULL, NULL, NULL::int WHERE false");
+  return `WITH ${ctes.join(',\n')}\n${selects.join(' UNION ALL ')}`;
+}
