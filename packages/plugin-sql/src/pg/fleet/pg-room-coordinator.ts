@@ -12,6 +12,7 @@ import {
   RoomLeaseLostError,
   type UUID,
 } from '@kith/core';
+import { callError } from '../connection/pg-error';
 import type { WriteFence } from '../connection/write-queue';
 import type { PgAgentDimension } from '../stores/agent-dimension';
 import { acceptInboundExtended } from '../stores/extended-accept';
@@ -80,6 +81,9 @@ export class PgRoomCoordinator implements RoomCoordinator {
     this.accepting.add(message.messageId);
     try {
       return await this.acceptHere(message, memory);
+    } catch (error) {
+      // As the adapter's own calls do: a lost connection is DatabaseUnavailableError (503), not an internal error.
+      throw callError(error, this.ctx.conn.target, 'acceptInbound');
     } finally {
       this.accepting.delete(message.messageId);
     }
