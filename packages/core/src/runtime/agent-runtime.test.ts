@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createCapturingLogger, createScriptedModel, createScriptedModelPlugin, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../test';
 import type { Action } from '../types/components';
 import type { EmbeddingGenerationPayload } from '../types/events';
@@ -149,5 +151,13 @@ describe('AgentRuntime delivery', () => {
     await runtime.sendMessageToTarget({ source: 'discord', channelId: 'c1' }, { text: 'hi' });
     expect(sent).toEqual(['c1:hi']);
     await expect(runtime.sendMessageToTarget({ source: 'telegram' }, { text: 'hi' })).rejects.toThrow('"telegram"');
+  });
+});
+
+describe('agent-runtime.ts', () => {
+  // The composition root stays small enough to read in minutes (issue 14): behaviour goes to the runtime's folders.
+  it('stays under 350 lines', () => {
+    const lines = readFileSync(path.join(__dirname, 'agent-runtime.ts'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(350);
   });
 });

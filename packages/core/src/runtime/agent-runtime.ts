@@ -14,9 +14,10 @@ import { BootTimer } from './boot/boot-timer';
 import { ensureAgentExists } from './boot/ensure-agent-exists';
 import { probeEmbeddingDimension } from './boot/probe-embedding-dimension';
 import * as connections from './connections/ensure-connection';
-import { installDatabaseDelegates, type DatabaseCallObserver, type DelegatedDatabaseMethods } from './database/database-delegates';
+import { installDatabaseDelegates, type DelegatedDatabaseMethods } from './database/database-delegates';
 import { evaluate, type EvaluateDeps } from './evaluation/evaluate';
 import { EventBus } from './events/event-bus';
+import { OperationEvents } from './events/operation-events';
 import { addKnowledge, searchKnowledge } from './knowledge/add-knowledge';
 import { addEmbeddingToMemory } from './models/add-embedding-to-memory';
 import { SendHandlers } from './messaging/send-handlers';
@@ -29,10 +30,11 @@ import { PluginRecords, type PluginRegistration } from './plugins/plugin-records
 import { resolvePluginOrder } from './plugins/resolve-plugin-order';
 import { CircuitBreaker } from './resilience/circuit-breaker';
 import { RunTracker } from './runs/run-context';
+import { withRunSpan } from './runs/run-span';
 import { ServiceRegistry } from './services/service-registry';
 import { RuntimeSettings } from './settings/runtime-settings';
 import type { AgentRuntimeOptions, RegisteredRoute } from './agent-runtime-options';
-import { composeState, type ComposeStateDeps, type ProviderOutcome } from './state/compose-state';
+import { composeState, type ComposeStateDeps } from './state/compose-state';
 import { StateCache } from './state/state-cache';
 import { TaskChangeListeners } from './tasks/task-change-listeners';
 import { TaskWorkers } from './tasks/task-workers';
@@ -40,9 +42,7 @@ import { TemplateRegistry } from './templates/template-registry';
 import { registerAgent, unregisterAgent } from '../compat/agent-directory';
 import { installCompatMembers, type CompatMembers } from '../compat/install-compat-members';
 import { ensureAgentSelfRoom } from '../compat/agent-self-room';
-import { BUDGET_FALLBACK_PROVIDER } from './usage/daily-cost-budget';
 import { ModelCosts } from './usage/model-costs';
-import { inSpan } from './tracing/spans';
 
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -85,8 +85,6 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly boot = new BootTimer();
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private promptBatcher: PromptBatcher | undefined;
-  /** The plugin whose init is running: what it registers directly on the runtime is recorded as its own. */
-  private installing: string | undefined;
   private initialized = false;
   private initializing: Promise<void> | null = null;
 
@@ -98,6 +96,8 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly modelDeps: UseModelDeps;
   /** Prices (MODEL_PRICES) and the daily budget (MAX_DAILY_COST_USD). */
   private readonly costs: ModelCosts;
+  /** PROVIDER_COMPLETED and DATABASE_OPERATION, emitted only while someone listens. */
+  private readonly operationEvents: OperationEvents;
 
   constructor(options: AgentRuntimeOptions) {
     this.character = options.character;
@@ -123,21 +123,15 @@ export class AgentRuntime implements IAgentRuntime {
 
     const currentRunId = (): UUID | undefined => this.runs.current()?.runId;
     const ownerOf = (component: object): string | undefined => this.records.ownerOf(component);
-    const onProviderCompleted: ComposeStateDeps['onProviderCompleted'] = () => (this.eventBus.get('PROVIDER_COMPLETED')?.length ? this.emitProviderCompleted : undefined);
+    const operationEvents = (this.operationEvents = new OperationEvents(this, this.eventBus, ownerOf));
     const { records, components, models, eventBus, routes, templates } = this;
-    this.stateDeps = { runtime: this, providers: () => this.providers, logger, breaker, cache: stateCache, currentRunId, ownerOf, onProviderCompleted,
+    this.stateDeps = { runtime: this, providers: () => this.providers, logger, breaker, cache: stateCache, currentRunId, ownerOf,
+      onProviderCompleted: () => operationEvents.providerCompleted(),
       timeoutMs: () => settings.number('PROVIDER_TIMEOUT_MS', 30_000), baseValues: () => ({ agentName: this.character.name }) };
     this.actionDeps = { runtime: this, actions: () => this.actions, logger, results: this.actionResults, currentRunId, ownerOf };
     this.evaluateDeps = { runtime: this, evaluators: () => this.evaluators, logger, currentRunId, ownerOf };
     const emitModelUsed: UseModelDeps['emitModelUsed'] = (payload) => void this.emitEvent('MODEL_USED', payload);
-    const costs = (this.costs = new ModelCosts({
-      agentId: this.agentId,
-      logger,
-      setting: (key) => this.getSetting(key),
-      rawSetting: (key) => this.character.settings?.[key] ?? this.getSetting(key) ?? process.env[key],
-      hasFallback: (modelType) => models.handlers(modelType).some((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER),
-      adapter: () => this.adapterRef,
-    }));
+    const costs = (this.costs = ModelCosts.forRuntime(this, models, () => this.adapterRef));
     this.modelDeps = { runtime: this, registry: models, logger, breaker, setting: (key) => this.getSetting(key), emitModelUsed, currentRunId,
       currentRoomId: () => this.runs.current()?.roomId, prices: () => costs.prices(), budget: () => costs.budget() };
     this.pluginHost = createPluginHost({ runtime: this, installed: this.plugins, settings, records, components, models, eventBus, routes, templates,
@@ -202,15 +196,11 @@ export class AgentRuntime implements IAgentRuntime {
 
   async registerPlugin(plugin: Plugin): Promise<void> { await this.install(plugin); }
 
-  private async install(plugin: Plugin): Promise<void> {
-    const outer = this.installing;
-    this.installing = typeof plugin?.name === 'string' ? plugin.name : undefined;
-    try {
-      await installPlugin(this.pluginHost, plugin);
-    } finally {
-      this.installing = outer;
-    }
+  private install(plugin: Plugin): Promise<boolean> {
+    return this.records.installingWith(typeof plugin?.name === 'string' ? plugin.name : undefined, () => installPlugin(this.pluginHost, plugin));
   }
+  /** The plugin whose init is running: what it registers directly on the runtime is recorded as its own. */
+  private get installing(): string | undefined { return this.records.installing; }
 
   registerDatabaseAdapter(adapter: IDatabaseAdapter): void {
     if (this.adapterRef && this.adapterRef !== adapter) this.logger.warn('A database adapter was already registered; replacing it');
@@ -278,17 +268,6 @@ export class AgentRuntime implements IAgentRuntime {
     return this.eventBus.publish(this, event, payload);
   }
 
-  private readonly emitProviderCompleted = ({ provider, message, durationMs, success, timedOut }: ProviderOutcome): void => {
-    const pluginName = this.records.ownerOf(provider);
-    void this.emitEvent('PROVIDER_COMPLETED', { providerName: provider.name, pluginName, runId: this.getCurrentRunId(), roomId: message.roomId, messageId: message.id, durationMs, success, timedOut, source: 'runtime' });
-  };
-
-  /** A timing observer for database calls while DATABASE_OPERATION has listeners. */
-  private databaseObserver(): DatabaseCallObserver | undefined {
-    if (!this.eventBus.get('DATABASE_OPERATION')?.length) return undefined;
-    return (operation, durationMs, success) => void this.emitEvent('DATABASE_OPERATION', { operation, durationMs, success, source: 'runtime' });
-  }
-
   // ---- settings --------------------------------------------------------
 
   getSetting(key: string): string | boolean | number | null { return this.settings.get(key); }
@@ -327,15 +306,7 @@ export class AgentRuntime implements IAgentRuntime {
   createRunId(): UUID { return this.runs.createRunId(); }
   startRun(roomId?: UUID): UUID { return this.runs.start(roomId); }
   /** Runs `fn` inside its own run; the run id follows the async context. */
-  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> {
-    // The run's span is the parent of everything the turn does (state, providers, model calls, actions, evaluators).
-    return inSpan('kith.run', () => ({ 'kith.agent.id': this.agentId, 'kith.agent.name': this.character.name, ...(roomId ? { 'kith.room.id': roomId } : {}) }), (span) =>
-      this.runs.within(roomId, (runId) => {
-        if (span.isRecording()) span.setAttribute('kith.run.id', runId);
-        return fn(runId);
-      }),
-    );
-  }
+  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> { return withRunSpan(this.runs, this, roomId, fn); }
   endRun(): void { this.runs.end(); }
   getCurrentRunId(): UUID | undefined { return this.runs.current()?.runId; }
 
@@ -372,6 +343,6 @@ export class AgentRuntime implements IAgentRuntime {
 installDatabaseDelegates(
   AgentRuntime.prototype,
   (self) => (self as unknown as { adapterRef?: IDatabaseAdapter }).adapterRef,
-  (self) => (self as unknown as { databaseObserver(): DatabaseCallObserver | undefined }).databaseObserver(),
+  (self) => (self as unknown as { operationEvents: OperationEvents }).operationEvents.databaseObserver(),
 );
 installCompatMembers(AgentRuntime.prototype);

@@ -39,6 +39,23 @@ const empty = (plugin: string): PluginRegistration => ({
 export class PluginRecords {
   private readonly owners = new WeakMap<object, string>();
   private readonly byPlugin = new Map<string, PluginRegistration>();
+  private current: string | undefined;
+
+  /** The plugin whose install (init) is running: what it registers directly on the runtime is recorded as its own. */
+  get installing(): string | undefined {
+    return this.current;
+  }
+
+  /** Runs `install` with `plugin` as the one installing (nested installs restore the outer one). */
+  async installingWith<T>(plugin: string | undefined, install: () => Promise<T>): Promise<T> {
+    const outer = this.current;
+    this.current = plugin;
+    try {
+      return await install();
+    } finally {
+      this.current = outer;
+    }
+  }
 
   /** Opens a plugin's record (install order), so a plugin that registers nothing is listed too. */
   open(plugin: string): void {

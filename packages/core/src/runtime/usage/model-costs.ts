@@ -1,6 +1,8 @@
 import type { Logger } from '../../logger/logger';
 import type { IDatabaseAdapter } from '../../types/database';
 import type { UUID } from '../../types/primitives';
+import type { IAgentRuntime } from '../../types/runtime';
+import type { ModelRegistry } from '../models/model-registry';
 import type { BudgetFallback, CostBudgetStatus } from '../../types/usage';
 import { BUDGET_FALLBACK_PROVIDER, DailyCostBudget } from './daily-cost-budget';
 import { ModelPrices } from './model-prices';
@@ -32,6 +34,18 @@ export class ModelCosts {
   private seeded: Promise<void> | undefined;
 
   constructor(private readonly deps: ModelCostsDeps) {}
+
+  /** An agent's costs over its settings and model handlers; `adapter` may be unset yet (no adapter registered). */
+  static forRuntime(runtime: IAgentRuntime, models: ModelRegistry, adapter: () => IDatabaseAdapter | undefined): ModelCosts {
+    return new ModelCosts({
+      agentId: runtime.agentId,
+      logger: runtime.logger,
+      setting: (key) => runtime.getSetting(key),
+      rawSetting: (key) => runtime.character.settings?.[key] ?? runtime.getSetting(key) ?? process.env[key],
+      hasFallback: (modelType) => models.handlers(modelType).some((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER),
+      adapter,
+    });
+  }
 
   prices(): ModelPrices {
     const raw = this.deps.rawSetting('MODEL_PRICES');
