@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as clientCli from '@kith/client-cli';
 import * as core from '@kith/core';
 import * as bootstrap from '@kith/plugin-bootstrap';
 import * as openai from '@kith/plugin-openai';
 import * as sql from '@kith/plugin-sql';
 import * as server from '@kith/server';
+import * as cli from './index';
 
 /** Every package's code catalogue and its exports, against its section of docs/errors.md. */
 const packages: [name: string, catalogue: Record<string, string>, exports: Record<string, unknown>][] = [
@@ -13,6 +15,8 @@ const packages: [name: string, catalogue: Record<string, string>, exports: Recor
   ['@kith/plugin-bootstrap', bootstrap.AttachmentErrorCode, bootstrap],
   ['@kith/plugin-sql', sql.SqlErrorCode, sql],
   ['@kith/plugin-openai', openai.OpenAIErrorCode, openai],
+  ['@kith/client-cli', clientCli.ClientCliErrorCode, clientCli],
+  ['@kith/cli', cli.CliErrorCode, cli],
 ];
 
 const doc = readFileSync(path.resolve(__dirname, '../../../docs/errors.md'), 'utf8');

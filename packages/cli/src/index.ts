@@ -19,6 +19,7 @@ export { pluginRegistrations, describeRegistrations, type PluginRegistrations } 
 export { createAgent, resolveDataDir, type CreateAgentOptions } from './agent/create-agent';
 export { formatBootReport } from './agent/format-boot-report';
 export { RemoteChatSession, type RemoteChatOptions } from './remote/remote-chat-session';
-export { ServerRequestError, SERVER_UNREACHABLE } from './remote/server-request-error';
+export { ServerRequestError } from './remote/server-request-error';
+export { CliErrorCode, type CliErrorCodeName } from './errors/cli-error-codes';
 export { findKithWorkspace, findWorkspaceRoot, loadPluginGenerator, type PluginGeneratorOptions, type PluginGeneratorResult } from './generators/load-plugin-generator';
 export { scaffoldAgent, scaffoldStandalonePlugin, type ScaffoldAgentOptions, type ScaffoldPluginOptions } from './scaffold';

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { agentMemoryId, type Content, type HandlerCallback, type IAgentRuntime, type IMessageService, type Memory, type MessageProcessingResult, type UUID } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
-import { CHAT_TURN_FAILED, ChatSession, ChatTurnError } from './chat-session';
+import { ChatSession } from './chat-session';
+import { ChatTurnError, ClientCliErrorCode } from './errors';
 import { runTerminalChat } from './terminal-chat';
 
 /** A message service that answers with scripted contents and records what it received. */
@@ -70,8 +71,8 @@ describe('ChatSession', () => {
       handleMessage: async () => ({ didRespond: false, mode: 'error', responseContent: null, responseMessages: [], error: 'OPENAI_API_KEY was rejected (401)' }),
     };
     const error = await new ChatSession(runtime).send('hello').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ChatTurnError);
-    expect((error as ChatTurnError).code).toBe(CHAT_TURN_FAILED);
+    expect(ChatTurnError.isInstance(error)).toBe(true);
+    expect((error as ChatTurnError).code).toBe(ClientCliErrorCode.CHAT_TURN_FAILED);
     expect((error as Error).message).toContain('OPENAI_API_KEY was rejected (401)');
   });
 

@@ -3,13 +3,13 @@ import {
   createUniqueUuid,
   type DeliveryResult,
   type IAgentRuntime,
-  KithError,
   MessageBus,
   MessageBusService,
   PluginDependencyMissingError,
   toBusMessage,
   type UUID,
 } from '@kith/core';
+import { ChatTurnError } from './errors/chat-turn-error';
 
 export interface ChatSessionOptions {
   /** Who is typing; names the user entity and, with the agent, the DM room. */
@@ -92,14 +92,5 @@ export class ChatSession {
     // A failed turn (model down, wrong key, timeout) is an error for the user, not an empty answer.
     if (result?.mode === 'error' && replies.length === 0) throw new ChatTurnError(result.error ?? 'the agent could not answer');
     return replies;
-  }
-}
-
-export const CHAT_TURN_FAILED = 'KITH_CHAT_TURN_FAILED';
-
-/** The agent failed to answer a message; `reason` is the pipeline's error (it names the culprit). */
-export class ChatTurnError extends KithError {
-  constructor(readonly reason: string) {
-    super(CHAT_TURN_FAILED, `The agent could not answer: ${reason.replace(/\.+$/, "")}. Check the model settings and the log (LOG_LEVEL=debug) for the cause.`);
   }
 }

@@ -1,3 +1,4 @@
-export { ChatSession, ChatTurnError, CHAT_TURN_FAILED, type ChatSessionOptions, type ChatReply } from './chat-session';
+export { ChatSession, type ChatSessionOptions, type ChatReply } from './chat-session';
+export { ChatTurnError, ClientCliErrorCode, type ClientCliErrorCodeName } from './errors';
 export { runChatLoop, type ChatLoopOptions, type LineChatSession } from './chat-loop';
 export { runTerminalChat, type TerminalChatOptions } from './terminal-chat';

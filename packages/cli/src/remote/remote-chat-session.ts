@@ -1,5 +1,6 @@
 import { ChatTurnError, type ChatReply } from '@kith/client-cli';
-import { SERVER_UNREACHABLE, ServerRequestError } from './server-request-error';
+import { CliErrorCode } from '../errors/cli-error-codes';
+import { ServerRequestError } from './server-request-error';
 
 export interface RemoteChatOptions {
   /** Base URL of a running `kith start`, e.g. http://127.0.0.1:3000. */
@@ -80,7 +81,7 @@ async function request<T>(options: RemoteChatOptions, method: 'GET' | 'POST', pa
     response = await (options.fetch ?? fetch)(`${options.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new ServerRequestError(SERVER_UNREACHABLE, `Could not reach a Kith server at ${options.url} (${reason}): start one with kith start, or check --url`, null, {
+    throw new ServerRequestError(CliErrorCode.SERVER_UNREACHABLE, `Could not reach a Kith server at ${options.url} (${reason}): start one with kith start, or check --url`, null, {
       cause: error,
       retryable: true,
     });
