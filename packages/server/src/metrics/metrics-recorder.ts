@@ -5,16 +5,18 @@ import { OperationStats, summarize, type OperationSummary } from './operation-st
  * Per-operation counters and timings, named `<kind>:<name>`: `model:TEXT_LARGE`,
  * `provider:RECENT_MESSAGES`, `action:REPLY`, `evaluator:REFLECTION`,
  * `database:createMemory`, `run`, `http:POST /api/agents/:agentId/messages`.
+ * Providers, actions and evaluators also name the plugin that registered them.
  */
 export class MetricsRecorder {
   readonly operations = new Map<string, OperationStats>();
 
-  record(operation: string, durationMs: number, success: boolean): OperationStats {
+  record(operation: string, durationMs: number, success: boolean, plugin?: string): OperationStats {
     let stats = this.operations.get(operation);
     if (!stats) {
       stats = new OperationStats();
       this.operations.set(operation, stats);
     }
+    stats.plugin ??= plugin;
     stats.record(durationMs, success);
     return stats;
   }
@@ -29,13 +31,13 @@ export class MetricsRecorder {
         return;
       }
       case 'PROVIDER_COMPLETED':
-        this.record(`provider:${event.payload.providerName}`, event.payload.durationMs, event.payload.success);
+        this.record(`provider:${event.payload.providerName}`, event.payload.durationMs, event.payload.success, event.payload.pluginName);
         return;
       case 'ACTION_COMPLETED':
-        this.record(`action:${event.payload.actionName}`, event.payload.durationMs ?? 0, event.payload.result?.success !== false);
+        this.record(`action:${event.payload.actionName}`, event.payload.durationMs ?? 0, event.payload.result?.success !== false, event.payload.pluginName);
         return;
       case 'EVALUATOR_COMPLETED':
-        this.record(`evaluator:${event.payload.evaluatorName}`, event.payload.durationMs ?? 0, !event.payload.error);
+        this.record(`evaluator:${event.payload.evaluatorName}`, event.payload.durationMs ?? 0, !event.payload.error, event.payload.pluginName);
         return;
       case 'DATABASE_OPERATION':
         this.record(`database:${event.payload.operation}`, event.payload.durationMs, event.payload.success);

@@ -14,6 +14,8 @@ export interface OperationSummary {
   p95Ms: number;
   maxMs: number;
   tokens?: TokenTotals;
+  /** The plugin that registered the provider, action or evaluator. */
+  plugin?: string;
 }
 
 /** Percentiles are taken over this many most recent durations of each operation. */
@@ -39,6 +41,8 @@ export class OperationStats {
   totalMs = 0;
   maxMs = 0;
   tokens: TokenTotals | undefined;
+  /** The plugin that registered what is measured, when known. */
+  plugin: string | undefined;
   private readonly ring = new Float64Array(SAMPLE_WINDOW);
   private filled = 0;
   private next = 0;
@@ -73,8 +77,10 @@ export function summarize(stats: readonly OperationStats[]): OperationSummary {
   let totalMs = 0;
   let maxMs = 0;
   let tokens: TokenTotals | undefined;
+  let plugin: string | undefined;
   const samples: number[] = [];
   for (const s of stats) {
+    plugin ??= s.plugin;
     count += s.count;
     errors += s.errors;
     totalMs += s.totalMs;
@@ -96,5 +102,6 @@ export function summarize(stats: readonly OperationStats[]): OperationSummary {
     p95Ms: round(percentile(samples, 95)),
     maxMs: round(maxMs),
     ...(tokens ? { tokens } : {}),
+    ...(plugin ? { plugin } : {}),
   };
 }

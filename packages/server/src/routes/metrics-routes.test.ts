@@ -21,6 +21,9 @@ describe('GET /api/metrics', () => {
       expect(ops.run).toMatchObject({ count: 4, errors: 0 });
       expect(ops['action:REPLY']?.count ?? 0).toBe(0); // simple replies skip action processing
       expect(ops['provider:RECENT_MESSAGES'].count).toBeGreaterThanOrEqual(4);
+      // Providers, actions and evaluators name the plugin that registered them; models and the rest name none.
+      expect(ops['provider:RECENT_MESSAGES'].plugin).toBe('bootstrap');
+      expect(ops['model:TEXT_LARGE'].plugin).toBeUndefined();
       // Each message is stored with its inbox entry (acceptInbound), each reply with createMemory.
       expect(ops['database:acceptInbound'].count).toBe(4);
       expect(ops['database:createMemory'].count).toBeGreaterThanOrEqual(4);

@@ -13,6 +13,7 @@ const summarySchema = z.object({
   p95Ms: z.number(),
   maxMs: z.number(),
   tokens: z.object({ prompt: z.number(), completion: z.number(), total: z.number() }).optional(),
+  plugin: z.string().optional().describe('The plugin that registered the provider, action or evaluator'),
 });
 
 /** GET /api/metrics: per-operation counters and p50/p95 timings. */
