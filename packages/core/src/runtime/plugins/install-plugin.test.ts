@@ -102,7 +102,6 @@ describe('plugin installation', () => {
   });
 
   it('raises PluginInitTimeoutError naming a plugin whose init hangs', async () => {
-    const started = Date.now();
     const error = await createTestRuntime({
       settings: { PLUGIN_INIT_TIMEOUT_MS: 20 },
       plugins: [{ name: 'hangs', description: '', init: () => new Promise<void>(() => undefined) }],
@@ -111,7 +110,6 @@ describe('plugin installation', () => {
     expect((error as PluginInitTimeoutError).pluginName).toBe('hangs');
     expect((error as Error).message).toContain('"hangs"');
     expect((error as Error).message).toContain('PLUGIN_INIT_TIMEOUT_MS');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('wraps a throwing init in PluginInitError naming the plugin and keeping the cause', async () => {
