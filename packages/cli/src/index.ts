@@ -21,5 +21,6 @@ export { formatBootReport } from './agent/format-boot-report';
 export { RemoteChatSession, type RemoteChatOptions } from './remote/remote-chat-session';
 export { ServerRequestError } from './remote/server-request-error';
 export { CliErrorCode, type CliErrorCodeName } from './errors/cli-error-codes';
+export { NpmCommandError } from './errors/npm-command-error';
 export { findKithWorkspace, findWorkspaceRoot, loadPluginGenerator, type PluginGeneratorOptions, type PluginGeneratorResult } from './generators/load-plugin-generator';
 export { scaffoldAgent, scaffoldStandalonePlugin, type ScaffoldAgentOptions, type ScaffoldPluginOptions } from './scaffold';

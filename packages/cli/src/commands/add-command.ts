@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { ConfigValidationError } from '@kith/core';
+import { NpmCommandError } from '../errors/npm-command-error';
 import { askOnTerminal, chooseCharacterFile } from '../project/choose-character-file';
 import { coreOverrideSpec, realCoresInLock, realCoresInstalled } from '../project/core-override';
 import { findProjectDir, readProjectPackageJson, writeProjectPackageJson } from '../project/project-package-json';
@@ -21,10 +23,33 @@ export function packageNameOf(spec: string): string | null {
   return at < 0 ? spec : spec.slice(0, at);
 }
 
+/**
+ * The package name a spec installed: its npm name, else (a folder or tarball
+ * path) the folder's package.json name or the dependency npm saved as
+ * `file:<path>`. Null when it cannot be told (git and URL specs).
+ */
+export function installedNameOf(spec: string, dependencies: Record<string, string>, cwd: string, projectDir: string): string | null {
+  const name = packageNameOf(spec);
+  if (name) return name;
+  const path = /^file:(.*)$/.exec(spec)?.[1] ?? (/^(\.|\/|~)/.test(spec) ? spec : null);
+  if (path === null) return null;
+  const target = resolve(cwd, path.replace(/^~(?=\/|$)/, homedir()));
+  const own = readPackageJsonName(join(target, 'package.json'));
+  if (own) return own;
+  const saved = `file:${relative(projectDir, target)}`;
+  return Object.entries(dependencies).find(([, value]) => value === saved || value === `file:${target}`)?.[0] ?? null;
+}
+
+function readPackageJsonName(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
+  return typeof name === 'string' && name.length > 0 ? name : null;
+}
+
 function npm(dir: string, args: string[]): void {
   const result = spawnSync('npm', args, { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
-  if (result.error) throw new ConfigValidationError('kith add', [`could not run npm (${result.error.message}): is npm on the PATH?`]);
-  if (result.status !== 0) throw new ConfigValidationError('kith add', [`npm ${args.join(' ')} failed (exit ${result.status}); its output is above`]);
+  if (result.error) throw new NpmCommandError(args, null, { cause: result.error });
+  if (result.status !== 0) throw new NpmCommandError(args, result.status);
 }
 
 /**
@@ -65,10 +90,13 @@ export async function addCommand(specs: string[], options: AddCommandOptions): P
 
   const after = readProjectPackageJson(dir).dependencies ?? {};
   const names = new Set<string>();
+  const unnamed: string[] = [];
   for (const spec of specs) {
-    const name = packageNameOf(spec);
+    const name = installedNameOf(spec, after, cwd, dir);
     if (name) names.add(name);
+    else unnamed.push(spec);
   }
+  // A git or URL spec that npm saved under a name just now.
   for (const [name, spec] of Object.entries(after)) if (before[name] !== spec && !names.has(name)) names.add(name);
   const plugins = (character.plugins as string[] | undefined) ?? [];
   const added = [...names].filter((name) => !plugins.includes(name));
@@ -77,6 +105,9 @@ export async function addCommand(specs: string[], options: AddCommandOptions): P
     writeFileSync(characterFile, `${JSON.stringify(character, null, 2)}\n`);
   }
   const shown = relative(cwd, characterFile) || characterFile;
-  out(added.length > 0 ? `${shown}: added ${added.join(', ')} to "plugins"` : `${shown}: "plugins" already lists ${[...names].join(', ')}`);
+  const listed = [...names].filter((name) => !added.includes(name));
+  if (added.length > 0) out(`${shown}: added ${added.join(', ')} to "plugins"`);
+  if (listed.length > 0) out(`${shown}: "plugins" already lists ${listed.join(', ')}`);
+  if (unnamed.length > 0 && names.size === 0) out(`${shown}: could not tell which package ${unnamed.join(', ')} installed: add its name to "plugins" yourself`);
 }
 

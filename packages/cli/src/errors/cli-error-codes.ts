@@ -4,6 +4,7 @@
  */
 export const CliErrorCode = {
   SERVER_UNREACHABLE: 'KITH_SERVER_UNREACHABLE',
+  NPM_FAILED: 'KITH_NPM_FAILED',
 } as const;
 
 export type CliErrorCodeName = (typeof CliErrorCode)[keyof typeof CliErrorCode];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KithError } from '@kith/core';
-import { packageNameOf } from '../commands/add-command';
+import { installedNameOf, packageNameOf } from '../commands/add-command';
 import { chooseCharacterFile } from './choose-character-file';
 import { coreOverrideSpec, realCoresInLock, realCoresInstalled } from './core-override';
 
@@ -34,6 +34,19 @@ describe('kith add helpers', () => {
     expect(packageNameOf('left-pad@^1')).toBe('left-pad');
     expect(packageNameOf('./plugin.tgz')).toBeNull();
     expect(packageNameOf('file:../plugin')).toBeNull();
+  });
+
+  it('tells which package a folder or tarball spec installed', () => {
+    mkdirSync(join(dir, 'vendor', 'plugin'), { recursive: true });
+    writeFileSync(join(dir, 'vendor', 'plugin', 'package.json'), '{"name":"kith-plugin-local"}');
+    const saved = { 'kith-plugin-local': 'file:vendor/plugin', 'kith-plugin-packed': 'file:vendor/packed-1.0.0.tgz' };
+    expect(installedNameOf('./vendor/plugin', saved, dir, dir)).toBe('kith-plugin-local');
+    expect(installedNameOf('file:vendor/plugin', {}, dir, dir)).toBe('kith-plugin-local');
+    // Run from a subfolder of the project: the path is the user's, the saved spec the project's.
+    mkdirSync(join(dir, 'characters'));
+    expect(installedNameOf('../vendor/packed-1.0.0.tgz', saved, join(dir, 'characters'), dir)).toBe('kith-plugin-packed');
+    expect(installedNameOf('@elizaos/plugin-telegram@1.6.4', {}, dir, dir)).toBe('@elizaos/plugin-telegram');
+    expect(installedNameOf('github:someone/plugin', saved, dir, dir)).toBeNull();
   });
 
   it('points @elizaos/core at the @kith/core the project uses', () => {
