@@ -7,7 +7,7 @@ import { runPluginGenerator } from './run-plugin-generator';
 
 const REPO = resolve(__dirname, '../..');
 /** What a package in the workspace needs from the root to build and test. */
-const ROOT_FILES = ['package.json', 'nx.json', 'tsconfig.base.json', 'tsconfig.json', 'jest.preset.js'];
+const ROOT_FILES = ['package.json', 'nx.json', 'tsconfig.base.json', 'tsconfig.json', 'jest.preset.js', 'LICENSE'];
 
 function run(command: string, args: string[], cwd: string) {
   // Nx sets FORCE_COLOR for its children; the output is matched as plain text.
@@ -52,6 +52,13 @@ describe('a generated plugin package (temporary copy of the workspace)', () => {
     const built = require(join(pkgDir, 'dist')) as { e2eSamplePlugin: Plugin; default: Plugin };
     expect(built.e2eSamplePlugin).toMatchObject({ name: 'e2e-sample', actions: [expect.objectContaining({ name: 'E2E_SAMPLE_GREET' })] });
     expect(built.default).toBe(built.e2eSamplePlugin);
+
+    // Its tarball is as clean as its siblings' (packages/cli/src/packaging): LICENSE, no source maps, no build info.
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8' });
+    expect(packed.status).toBe(0);
+    const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']));
+    expect(files.filter((file) => /\.map$|\.tsbuildinfo$|\.test\./.test(file))).toEqual([]);
 
     expect(readFileSync(join(REPO, 'tsconfig.json'), 'utf8')).toBe(rootTsconfig);
     expect(existsSync(join(REPO, 'packages', 'plugin-e2e-sample'))).toBe(false);

@@ -13,13 +13,17 @@ interface PackageJson {
   files: string[];
   dependencies: Record<string, string>;
   scripts: Record<string, string>;
+  repository?: { type: string; url: string; directory: string };
 }
 
 /** A tree shaped like the Kith workspace: core at 0.3.0 and a root tsconfig of project references. */
 function kithTree(): Tree {
   const tree = createTree();
   tree.write('package.json', JSON.stringify({ name: 'workspace', private: true, workspaces: ['packages/*'] }));
-  tree.write('packages/core/package.json', JSON.stringify({ name: '@kith/core', version: '0.3.0' }));
+  tree.write(
+    'packages/core/package.json',
+    JSON.stringify({ name: '@kith/core', version: '0.3.0', repository: { type: 'git', url: 'git+https://github.com/kith-ai/kith.git', directory: 'packages/core' } }),
+  );
   tree.write('packages/core/tsconfig.json', '{}');
   tree.write('tsconfig.json', JSON.stringify({ files: [], references: [{ path: 'packages/core' }] }));
   tree.write('LICENSE', 'MIT License\n');
@@ -42,8 +46,10 @@ describe('plugin generator', () => {
       license: 'MIT',
       main: './dist/index.js',
       types: './dist/index.d.ts',
-      files: ['dist'],
+      // What the packaging test asks of every package: no source maps without sources, no build info.
+      files: ['dist', '!dist/**/*.map', '!dist/**/*.tsbuildinfo'],
       dependencies: { '@kith/core': '^0.3.0' },
+      repository: { type: 'git', url: 'git+https://github.com/kith-ai/kith.git', directory: 'packages/plugin-weather' },
       scripts: { build: 'tsc -b', typecheck: 'tsc -p tsconfig.spec.json --noEmit', test: 'jest' },
     });
     expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', require: './dist/index.js', default: './dist/index.js' });
@@ -77,6 +83,8 @@ describe('plugin generator', () => {
     await pluginGenerator(tree, { name: 'crm', scope: '@acme', directory: 'libs/agents' });
     const root = 'libs/agents/plugin-crm';
     expect(readJson<PackageJson>(tree, `${root}/package.json`)).toMatchObject({ name: '@acme/plugin-crm', dependencies: { '@kith/core': '^0.1.0' } });
+    // No sibling to take a repository from: none is made up.
+    expect(readJson<PackageJson>(tree, `${root}/package.json`).repository).toBeUndefined();
     const tsconfig = readJson<{ extends: string; references?: unknown }>(tree, `${root}/tsconfig.json`);
     expect(tsconfig.extends).toBe('../../../tsconfig.base.json');
     expect(tsconfig.references).toBeUndefined();

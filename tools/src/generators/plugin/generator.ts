@@ -16,10 +16,17 @@ interface TsconfigReferences {
   references?: { path: string }[];
 }
 
+interface Repository {
+  type?: string;
+  url?: string;
+  directory?: string;
+}
+
 /**
- * Writes a publishable plugin package (package.json, tsconfigs, jest config,
- * an action with parameters, a provider, a test, a README, the workspace's
- * LICENSE) and adds it to the
+ * Writes a publishable plugin package (package.json whose tarball leaves out
+ * source maps and build info, with the siblings' repository; tsconfigs, jest
+ * config, an action with parameters, a provider, a test, a README, the
+ * workspace's LICENSE) and adds it to the
  * root tsconfig.json's project references when that file lists them.
  */
 export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema): Promise<PluginNames> {
@@ -45,6 +52,11 @@ export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema)
   // npm packs a package's own LICENSE only: every package carries a copy of the workspace's.
   const license = tree.read('LICENSE');
   if (license) tree.write(posix.join(names.projectRoot, 'LICENSE'), license);
+  // The siblings' repository, pointing at this folder (npm links it from the package page).
+  const repository = tree.exists(`${CORE_PROJECT}/package.json`) ? readJson<{ repository?: Repository }>(tree, `${CORE_PROJECT}/package.json`).repository : undefined;
+  if (repository?.url) {
+    updateJson(tree, posix.join(names.projectRoot, 'package.json'), (json: Record<string, unknown>) => ({ ...json, repository: { ...repository, directory: names.projectRoot } }));
+  }
 
   if (tree.exists('tsconfig.json')) {
     updateJson<TsconfigReferences>(tree, 'tsconfig.json', (json) => {
