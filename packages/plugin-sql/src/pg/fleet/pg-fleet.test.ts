@@ -114,6 +114,28 @@ describe('the fleet on PostgreSQL (two servers in one process)', () => {
     expect(rows[0]).toMatchObject({ owner: b.coordinator.serverId, epoch: '2' });
   });
 
+  it('keeps a room taken after the list of held rooms was asked for (the list\'s snapshot may predate the claim)', async () => {
+    const askedAt = performance.now();
+    const roomId = randomUuid();
+    const accepted = await a.coordinator.accept(inbound(roomId));
+    expect(accepted.local).toBe(true);
+    // The heartbeat's list, read before the claim committed, does not show the room.
+    a.coordinator.reconcile(new Map(), askedAt);
+    const entry = { seq: accepted.entry.seq, messageId: accepted.entry.messageId, roomId };
+    const runs: string[] = [];
+    const answered = a.coordinator.schedule(entry, async () => {
+      runs.push('local');
+      await a.coordinator.markAnswered(entry, { mode: 'simple' });
+      return 'done';
+    });
+    await expect(answered).resolves.toBe('done');
+    expect(runs).toEqual(['local']);
+    expect(a.forwarded.map((f) => f.entry.messageId)).not.toContain(entry.messageId);
+    // A list asked for after the room was taken, without it, means the room was lost.
+    a.coordinator.reconcile(new Map(), performance.now());
+    expect(RoomLeaseLostError.isInstance(await a.coordinator.schedule(entry, async () => 'again').catch((error: unknown) => error))).toBe(true);
+  });
+
   it('lets one server claim a due task per interval', async () => {
     const taskId = await a.adapter.createTask({ name: 'TICK', description: 'tick', tags: ['queue', 'repeat'], metadata: { updateInterval: 60_000 } });
     const claims = await Promise.all([a.adapter.claimTask(taskId, { intervalMs: 60_000, leaseMs: 0 }), b.adapter.claimTask(taskId, { intervalMs: 60_000, leaseMs: 0 })]);

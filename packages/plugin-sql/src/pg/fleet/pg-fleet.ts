@@ -214,6 +214,7 @@ export class PgFleet {
 
   /** Rooms another server took from this one (it was paused past its lease) are given up here. */
   private async reconcile(): Promise<void> {
+    const askedAt = performance.now();
     const { rows } = await this.conn.driver.query<[string, string, number]>({ text: MY_ROOMS, values: [this.serverId], rowMode: 'array' });
     const byAgent = new Map<string, Map<string, number>>();
     for (const [agentId, roomId, epoch] of rows) {
@@ -221,7 +222,7 @@ export class PgFleet {
       rooms.set(roomId, Number(epoch));
       byAgent.set(agentId, rooms);
     }
-    for (const [agentId, coordinator] of this.coordinators) coordinator.reconcile(byAgent.get(agentId) ?? new Map());
+    for (const [agentId, coordinator] of this.coordinators) coordinator.reconcile(byAgent.get(agentId) ?? new Map(), askedAt);
   }
 
   /** Takes rooms whose owner is gone and notes pending entries of rooms held here (one scan at a time; a request during one runs another). */

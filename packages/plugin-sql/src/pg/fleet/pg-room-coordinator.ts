@@ -228,10 +228,15 @@ export class PgRoomCoordinator implements RoomCoordinator {
     if (queue.expect([seq])) this.pump(roomId, queue);
   }
 
-  /** The database's list of this agent's rooms held here: any other is lost. */
-  reconcile(held: Map<string, number>): void {
+  /**
+   * The database's list of this agent's rooms held here, read from
+   * `askedAt` on (performance.now()): any other is lost. A room taken here
+   * after the list was asked for may be missing from its snapshot: it is
+   * kept, and the next heartbeat checks it.
+   */
+  reconcile(held: Map<string, number>, askedAt: number): void {
     for (const [roomId, queue] of [...this.rooms]) {
-      if (held.get(roomId) !== queue.epoch) this.lose(roomId, queue.epoch);
+      if (held.get(roomId) !== queue.epoch && queue.heldAt < askedAt) this.lose(roomId, queue.epoch);
     }
   }
 

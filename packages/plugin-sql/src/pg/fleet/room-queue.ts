@@ -33,6 +33,8 @@ export class RoomQueue {
   /** The next read is the first since this server took the room over from another: what it finds is marked taken over. */
   takeover = false;
   running = false;
+  /** When this server took the room at this epoch (performance.now()): a list of held rooms read before then may not show it yet. */
+  readonly heldAt = performance.now();
 
   constructor(epoch: number) {
     this.epoch = epoch;
