@@ -98,6 +98,26 @@ interface Shape {
   pgvector: boolean;
   fenced: boolean;
   notices: boolean;
+  usage: boolean;
+}
+
+/** model_usage's summed columns, in UsageRow's order after the key. */
+const USAGE_COLUMNS = ['calls', 'failed_calls', 'input_tokens', 'cached_input_tokens', 'output_tokens', 'duration_ms', 'cost_usd', 'unpriced_calls'];
+const USAGE_TYPES = ['int8', 'int8', 'int8', 'int8', 'int8', 'float8', 'float8', 'int8'];
+
+/** The batch's usage rows, summed per key: [agent, ...UsageRow]. */
+function usageRows(writes: BatchWrites['usage']): (string | number)[][] {
+  const rows = new Map<string, (string | number)[]>();
+  for (const write of writes) {
+    for (const row of write.rows) {
+      const keyed = [write.agentId, ...row];
+      const id = keyed.slice(0, 6).join('\u0000');
+      const kept = rows.get(id);
+      if (kept) for (let i = 6; i < keyed.length; i++) (kept[i] as number) += keyed[i] as number;
+      else rows.set(id, keyed);
+    }
+  }
+  return [...rows.values()];
 }
 
 /**
@@ -108,7 +128,7 @@ interface Shape {
  * prepared statement every connection parses once.
  */
 export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: string): BatchQuery {
-  const { memories, logs, vectors, answered, accepts } = writes;
+  const { memories, logs, vectors, answered, accepts, usage } = writes;
   const fences = [...memories, ...answered].flatMap((write) => (write.fence ? [write.fence] : []));
   const shape: Shape = {
     memories: memories.length > 0,
@@ -120,6 +140,7 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
     pgvector,
     fenced: fences.length > 0,
     notices: answered.some((write) => write.notice !== undefined),
+    usage: usage.length > 0,
   };
   const key = Object.values(shape).map(Number).join('');
   let text = statements.get(key);
@@ -151,6 +172,10 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
   }
   if (shape.memories) values.push(...memoryArrays(memories.map((write) => write.row), memories.map((write) => write.vectorLiteral), bytes, pgvector));
   if (shape.logs) for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
+  if (shape.usage) {
+    const rows = usageRows(usage);
+    for (let i = 0; i < 6 + USAGE_COLUMNS.length; i++) values.push(rows.map((row) => row[i]));
+  }
   if (shape.vectors) {
     values.push(
       vectors.map((write) => write.id),
@@ -209,6 +234,13 @@ function batchText(shape: Shape): string {
   if (shape.logs) {
     const arrays = ['text', 'text', 'text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
     ctes.push(`lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`);
+  }
+  if (shape.usage) {
+    const arrays = ['text', 'int4', 'text', 'text', 'text', 'text', ...USAGE_TYPES].map((type) => param(`${type}[]`));
+    ctes.push(`us AS (INSERT INTO model_usage (agent_id, day, room_id, model_type, provider, model, ${USAGE_COLUMNS.join(', ')})
+      SELECT * FROM unnest(${arrays.join(', ')})
+      ON CONFLICT (agent_id, day, room_id, model_type, provider, model) DO UPDATE SET
+      ${USAGE_COLUMNS.map((column) => `${column} = model_usage.${column} + excluded.${column}`).join(', ')})`);
   }
   if (shape.vectors) {
     const arrays = [param('text[]'), param('int4[]'), param('int4[]')];

@@ -64,7 +64,21 @@ export interface AcceptWrite {
   vectorLiteral: string | null;
 }
 
-export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite | AcceptWrite;
+/**
+ * Model calls to add to model_usage day rows: each row is day, room ('' for
+ * none), model type, provider, model, then calls, failed calls, input,
+ * cached input and output tokens, duration ms, cost, unpriced calls. A
+ * batch sums the rows of the same key (an upsert may touch a row once).
+ */
+export interface UsageWrite {
+  kind: 'usage';
+  agentId: string;
+  rows: UsageRow[];
+}
+
+export type UsageRow = [day: number, roomId: string, modelType: string, provider: string, model: string, ...totals: number[]];
+
+export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite | AcceptWrite | UsageWrite;
 
 /** What an accept write resolves to. */
 export type AcceptResult = InboxAcceptance;
@@ -96,15 +110,17 @@ export interface BatchWrites {
   vectors: VectorWrite[];
   answered: AnsweredWrite[];
   accepts: AcceptWrite[];
+  usage: UsageWrite[];
 }
 
 export function groupWrites(writes: readonly QueuedWrite[]): BatchWrites {
-  const groups: BatchWrites = { memories: [], logs: [], vectors: [], answered: [], accepts: [] };
+  const groups: BatchWrites = { memories: [], logs: [], vectors: [], answered: [], accepts: [], usage: [] };
   for (const write of writes) {
     if (write.kind === 'memory') groups.memories.push(write);
     else if (write.kind === 'log') groups.logs.push(write);
     else if (write.kind === 'vector') groups.vectors.push(write);
     else if (write.kind === 'answered') groups.answered.push(write);
+    else if (write.kind === 'usage') groups.usage.push(write);
     else groups.accepts.push(write);
   }
   return groups;

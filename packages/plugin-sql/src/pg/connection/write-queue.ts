@@ -5,7 +5,7 @@ import { type BatchResultRow, buildBatch } from './batch-statement';
 import type { PgQueryRunner } from './pg-driver';
 import { type AcceptResult, type AcceptWrite, type CommittedBatch, groupWrites, type MemoryWrite, type QueuedWrite, type WriteFence } from './queued-writes';
 
-export type { AcceptWrite, AnsweredWrite, CommittedBatch, LogWrite, MemoryWrite, QueuedWrite, StoredVector, VectorWrite, WriteFence } from './queued-writes';
+export type { AcceptWrite, AnsweredWrite, CommittedBatch, LogWrite, MemoryWrite, QueuedWrite, StoredVector, UsageRow, UsageWrite, VectorWrite, WriteFence } from './queued-writes';
 
 interface Job {
   write: QueuedWrite;
@@ -34,6 +34,7 @@ const METHOD: Record<QueuedWrite['kind'], string> = {
   vector: 'updateMemory',
   answered: 'markInboundAnswered',
   accept: 'acceptInbound',
+  usage: 'logModelUsage',
 };
 
 /** How long a deferred write (log record, vector) may wait for a batch to ride along with. */
@@ -48,7 +49,7 @@ export const DEFER_MS = 25;
  * under load batches grow instead of round trips multiplying (group commit).
  * A promise settles once its batch committed. If a batch fails, its writes
  * are tried one by one, so a bad one rejects only its own promise. Deferred
- * writes (log records, vectors) ride along with the next batch, or go on
+ * writes (log records, model usage, vectors) ride along with the next batch, or go on
  * their own after DEFER_MS.
  */
 export class PgWriteQueue {
@@ -201,6 +202,7 @@ export class PgWriteQueue {
     const results: unknown[] = writes.map((write) => {
       switch (write.kind) {
         case 'log':
+        case 'usage':
           return undefined;
         case 'answered':
           return nowAnswered.delete(`${write.agentId}\u0000${write.messageId}`); // a repeat in the batch: false

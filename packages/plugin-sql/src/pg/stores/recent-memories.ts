@@ -24,6 +24,8 @@ interface Room {
   generation: number;
 }
 
+const emptyRoom = (): Room => ({ entries: new Map(), generation: 0 });
+
 function newer(a: PgMemoryRow, b: PgMemoryRow): boolean {
   return a[CREATED_AT] !== b[CREATED_AT] ? a[CREATED_AT] > b[CREATED_AT] : a[SEQ] > b[SEQ];
 }
@@ -36,7 +38,10 @@ function newer(a: PgMemoryRow, b: PgMemoryRow): boolean {
  * - anyone else's change (another server, plugin SQL) arrives as a change
  *   notification naming the rooms, which are read again.
  * Nothing is answered from memory while the change listener is down, and a
- * read that raced with a change to its room is not kept.
+ * read that raced with a change to its room is not kept: a read makes its
+ * room's slot first, so a change to a room without one (in a fleet, most
+ * notifications are of rooms other servers hold) costs nothing and spoils
+ * no read of another room.
  */
 export class PgRecentMemories implements ChangeSubscriber {
   /** Past MAX_ROOMS the room filled first goes. */
@@ -50,14 +55,19 @@ export class PgRecentMemories implements ChangeSubscriber {
   async read(agentId: string, tableName: string, roomId: string, count: number, load: () => Promise<PgMemoryRow[]>): Promise<PgMemoryRow[]> {
     if (!this.feed.live || count > RECENT_CAPACITY) return load();
     const key = `${agentId}\u0000${tableName}`;
-    const room = this.rooms.get(roomId);
+    let room = this.rooms.get(roomId);
     const entry = room?.entries.get(key);
     if (entry && (entry.complete || entry.rows.length >= count)) return entry.rows.slice(0, count);
+    if (!room) {
+      room = emptyRoom();
+      this.rooms.set(roomId, room);
+    }
     const generation = this.generation;
-    const roomGeneration = room?.generation ?? 0;
+    const roomGeneration = room.generation;
     const rows = await load();
-    if (this.feed.live && generation === this.generation && (this.rooms.get(roomId)?.generation ?? 0) === roomGeneration) {
-      this.keep(roomId, key, { rows: rows.slice(), complete: rows.length < count });
+    // Kept only if nothing changed the room meanwhile (its slot evicted or replaced counts as a change).
+    if (this.feed.live && generation === this.generation && this.rooms.get(roomId) === room && room.generation === roomGeneration) {
+      room.entries.set(key, { rows: rows.slice(), complete: rows.length < count });
     }
     return rows;
   }
@@ -90,8 +100,6 @@ export class PgRecentMemories implements ChangeSubscriber {
     if (room) {
       room.entries.clear();
       room.generation += 1;
-    } else {
-      this.generation += 1;
     }
   }
 
@@ -113,17 +121,7 @@ export class PgRecentMemories implements ChangeSubscriber {
   private touch(roomId: string): Room | undefined {
     const room = this.rooms.get(roomId);
     if (room) room.generation += 1;
-    else this.generation += 1;
     return room;
-  }
-
-  private keep(roomId: string, key: string, entry: Entry): void {
-    let room = this.rooms.get(roomId);
-    if (!room) {
-      room = { entries: new Map(), generation: 0 };
-      this.rooms.set(roomId, room);
-    }
-    room.entries.set(key, entry);
   }
 }
 

@@ -1,9 +1,9 @@
 import { addUsageTotals, emptyUsageTotals, usageModelKey, type ModelUsageRecord, type UsageGroup, type UsageQuery, type UsageReport, type UsageTotals } from '@kith/core';
+import type { UsageRow } from '../connection/write-queue';
 import type { PgStoreContext } from './store-context';
 
 const DAY_MS = 86_400_000;
 
-const COLUMNS = ['calls', 'failed_calls', 'input_tokens', 'cached_input_tokens', 'output_tokens', 'duration_ms', 'cost_usd', 'unpriced_calls'] as const;
 // float8: sums of bigint columns come back as numeric (text) otherwise.
 const SUMS = `SUM(calls)::float8 AS calls, SUM(failed_calls)::float8 AS failed_calls, SUM(input_tokens)::float8 AS input_tokens,
   SUM(cached_input_tokens)::float8 AS cached_input_tokens, SUM(output_tokens)::float8 AS output_tokens, SUM(cost_usd)::float8 AS cost_usd,
@@ -35,37 +35,34 @@ const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:0
 const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Adds summed model calls to their day rows with one upsert (records of
- * the same row summed first: an upsert may touch a row once). Unlike log
- * records it does not ride the write batch: it is one statement per run.
+ * Adds model calls to their day rows. Like log records they ride the write
+ * batch (deferred: with the turn's next writes, or on their own after a
+ * moment), where the batch sums the records of one row into one upsert.
  */
-export async function logModelUsage(ctx: PgStoreContext, records: readonly ModelUsageRecord[]): Promise<void> {
-  const rows = new Map<string, (string | number)[]>();
-  for (const r of records) {
-    const key = [Math.floor(r.at / DAY_MS), r.roomId ?? '', r.modelType, r.provider, r.model];
-    const id = key.join('\u0000');
-    const values = [r.calls, r.failedCalls, r.inputTokens, r.cachedInputTokens, r.outputTokens, r.durationMs, r.costUsd, r.unpricedCalls];
-    const kept = rows.get(id);
-    if (kept) values.forEach((value, i) => ((kept[5 + i] as number) += value));
-    else rows.set(id, [...key, ...values]);
-  }
-  if (rows.size === 0) return;
-  const values: unknown[] = [];
-  const tuples = [...rows.values()].map((row) => {
-    const start = values.length;
-    values.push(ctx.agentId, ...row);
-    return `(${row.map((_, i) => `$${start + i + 2}`).join(', ').replace(/^/, `$${start + 1}, `)})`;
-  });
-  await ctx.conn.driver.query({
-    text: `INSERT INTO model_usage (agent_id, day, room_id, model_type, provider, model, ${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}
-      ON CONFLICT (agent_id, day, room_id, model_type, provider, model) DO UPDATE SET
-      ${COLUMNS.map((column) => `${column} = model_usage.${column} + excluded.${column}`).join(', ')}`,
-    values,
-  });
+export function logModelUsage(ctx: PgStoreContext, records: readonly ModelUsageRecord[]): Promise<void> {
+  if (records.length === 0) return Promise.resolve();
+  const rows: UsageRow[] = records.map((r) => [
+    Math.floor(r.at / DAY_MS),
+    r.roomId ?? '',
+    r.modelType,
+    r.provider,
+    r.model,
+    r.calls,
+    r.failedCalls,
+    r.inputTokens,
+    r.cachedInputTokens,
+    r.outputTokens,
+    r.durationMs,
+    r.costUsd,
+    r.unpricedCalls,
+  ]);
+  return ctx.conn.writes.submit<void>({ kind: 'usage', agentId: ctx.agentId, rows }, true);
 }
 
 /** Totals and groups over whole UTC days, from the primary key's (agent_id, day, ...) range. */
 export async function getUsage(ctx: PgStoreContext, query: UsageQuery): Promise<UsageReport> {
+  // Queued usage is committed first.
+  await ctx.conn.writes.settled(true);
   const where = ['agent_id = $1'];
   const values: unknown[] = [ctx.agentId];
   if (query.from !== undefined) values.push(dayNumber(query.from)), where.push(`day >= $${values.length}`);
