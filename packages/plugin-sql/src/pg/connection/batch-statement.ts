@@ -13,7 +13,8 @@ export interface BatchQuery {
 /**
  * A row of the batch's answer: m (memory inserted), v (vector stored),
  * a (inbox entry answered), i (inbox entry accepted), n (its memory stored),
- * t (fleet notices sent), f (a failed fence: never returned, the fence raises).
+ * l (a leased acceptance's lease), t (fleet notices sent), f (a failed fence:
+ * never returned, the fence raises).
  */
 export type BatchResultRow = [
   kind: string,
@@ -99,7 +100,11 @@ interface Shape {
   fenced: boolean;
   notices: boolean;
   usage: boolean;
+  leases: boolean;
 }
+
+/** A server is alive while its row has not expired (the fleet's liveness, by the database's clock). */
+const ALIVE = (owner: string) => `EXISTS (SELECT 1 FROM kith_fleet_servers s WHERE s.server_id = ${owner} AND s.expires_at > now())`;
 
 /** model_usage's summed columns, in UsageRow's order after the key. */
 const USAGE_COLUMNS = ['calls', 'failed_calls', 'input_tokens', 'cached_input_tokens', 'output_tokens', 'duration_ms', 'cost_usd', 'unpriced_calls'];
@@ -141,6 +146,7 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
     fenced: fences.length > 0,
     notices: answered.some((write) => write.notice !== undefined),
     usage: usage.length > 0,
+    leases: accepts.some((a) => a.lease !== undefined),
   };
   const key = Object.values(shape).map(Number).join('');
   let text = statements.get(key);
@@ -156,6 +162,7 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
       accepts.map((a) => a.body),
       accepts.map((a) => a.acceptedAt),
     );
+    if (shape.leases) values.push(accepts.map((a) => a.lease ?? null));
     if (shape.acceptedMemories) {
       const stored = accepts.filter((a) => a.memory !== null);
       values.push(
@@ -204,6 +211,47 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
   return { text, name: `kith_batch_${key}`, values };
 }
 
+/**
+ * A fleet's leased acceptances (rows of `inb` whose write carries a server
+ * id, parameter `servers`): the room's lease as the statement found it,
+ * taken when nobody alive holds it (a new room, or its owner is dead or
+ * gone), and a notice (kind 'i', sent at commit) to the owner when it is
+ * another server. A concurrent first claim makes the insert meet the
+ * committed row: this server's own is taken as it is, another live
+ * server's left alone (the owner then reads null: the caller asks again).
+ */
+function leaseCtes(agents: string, messages: string, servers: string): string[] {
+  return [
+    `lz AS (SELECT i.seq, i.agent_id, i.message_id, i.room_id, l.me FROM inb i
+      JOIN unnest(${agents}, ${messages}, ${servers}) AS l(agent_id, message_id, me) ON l.agent_id = i.agent_id AND l.message_id = i.message_id
+      WHERE l.me IS NOT NULL)`,
+    `lcur AS (SELECT DISTINCT r.agent_id, r.room_id, r.owner, r.epoch, ${ALIVE('r.owner')} AS alive FROM lz z
+      JOIN kith_fleet_rooms r ON r.agent_id = z.agent_id AND r.room_id = z.room_id)`,
+    `lclaim AS (INSERT INTO kith_fleet_rooms AS k (agent_id, room_id, owner, epoch, claimed_at)
+      SELECT DISTINCT ON (z.agent_id, z.room_id) z.agent_id, z.room_id, z.me, 1, now() FROM lz z
+      WHERE NOT EXISTS (SELECT 1 FROM lcur c WHERE c.agent_id = z.agent_id AND c.room_id = z.room_id AND c.alive)
+      ORDER BY z.agent_id, z.room_id
+      ON CONFLICT (agent_id, room_id) DO UPDATE
+        SET owner = EXCLUDED.owner,
+            epoch = CASE WHEN k.owner = EXCLUDED.owner THEN k.epoch ELSE k.epoch + 1 END,
+            claimed_at = CASE WHEN k.owner = EXCLUDED.owner THEN k.claimed_at ELSE now() END
+        WHERE k.owner IS NULL OR k.owner = EXCLUDED.owner OR NOT ${ALIVE('k.owner')}
+      RETURNING k.agent_id, k.room_id, k.owner, k.epoch)`,
+    `lown AS (SELECT z.seq, z.agent_id, z.message_id, z.room_id, z.me,
+        coalesce(cl.owner, CASE WHEN c.alive THEN c.owner END) AS owner, coalesce(cl.epoch, CASE WHEN c.alive THEN c.epoch END) AS epoch
+      FROM lz z LEFT JOIN lclaim cl ON cl.agent_id = z.agent_id AND cl.room_id = z.room_id
+      LEFT JOIN lcur c ON c.agent_id = z.agent_id AND c.room_id = z.room_id)`,
+    `lnt AS (SELECT pg_notify('kith_fleet', json_build_object('k', 'i', 's', o.me, 'a', o.agent_id, 'r', o.room_id, 'q', o.seq, 'o', o.owner)::text)
+      FROM lown o WHERE o.owner IS NOT NULL AND o.owner <> o.me)`,
+  ];
+}
+
+/** A leased acceptance's answer: 'l', epoch, message, agent, owner, the seqs pending before it (comma-separated). */
+const LEASE_SELECT = `SELECT 'l', o.epoch, o.message_id, o.agent_id, o.owner,
+    (SELECT string_agg(b.seq::text, ',' ORDER BY b.seq) FROM (SELECT p.seq FROM inbox p
+      WHERE p.room_id = o.room_id AND p.state = 'accepted' AND p.agent_id = o.agent_id AND p.seq < o.seq ORDER BY p.seq LIMIT 32) b),
+    NULL, NULL, NULL::int FROM lown o`;
+
 /** The statement of one shape: $1 the writer mark, $2 the vector bytes, then each part's arrays in order. */
 function batchText(shape: Shape): string {
   const { pgvector } = shape;
@@ -218,8 +266,13 @@ function batchText(shape: Shape): string {
     const entry = ['text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
     ctes.push(`inb AS (INSERT INTO inbox (agent_id, message_id, room_id, body, state, accepted_at)
       SELECT e.agent_id, e.message_id, e.room_id, e.body, 'accepted', e.at FROM unnest(${entry.join(', ')}) AS e(agent_id, message_id, room_id, body, at)
-      ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING seq, agent_id, message_id)`);
+      ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING seq, agent_id, message_id, room_id)`);
     selects.push("SELECT 'i', seq, message_id, agent_id, NULL, NULL, NULL, NULL, NULL::int FROM inb");
+    if (shape.leases) {
+      const [agents, messages] = entry;
+      ctes.push(...leaseCtes(agents, messages, param('text[]')));
+      selects.push(LEASE_SELECT, "SELECT 't', count(*)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM lnt");
+    }
     if (shape.acceptedMemories) {
       const arrays = memoryParams(['text', 'text']);
       const join = `JOIN inb ON inb.agent_id = u.inbox_agent AND inb.message_id = u.inbox_message WHERE ${AS_MINE}`;

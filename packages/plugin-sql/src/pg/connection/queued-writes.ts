@@ -62,6 +62,19 @@ export interface AcceptWrite {
   acceptedAt: number;
   memory: PgMemoryRow | null;
   vectorLiteral: string | null;
+  /**
+   * A fleet server's id: the same statement reads the room's lease, takes it
+   * when nobody alive holds it, lists the room's older pending entries and
+   * tells the owner when it is another server (see RoomLease).
+   */
+  lease?: string;
+}
+
+/** What a leased acceptance found, for an entry it created: the room's owner and epoch (null: nobody alive) and the seqs pending before it (at most 32). */
+export interface RoomLease {
+  owner: string | null;
+  epoch: number | null;
+  before: number[];
 }
 
 /**
@@ -80,8 +93,8 @@ export type UsageRow = [day: number, roomId: string, modelType: string, provider
 
 export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite | AcceptWrite | UsageWrite;
 
-/** What an accept write resolves to. */
-export type AcceptResult = InboxAcceptance;
+/** What an accept write resolves to (with `lease` for a leased one that created its entry). */
+export type AcceptResult = InboxAcceptance & { lease?: RoomLease };
 
 /** A vector update as committed, with what the caches need of its memory. */
 export interface StoredVector {

@@ -3,9 +3,9 @@ import { ENTRY_COLUMNS, type EntryRow, toEntry } from '../stores/inbox-entry-row
 import type { PgMemoryRow } from '../stores/memory-row';
 import { type BatchResultRow, buildBatch } from './batch-statement';
 import type { PgQueryRunner } from './pg-driver';
-import { type AcceptResult, type AcceptWrite, type CommittedBatch, groupWrites, type MemoryWrite, type QueuedWrite, type WriteFence } from './queued-writes';
+import { type AcceptResult, type AcceptWrite, type CommittedBatch, groupWrites, type MemoryWrite, type QueuedWrite, type RoomLease, type WriteFence } from './queued-writes';
 
-export type { AcceptWrite, AnsweredWrite, CommittedBatch, LogWrite, MemoryWrite, QueuedWrite, StoredVector, UsageRow, UsageWrite, VectorWrite, WriteFence } from './queued-writes';
+export type { AcceptResult, AcceptWrite, AnsweredWrite, CommittedBatch, LogWrite, MemoryWrite, QueuedWrite, RoomLease, StoredVector, UsageRow, UsageWrite, VectorWrite, WriteFence } from './queued-writes';
 
 interface Job {
   write: QueuedWrite;
@@ -181,11 +181,16 @@ export class PgWriteQueue {
     const stored = new Map<string, BatchResultRow>();
     const nowAnswered = new Set<string>();
     const acceptedSeq = new Map<string, number>();
+    const leases = new Map<string, RoomLease>();
     for (const row of rows) {
       if (row[0] === 'm' || row[0] === 'n') insertedSeq.set(row[2] as string, Number(row[1]));
       else if (row[0] === 'a') nowAnswered.add(`${row[3]}\u0000${row[2]}`);
       else if (row[0] === 'i') acceptedSeq.set(`${row[3]}\u0000${row[2]}`, Number(row[1]));
       else if (row[0] === 'v') stored.set(row[2] as string, row);
+      else if (row[0] === 'l') {
+        const before = row[5] ? row[5].split(',').map(Number) : [];
+        leases.set(`${row[3]}\u0000${row[2]}`, { owner: row[4], epoch: row[1] === null ? null : Number(row[1]), before });
+      }
     }
     const batch: CommittedBatch = { inserted: [], vectors: [] };
     /** The row of a memory this batch inserted (null when it was there already); the same id twice: only the first is new. */
@@ -227,7 +232,8 @@ export class PgWriteQueue {
             acceptedAt: write.acceptedAt,
             answeredAt: null,
           };
-          const result: AcceptResult = { entry, created: true, stored: memory !== null };
+          const lease = write.lease === undefined ? undefined : leases.get(key);
+          const result: AcceptResult = { entry, created: true, stored: memory !== null, ...(lease ? { lease } : {}) };
           return result;
         }
         case 'vector': {

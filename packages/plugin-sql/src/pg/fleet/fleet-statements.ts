@@ -75,37 +75,3 @@ export const LEAVE = `WITH rel AS (UPDATE kith_fleet_rooms SET owner = NULL WHER
 
 /** Several notices in one round trip: $1 payloads. */
 export const NOTIFY_MANY = "SELECT count(pg_notify('kith_fleet', p)) FROM unnest($1::text[]) AS p";
-
-/**
- * The acceptance statement's fleet part (see AcceptExtension): the room's
- * lease as the statement found it, taken when nobody alive holds it (a new
- * room, or its owner is dead or gone), the pending entries of the room
- * before this one (at most 32), and a notice to the owner when it is
- * another server (sent at commit). Parameters from `p`: this server's id.
- */
-export function acceptLeaseSql(p: number): { ctes: string[]; columns: string; from: string } {
-  const me = `$${p}::text`;
-  return {
-    ctes: [
-      `cur AS (SELECT r.owner, r.epoch, ${ALIVE('r.owner')} AS alive FROM kith_fleet_rooms r WHERE r.agent_id = $1 AND r.room_id = $3)`,
-      // Claimed only when the snapshot shows no live owner. A concurrent first claim makes the insert
-      // meet the committed row: this server's own is taken as it is, another live server's left alone.
-      `claim AS (INSERT INTO kith_fleet_rooms AS k (agent_id, room_id, owner, epoch, claimed_at)
-        SELECT $1, $3, ${me}, 1, now() FROM inb WHERE NOT EXISTS (SELECT 1 FROM cur WHERE alive)
-        ON CONFLICT (agent_id, room_id) DO UPDATE
-          SET owner = EXCLUDED.owner,
-              epoch = CASE WHEN k.owner = EXCLUDED.owner THEN k.epoch ELSE k.epoch + 1 END,
-              claimed_at = CASE WHEN k.owner = EXCLUDED.owner THEN k.claimed_at ELSE now() END
-          WHERE k.owner IS NULL OR k.owner = EXCLUDED.owner OR NOT ${ALIVE('k.owner')}
-        RETURNING owner, epoch)`,
-      `own AS (SELECT coalesce((SELECT owner FROM claim), (SELECT owner FROM cur WHERE alive)) AS owner,
-        coalesce((SELECT epoch FROM claim), (SELECT epoch FROM cur WHERE alive)) AS epoch)`,
-    ],
-    columns: `own.owner, own.epoch,
-      (SELECT array_agg(b.seq ORDER BY b.seq) FROM (SELECT p.seq FROM inbox p
-        WHERE p.room_id = $3 AND p.state = 'accepted' AND p.agent_id = $1 AND p.seq < inb.seq ORDER BY p.seq LIMIT 32) b),
-      CASE WHEN own.owner IS NOT NULL AND own.owner <> ${me}
-        THEN pg_notify('kith_fleet', json_build_object('k', 'i', 's', ${me}, 'a', $1::text, 'r', $3::text, 'q', inb.seq, 'o', own.owner)::text) END IS NULL`,
-    from: ', own',
-  };
-}

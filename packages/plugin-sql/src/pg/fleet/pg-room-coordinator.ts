@@ -15,10 +15,10 @@ import {
 import { callError } from '../connection/pg-error';
 import type { WriteFence } from '../connection/write-queue';
 import type { PgAgentDimension } from '../stores/agent-dimension';
-import { acceptInboundExtended } from '../stores/extended-accept';
+import { acceptInbound } from '../stores/inbox-store';
 import type { PgStoreContext } from '../stores/store-context';
 import { CHUNK_TEXT_MAX, ERROR_TEXT_MAX, type FleetNotice } from './fleet-notice';
-import { acceptLeaseSql, ANSWERED, RELEASE, ROOM_OWNER, ROOM_PENDING } from './fleet-statements';
+import { ANSWERED, RELEASE, ROOM_OWNER, ROOM_PENDING } from './fleet-statements';
 import type { PgFleet } from './pg-fleet';
 import { type QueuedEntry, RoomQueue } from './room-queue';
 
@@ -90,11 +90,11 @@ export class PgRoomCoordinator implements RoomCoordinator {
   }
 
   private async acceptHere(message: InboundMessage, memory?: Memory): Promise<CoordinatedAcceptance> {
-    const accepted = await acceptInboundExtended(this.ctx, this.dims, message, memory, { name: 'fleet', sql: acceptLeaseSql, values: [this.serverId] });
-    const { extra, ...acceptance } = accepted;
-    if (!acceptance.created || !extra) return { ...acceptance, local: false };
-    let [owner, epoch] = extra as [string | null, number | null];
-    const before = (extra[2] as number[] | null)?.map(Number) ?? [];
+    // Joins the write batch: the lease is read (or taken) in the batch's statement, with the entry.
+    const { lease, ...acceptance } = await acceptInbound(this.ctx, this.dims, message, memory, this.serverId);
+    if (!acceptance.created || !lease) return { ...acceptance, local: false };
+    let { owner, epoch } = lease;
+    const before = lease.before;
     if (owner === null) {
       // Two servers took a new room at once: this statement's snapshot saw neither claim. Read who won.
       const { rows } = await this.ctx.conn.driver.query<[string | null, number, boolean]>({ text: ROOM_OWNER, values: [this.agentId, message.roomId], rowMode: 'array' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { InboundMessage, InboxAcceptance, InboxEntry, Memory, PendingInboundParams, UUID } from '@kith/core';
-import type { AcceptWrite } from '../connection/write-queue';
+import type { InboundMessage, InboxEntry, Memory, PendingInboundParams, UUID } from '@kith/core';
+import type { AcceptResult, AcceptWrite } from '../connection/write-queue';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { PgAgentDimension } from './agent-dimension';
 import { ENTRY_COLUMNS, type EntryRow, toEntry } from './inbox-entry-row';
@@ -20,9 +20,11 @@ function acceptedRow(ctx: PgStoreContext, memory: Memory, vector: Float32Array |
  * statement with the other writes of their turn of the event loop. A memory
  * with a vector is checked first as createMemory checks it (the agent's
  * dimension; unless `memory.unique` says, unique when no memory of the room
- * is a near duplicate). Idempotent on (agent, message id).
+ * is a near duplicate). Idempotent on (agent, message id). With `lease` (a
+ * fleet server's id) the same statement also reads or takes the room's
+ * lease (AcceptResult.lease, for an entry it created).
  */
-export function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
+export function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, message: InboundMessage, memory?: Memory, lease?: string): Promise<AcceptResult> {
   const { conn, agentId } = ctx;
   const accept = (row: PgMemoryRow | null, vector: Float32Array | null): AcceptWrite => ({
     kind: 'accept',
@@ -33,11 +35,12 @@ export function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, messa
     acceptedAt: message.acceptedAt ?? Date.now(),
     memory: row,
     vectorLiteral: vector && conn.vectorMode === 'pgvector' ? toVectorLiteral(vector) : null,
+    ...(lease !== undefined ? { lease } : {}),
   });
   const vector = memory ? vectorOf(memory.embedding) : null;
   // Without a vector nothing needs reading first: the acceptance joins the queue at once (the common case).
-  if (!memory || !vector) return conn.writes.submit<InboxAcceptance>(accept(memory ? acceptedRow(ctx, memory, null, memory.unique ?? true) : null, null));
-  return conn.writes.submitPrepared<InboxAcceptance>(async () => {
+  if (!memory || !vector) return conn.writes.submit<AcceptResult>(accept(memory ? acceptedRow(ctx, memory, null, memory.unique ?? true) : null, null));
+  return conn.writes.submitPrepared<AcceptResult>(async () => {
     await dims.checkWrite(vector.length);
     const unique = memory.unique ?? !(await hasNearDuplicate(ctx, memory.agentId ?? agentId, 'messages', memory.roomId, vector));
     return accept(acceptedRow(ctx, memory, vector, unique), vector);
