@@ -1,4 +1,5 @@
 import type { InboxAcceptance } from '@kith/core';
+import type { UsageRow } from '../../shared/usage/usage-row';
 import type { PgMemoryRow } from '../stores/memory-row';
 
 /**
@@ -89,7 +90,7 @@ export interface UsageWrite {
   rows: UsageRow[];
 }
 
-export type UsageRow = [day: number, roomId: string, modelType: string, provider: string, model: string, ...totals: number[]];
+export type { UsageRow };
 
 export type QueuedWrite = MemoryWrite | LogWrite | VectorWrite | AnsweredWrite | AcceptWrite | UsageWrite;
 

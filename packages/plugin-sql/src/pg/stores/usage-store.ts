@@ -1,5 +1,5 @@
 import { addUsageTotals, emptyUsageTotals, usageModelKey, type ModelUsageRecord, type UsageGroup, type UsageQuery, type UsageReport, type UsageTotals } from '@kith/core';
-import type { UsageRow } from '../connection/write-queue';
+import { usageRowOf } from '../../shared/usage/usage-row';
 import type { PgStoreContext } from './store-context';
 
 const DAY_MS = 86_400_000;
@@ -41,21 +41,7 @@ const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().sl
  */
 export function logModelUsage(ctx: PgStoreContext, records: readonly ModelUsageRecord[]): Promise<void> {
   if (records.length === 0) return Promise.resolve();
-  const rows: UsageRow[] = records.map((r) => [
-    Math.floor(r.at / DAY_MS),
-    r.roomId ?? '',
-    r.modelType,
-    r.provider,
-    r.model,
-    r.calls,
-    r.failedCalls,
-    r.inputTokens,
-    r.cachedInputTokens,
-    r.outputTokens,
-    r.durationMs,
-    r.costUsd,
-    r.unpricedCalls,
-  ]);
+  const rows = records.map(usageRowOf);
   return ctx.conn.writes.submit<void>({ kind: 'usage', agentId: ctx.agentId, rows }, true);
 }
 

@@ -1,5 +1,6 @@
 import { usageModelKey, type ModelUsageRecord, type UsageGroup, type UsageQuery, type UsageReport, type UsageTotals, type UUID } from '@kith/core';
 import type { StoreContext } from './store-context';
+import { usageRowOf } from '../../shared/usage/usage-row';
 
 const DAY_MS = 86_400_000;
 
@@ -50,25 +51,7 @@ function totalsOf(row: SumRow): UsageTotals {
  */
 export function logModelUsage(ctx: StoreContext, records: readonly ModelUsageRecord[]): Promise<void> {
   if (records.length === 0) return Promise.resolve();
-  const rows = records.map(
-    (r) =>
-      [
-        ctx.agentId,
-        Math.floor(r.at / DAY_MS),
-        r.roomId ?? '',
-        r.modelType,
-        r.provider,
-        r.model,
-        r.calls,
-        r.failedCalls,
-        r.inputTokens,
-        r.cachedInputTokens,
-        r.outputTokens,
-        r.durationMs,
-        r.costUsd,
-        r.unpricedCalls,
-      ] as const,
-  );
+  const rows = records.map((r) => [ctx.agentId, ...usageRowOf(r)]);
   return ctx.conn.batchDeferred(() => {
     for (const row of rows) ctx.conn.run(UPSERT_USAGE, ...row);
   });
