@@ -208,6 +208,26 @@ describe('MessageBusService', () => {
     await runtime.stop();
   });
 
+  it('hands a room\'s messages to the pipeline in arrival order when their acceptances commit in another order', async () => {
+    const adapter = new InMemoryDatabaseAdapter(agentId);
+    const { runtime, pipeline, bus } = await agentOn(adapter);
+    const channelId = randomUuid();
+    bus.join(channelId, agentId);
+    // A database server answering the first acceptance last (as PostgreSQL batches can): later ones commit first.
+    const delays = [30, 20, 10, 0];
+    const accept = jest.spyOn(adapter, 'acceptInbound');
+    accept.mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, delays.shift() ?? 0));
+      return InMemoryDatabaseAdapter.prototype.acceptInbound.apply(adapter, args);
+    });
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((text) => bus.publish(busMessage(channelId, text))));
+    expect(results.map(([result]) => result?.mode)).toEqual(['simple', 'simple', 'simple', 'simple']);
+    expect(pipeline.received.map((r) => r.message.content.text)).toEqual(['a', 'b', 'c', 'd']);
+    const stamps = pipeline.received.map((r) => r.message.createdAt as number);
+    expect([...stamps].sort((x, y) => x - y)).toEqual(stamps);
+    await runtime.stop();
+  });
+
   it('works without an inbox (a foreign adapter): no durability, one warning, every message answered', async () => {
     const adapter = new InMemoryDatabaseAdapter(agentId);
     Object.assign(adapter, { acceptInbound: undefined, markInboundAnswered: undefined, getPendingInbound: undefined, getRepliesTo: undefined });

@@ -14,6 +14,7 @@ import { DurableInbox } from './durable-inbox';
 import { FleetDelivery } from './fleet-delivery';
 import { memoryPolicy } from './memory-policy';
 import type { MessageBus } from './message-bus';
+import { RoomHandoff } from './room-handoff';
 import { type AnswerOptions, type ResultBase, resultBase, type TurnEvent, turnEvent } from './turn-parts';
 import { findStoredReplies } from './stored-replies';
 import { agentMemoryId, toAgentMemory } from './to-agent-memory';
@@ -68,6 +69,7 @@ export class MessageBusService extends Service {
   private readonly inFlight = new Map<string, { accepted: Promise<void>; result: Promise<DeliveryResult> }>();
   private readonly recent = new LruMap<string, DeliveryResult>(RECENT_RESULTS);
   private readonly clock = new ArrivalClock();
+  private readonly handoff = new RoomHandoff();
   private readonly inbox: DurableInbox;
   private detach: (() => void) | undefined;
   private paused = false;
@@ -241,28 +243,40 @@ export class MessageBusService extends Service {
     const event = turnEvent(this.agentId, received);
     const base = resultBase(runtime, received);
     if (this.fleet) return this.fleet.admit(received, () => this.prepare(received, replayed), event, base, accepted);
-    const { message, memory, store } = await this.prepare(received, replayed);
-    const acceptance = await this.inbox.accept(message, store ? memory : undefined);
-    accepted();
-    if (acceptance && !acceptance.created && acceptance.entry.state === 'answered') {
-      return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, memory) });
+    const place = this.handoff.enter(received.channelId);
+    try {
+      const { message, memory, store } = await this.prepare(received, replayed);
+      const acceptance = await this.inbox.accept(message, store ? memory : undefined);
+      accepted();
+      if (acceptance && !acceptance.created && acceptance.entry.state === 'answered') {
+        place.done();
+        return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, memory) });
+      }
+      // Once per message: with the turn's first recorded decision (one commit with it), else when the turn ends.
+      let answered = acceptance === null;
+      const commit = (): Promise<void> => {
+        if (answered) return Promise.resolve();
+        answered = true;
+        return this.inbox.markAnswered(message.id);
+      };
+      await place.turn;
+      // Stored just now with an entry that was new: the pipeline need not look it up. Any other message (an
+      // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
+      // answer() hands the message to the pipeline before its first await: the room's next message may follow.
+      const answering = this.answer(memory, event, base, { messageStored: acceptance?.created === true && acceptance.stored, commit });
+      place.done();
+      return this.finish(event, await answering);
+    } finally {
+      place.done();
     }
-    // Once per message: with the turn's first recorded decision (one commit with it), else when the turn ends.
-    let answered = acceptance === null;
-    const commit = (): Promise<void> => {
-      if (answered) return Promise.resolve();
-      answered = true;
-      return this.inbox.markAnswered(message.id);
-    };
-    // Stored just now with an entry that was new: the pipeline need not look it up. Any other message (an
-    // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
-    const result = await this.answer(memory, event, base, { messageStored: acceptance?.created === true && acceptance.stored, commit });
-    return this.finish(event, result);
   }
 
   /** Makes sure the sender, room and world exist, stamps the message's arrival and makes it the agent's memory. */
   private async prepare(received: BusMessage, replayed: boolean): Promise<{ message: BusMessage; memory: Memory; store: boolean }> {
     const runtime = this.runtime;
+    // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock. Stamped
+    // before any await, so the stamps follow arrival even when the lookups below finish in another order.
+    const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
     await runtime.ensureConnection({
       entityId: received.authorId,
       roomId: received.channelId,
@@ -273,8 +287,6 @@ export class MessageBusService extends Service {
       channelId: received.channelId,
       serverId: received.serverId,
     });
-    // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock.
-    const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
     const memory = toAgentMemory(runtime, message);
     return { message, memory, store: memoryPolicy(runtime, memory).store };
   }
