@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +70,39 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
     expect(warned.stderr).toContain('[KITH_CHAT_TURN_FAILED]');
     expect(warned.stderr).not.toContain('Could not write a log record');
     expect(warned.stderr).not.toContain('KITH_SQL_NOT_INITIALIZED');
+  });
+
+  it('reports a host that takes no connection (a black hole) in one error line naming the host and the fix, and stops cleanly', async () => {
+    // Accepts TCP and never speaks: over https the TLS handshake hangs, as with a host dropping packets.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => void sockets.push(socket));
+    await new Promise<void>((ready) => silent.listen(0, '127.0.0.1', ready));
+    const host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const blackHole = `https://${host}/v1`;
+    const args = ['chat', '-m', 'hi', '--data-dir', join(dir, 'data')];
+    try {
+      // The defaults: OPENAI_CONNECT_TIMEOUT_MS 2500, retried once.
+      const quiet = await kith(args, { OPENAI_BASE_URL: blackHole, LOG_LEVEL: undefined });
+      expect(quiet.code).toBe(1);
+      expect(quiet.stdout).toBe('');
+      const lines = quiet.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toBe(`model: openai (gpt-4o-mini, gpt-4o at ${blackHole})`);
+      expect(lines[1]).toContain(`kith: The agent could not answer: ${host} did not answer within 2500 ms (TCP connect and TLS handshake)`);
+      expect(lines[1]).toContain('Check OPENAI_BASE_URL and the network, or raise OPENAI_CONNECT_TIMEOUT_MS');
+      expect(lines[1]).toMatch(/\[KITH_CHAT_TURN_FAILED\]$/);
+
+      // With warnings shown (and a shorter wait), shutting down leaves no log record unwritten.
+      const warned = await kith(args, { OPENAI_BASE_URL: blackHole, OPENAI_CONNECT_TIMEOUT_MS: '300', LOG_LEVEL: 'warn' });
+      expect(warned.code).toBe(1);
+      expect(warned.stderr).toContain('did not answer within 300 ms');
+      expect(warned.stderr).toContain('[KITH_CHAT_TURN_FAILED]');
+      expect(warned.stderr).not.toContain('Could not write a log record');
+      expect(warned.stderr).not.toContain('KITH_SQL_NOT_INITIALIZED');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((gone) => silent.close(() => gone()));
+    }
   });
 
   it('chooses plugin-openai, says so on stderr, and answers with the server\'s text', async () => {

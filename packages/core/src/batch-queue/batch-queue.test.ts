@@ -55,6 +55,31 @@ describe('BatchQueue', () => {
     await queue.dispose();
   });
 
+  it('does not retry a batch that fails while the queue is disposed: shutdown waits for no backoff', async () => {
+    let calls = 0;
+    let fail: (error: Error) => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (entered = resolve));
+    const exhausted: string[][] = [];
+    const queue = queueOf({
+      maxAttempts: 3,
+      processBatch: () => {
+        calls++;
+        entered();
+        return new Promise<void>((_resolve, reject) => (fail = reject));
+      },
+      onExhausted: (batch) => void exhausted.push(batch),
+    });
+    queue.enqueue('a');
+    const pass = queue.drainOnce();
+    await inFlight;
+    const disposed = queue.dispose();
+    fail(new Error('model down'));
+    await Promise.all([pass, disposed]);
+    expect(calls).toBe(1);
+    expect(exhausted).toEqual([['a']]);
+  });
+
   it('retries a failing batch and hands it to onExhausted when it never succeeds', async () => {
     let calls = 0;
     const exhausted: string[][] = [];

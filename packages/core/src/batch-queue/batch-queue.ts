@@ -56,7 +56,9 @@ export class BatchQueue<T> {
       process: (batch, attempt) => options.processBatch(batch, attempt),
       maxParallel: this.maxParallel,
       maxAttempts: options.maxAttempts ?? 3,
-      retry: options.retry,
+      // Once disposing, a failed batch is reported instead of retried: shutdown waits for batches in
+      // flight, and must not wait for their backoffs and further attempts against a dead dependency.
+      retry: { ...options.retry, shouldRetry: (error, attempt) => !this.disposed && (options.retry?.shouldRetry?.(error, attempt) ?? true) },
       onExhausted: (batch, error) => options.onExhausted?.(batch, error),
     });
     this.drain = new TaskDrain({

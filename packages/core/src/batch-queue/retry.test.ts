@@ -67,4 +67,19 @@ describe('retryWithBackoff', () => {
     ).rejects.toThrow('not retryable');
     expect(calls).toBe(1);
   });
+
+  it('asks shouldRetry again after the wait, so a caller that stopped meanwhile skips the next attempt', async () => {
+    let calls = 0;
+    let stopped = false;
+    await expect(
+      retryWithBackoff(
+        async () => {
+          calls++;
+          throw new Error('down');
+        },
+        { maxAttempts: 5, shouldRetry: () => !stopped, sleep: async () => void (stopped = true) },
+      ),
+    ).rejects.toThrow('down');
+    expect(calls).toBe(1);
+  });
 });

@@ -7,7 +7,7 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Fraction of the delay randomised, 0..1 (default 0.2), so retries of many items spread out. */
   jitter?: number;
-  /** Return false to stop retrying an error (default: retry everything). */
+  /** Return false to stop retrying an error (default: retry everything). Asked before the wait and again after it. */
   shouldRetry?: (error: unknown, attempt: number) => boolean;
   /** Sleep function; tests pass a fake. */
   sleep?: (ms: number) => Promise<void>;
@@ -38,6 +38,8 @@ export async function retryWithBackoff<T>(fn: (attempt: number) => Promise<T>, o
       const retry = attempt < maxAttempts && (options.shouldRetry?.(error, attempt) ?? true);
       if (!retry) throw error;
       await sleep(backoffDelay(attempt, options));
+      // Asked again after the wait: a caller that stopped meanwhile (a queue being disposed) skips the next attempt.
+      if (options.shouldRetry && !options.shouldRetry(error, attempt)) throw error;
     }
   }
 }

@@ -22,6 +22,7 @@ describe('loadOpenAIConfig', () => {
       imageModel: 'dall-e-3',
       imageDescriptionModel: 'gpt-4o-mini',
       timeoutMs: 60_000,
+      connectTimeoutMs: 2_500,
       maxRetries: 2,
       promptCacheKey: true,
     });
@@ -63,10 +64,11 @@ describe('loadOpenAIConfig', () => {
   it('lists every bad value at once', () => {
     const call = () =>
       loadOpenAIConfig(
-        source({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'localhost:11434', OPENAI_TIMEOUT_MS: 'soon', OPENAI_EMBEDDING_DIMENSIONS: '0', OPENAI_MAX_RETRIES: '2.5' }),
+        source({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'localhost:11434', OPENAI_TIMEOUT_MS: 'soon', OPENAI_CONNECT_TIMEOUT_MS: '0', OPENAI_EMBEDDING_DIMENSIONS: '0', OPENAI_MAX_RETRIES: '2.5' }),
       );
     expect(call).toThrow(/OPENAI_BASE_URL: must be an http\(s\) URL/);
     expect(call).toThrow(/OPENAI_TIMEOUT_MS: must be a whole number of milliseconds/);
+    expect(call).toThrow(/OPENAI_CONNECT_TIMEOUT_MS: must be at least 1/);
     expect(call).toThrow(/OPENAI_EMBEDDING_DIMENSIONS: must be at least 1/);
     expect(call).toThrow(/OPENAI_MAX_RETRIES: must be a whole number of retries/);
   });
@@ -78,8 +80,8 @@ describe('loadOpenAIConfig', () => {
   });
 
   it('accepts numbers as the runtime hands them over', () => {
-    const config = loadOpenAIConfig(source({ OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_MS: 1500, OPENAI_MAX_RETRIES: 0 }));
-    expect([config.timeoutMs, config.maxRetries]).toEqual([1500, 0]);
+    const config = loadOpenAIConfig(source({ OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_MS: 1500, OPENAI_CONNECT_TIMEOUT_MS: '8000', OPENAI_MAX_RETRIES: 0 }));
+    expect([config.timeoutMs, config.connectTimeoutMs, config.maxRetries]).toEqual([1500, 8000, 0]);
   });
 });
 

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { isLocalBaseUrl } from './is-local-base-url';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+/**
+ * TCP connect plus TLS handshake, per attempt. A reachable host answers in well under a second even
+ * across the world (two round trips), and the kernel resends a lost SYN after 1 s within it; a host
+ * silent this long is dropping packets. Two attempts and one backoff stay well within 10 s.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_500;
 
 /** Every setting the plugin reads, in the order the README lists them. */
 export const OPENAI_SETTING_KEYS = [
@@ -15,6 +21,7 @@ export const OPENAI_SETTING_KEYS = [
   'OPENAI_IMAGE_MODEL',
   'OPENAI_IMAGE_DESCRIPTION_MODEL',
   'OPENAI_TIMEOUT_MS',
+  'OPENAI_CONNECT_TIMEOUT_MS',
   'OPENAI_MAX_RETRIES',
   'OPENAI_PROMPT_CACHE_KEY',
 ] as const;
@@ -33,6 +40,7 @@ export interface OpenAIConfig {
   imageModel: string;
   imageDescriptionModel: string;
   timeoutMs: number;
+  connectTimeoutMs: number;
   maxRetries: number;
   /** Whether chat requests carry `prompt_cache_key` (one per agent and room). */
   promptCacheKey: boolean;
@@ -62,6 +70,7 @@ const schema = z
     OPENAI_IMAGE_MODEL: modelName('dall-e-3'),
     OPENAI_IMAGE_DESCRIPTION_MODEL: modelName('gpt-4o-mini'),
     OPENAI_TIMEOUT_MS: wholeNumber(1, 3_600_000, 'a whole number of milliseconds').default(60_000),
+    OPENAI_CONNECT_TIMEOUT_MS: wholeNumber(1, 600_000, 'a whole number of milliseconds').default(DEFAULT_CONNECT_TIMEOUT_MS),
     OPENAI_MAX_RETRIES: wholeNumber(0, 10, 'a whole number of retries').default(2),
     // auto: only OpenAI's own API; some compatible servers reject fields they do not know.
     OPENAI_PROMPT_CACHE_KEY: z
@@ -93,6 +102,7 @@ const schema = z
       imageModel: raw.OPENAI_IMAGE_MODEL,
       imageDescriptionModel: raw.OPENAI_IMAGE_DESCRIPTION_MODEL,
       timeoutMs: raw.OPENAI_TIMEOUT_MS,
+      connectTimeoutMs: raw.OPENAI_CONNECT_TIMEOUT_MS,
       maxRetries: raw.OPENAI_MAX_RETRIES,
       promptCacheKey: raw.OPENAI_PROMPT_CACHE_KEY === 'auto' ? isOpenAIApi(raw.OPENAI_BASE_URL) : raw.OPENAI_PROMPT_CACHE_KEY === true || raw.OPENAI_PROMPT_CACHE_KEY === 'true',
     }),

@@ -6,6 +6,7 @@ export { OpenAIServerError } from './openai-server-error';
 export { OpenAIRequestError } from './openai-request-error';
 export { OpenAITimeoutError } from './openai-timeout-error';
 export { OpenAINetworkError } from './openai-network-error';
+export { OpenAIConnectTimeoutError } from './openai-connect-timeout-error';
 export { OpenAIResponseError } from './openai-response-error';
 export { OpenAIStreamInterruptedError } from './openai-stream-interrupted-error';
 export { OpenAIObjectError } from './openai-object-error';

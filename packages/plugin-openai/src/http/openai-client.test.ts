@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { ErrorCode, KithError } from '@kith/core';
 import { OpenAIErrorCode } from '../errors/openai-error-codes';
-import { OpenAIAuthError, OpenAIRateLimitError, type OpenAIError } from '../errors';
+import { OpenAIAuthError, OpenAIConnectTimeoutError, OpenAIRateLimitError, type OpenAIError } from '../errors';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../test-support';
 import { OpenAIClient, type OpenAIClientOptions, type StreamConsumer } from './openai-client';
 
@@ -24,7 +24,6 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
       apiKey: 'sk-good',
       timeoutMs: 5_000,
       maxRetries: 2,
-      fetch: globalThis.fetch,
       // Record the waits instead of sleeping: the test checks what was asked, not the clock.
       sleep: async (ms) => void sleeps.push(ms),
       random: () => 0.5,
@@ -175,6 +174,42 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
     expect(error.message).toContain('ECONNREFUSED');
     expect(error.message).toContain('OPENAI_BASE_URL');
     expect(sleeps).toHaveLength(1);
+  });
+
+  it('reports a host that takes no connection (a black hole) as a connect timeout naming the host and the fix', async () => {
+    // Accepts TCP and never speaks: over https the TLS handshake hangs, as with a host dropping packets.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const blackHole = client({ baseUrl: `https://127.0.0.1:${port}/v1`, connectTimeoutMs: 200, maxRetries: 3 });
+      const error = await failure(blackHole.postJson('/chat/completions', chatBody, { model: 'gpt-4o' }));
+      expect(OpenAIConnectTimeoutError.isInstance(error)).toBe(true);
+      expect(error.code).toBe(OpenAIErrorCode.CONNECT_TIMEOUT);
+      expect(error.retryable).toBe(true);
+      expect((error as OpenAIConnectTimeoutError).host).toBe(`127.0.0.1:${port}`);
+      expect(error.message).toBe(
+        `127.0.0.1:${port} did not answer within 200 ms (TCP connect and TLS handshake) for POST /chat/completions at https://127.0.0.1:${port}/v1 (model gpt-4o). ` +
+          'Check OPENAI_BASE_URL and the network, or raise OPENAI_CONNECT_TIMEOUT_MS for a slow link.',
+      );
+      // Retried once like a refused connection, whatever OPENAI_MAX_RETRIES allows.
+      expect(sleeps).toHaveLength(1);
+      expect(sockets).toHaveLength(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('uses a fetch passed in (tests, a proxy) instead of its own', async () => {
+    const urls: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      urls.push(String(input));
+      return globalThis.fetch(input, init);
+    };
+    await client({ fetch: recording }).postJson('/chat/completions', chatBody);
+    expect(urls).toEqual([`${server.baseUrl}/chat/completions`]);
   });
 
   describe('streams', () => {

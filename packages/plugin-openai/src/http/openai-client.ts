@@ -1,6 +1,8 @@
 import { backoffDelay, KithError, type Logger } from '@kith/core';
 import { createParser } from 'eventsource-parser';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../config/openai-config';
 import {
+  OpenAIConnectTimeoutError,
   OpenAIError,
   OpenAINetworkError,
   OpenAIResponseError,
@@ -8,6 +10,7 @@ import {
   OpenAITimeoutError,
   type OpenAIRequestContext,
 } from '../errors';
+import { connectTimeoutFetch, isConnectTimeout } from './connect-timeout-fetch';
 import { errorFromResponse, readErrorBody } from './error-from-response';
 
 export interface OpenAIClientOptions {
@@ -15,9 +18,12 @@ export interface OpenAIClientOptions {
   apiKey?: string;
   /** Per attempt; for streams, the longest silence between two chunks. */
   timeoutMs: number;
+  /** Per attempt, TCP connect plus TLS handshake; default DEFAULT_CONNECT_TIMEOUT_MS. Applies to the default fetch. */
+  connectTimeoutMs?: number;
   /** Retries after the first attempt, on retryable errors only. */
   maxRetries: number;
-  fetch: typeof fetch;
+  /** Defaults to undici's fetch with the connect timeout; one passed here keeps its own connect timeout. */
+  fetch?: typeof fetch;
   logger?: Pick<Logger, 'info'>;
   /** Tests pass one that records the delays instead of waiting. */
   sleep?: (ms: number) => Promise<void>;
@@ -40,7 +46,11 @@ export interface StreamConsumer {
 }
 
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 8_000 };
-/** Retries of a request that could not connect, whatever OPENAI_MAX_RETRIES allows. */
+/**
+ * Retries of a request that could not connect (refused, DNS, connect timeout), whatever
+ * OPENAI_MAX_RETRIES allows. With the default connect timeout a host that drops packets is reported
+ * after two attempts and one backoff, well within 10 s.
+ */
 const NETWORK_RETRIES = 1;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -49,15 +59,19 @@ function excerpt(text: string): string {
 }
 
 /**
- * A small client for the OpenAI HTTP API on global fetch: JSON and SSE
- * requests, a timeout per attempt, retries with backoff on 429/5xx/network
- * errors that honour Retry-After, and typed errors.
+ * A small client for the OpenAI HTTP API on fetch: JSON and SSE requests, a
+ * connect timeout and a timeout per attempt, retries with backoff on
+ * 429/5xx/network errors that honour Retry-After, and typed errors.
  */
 export class OpenAIClient {
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly fetch: typeof fetch;
+  private readonly connectTimeoutMs: number;
 
   constructor(private readonly options: OpenAIClientOptions) {
     this.sleep = options.sleep ?? defaultSleep;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.fetch = options.fetch ?? connectTimeoutFetch(this.connectTimeoutMs);
   }
 
   get baseUrl(): string {
@@ -104,9 +118,10 @@ export class OpenAIClient {
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     let response: Response;
     try {
-      response = await this.options.fetch(`${this.options.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      response = await this.fetch(`${this.options.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (isConnectTimeout(error)) throw new OpenAIConnectTimeoutError(context, this.connectTimeoutMs, error);
       throw new OpenAINetworkError(context, error);
     }
     if (!response.ok) throw await errorFromResponse(response, context, Boolean(this.options.apiKey));
@@ -229,7 +244,8 @@ export class OpenAIClient {
     if (!KithError.isInstance(error) || !error.retryable) return undefined;
     // Nothing listening (or DNS failing) rarely changes in seconds: one quick retry covers a blip, so a
     // dead OPENAI_BASE_URL is reported in about a second instead of after every backoff.
-    if (error instanceof OpenAINetworkError && attempt > NETWORK_RETRIES) return undefined;
+    const couldNotConnect = error instanceof OpenAINetworkError || error instanceof OpenAIConnectTimeoutError;
+    if (couldNotConnect && attempt > NETWORK_RETRIES) return undefined;
     if (error instanceof OpenAIError) {
       // Out of quota will not change in seconds; a fallback provider may still answer.
       if (error.providerCode === 'insufficient_quota') return undefined;
