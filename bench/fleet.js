@@ -7,13 +7,14 @@
 // Prints one JSON line per fleet size:
 //   msgPerSec            answered messages per second, all servers together
 //   cpuMsPerMessage      CPU time of every kith process and every PostgreSQL process per message
+//                        (kithCpuMsPerMessage and postgresCpuMsPerMessage: the two parts)
 //   roundTripsPerMessage transactions the database committed per message (pg_stat_database): every
 //                        statement the servers send is one, but for the odd explicit BEGIN/COMMIT
 //   failoverMs           (2 and 3 servers) from the SIGKILL of a server to the answer of a message
 //                        acknowledged by another server for a room the killed one held
 // Then one line with each figure's median and range over the runs, and the load average.
 // Options (env): RUNS (3), ROOMS (30), MESSAGES (20 per room), SIZES (0,1,2,3), KITH_LEASE_MS (10000),
-// WARM_UP (200 messages per server before the measured run).
+// WARM_UP (200 messages per server before the measured run), NODE_ARGS (node flags for the servers).
 // The machine is shared: read cpuMsPerMessage and roundTripsPerMessage before msgPerSec.
 // Run after `npm run build`: node bench/fleet.js
 'use strict';
@@ -33,6 +34,8 @@ const SIZES = (process.env.SIZES ?? '0,1,2,3').split(',').map(Number);
 const STICKY = process.env.SPREAD !== 'rotate';
 const LEASE_MS = Number(process.env.KITH_LEASE_MS ?? 10_000);
 const WARM_UP = Number(process.env.WARM_UP ?? 200);
+// Extra node flags for the servers, e.g. NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
+const NODE_ARGS = (process.env.NODE_ARGS ?? '').split(' ').filter(Boolean);
 const BIN = path.join(__dirname, '..', 'packages', 'cli', 'dist', 'bin', 'kith.js');
 const TICK_MS = 1000 / 100; // USER_HZ
 
@@ -74,7 +77,7 @@ function findFile(dir, name) {
 
 function startServer(url, dir, character, fleet = true) {
   const env = { ...process.env, KITH_FLEET: fleet ? 'on' : 'off', LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', KITH_SERVER_RATE_LIMIT_MAX: '0', KITH_DATABASE_URL: url, KITH_LEASE_MS: String(LEASE_MS) };
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', '--data-dir', dir, '--character', character], { env });
+  const child = spawn(process.execPath, [...NODE_ARGS, BIN, 'start', '--port', '0', '--data-dir', dir, '--character', character], { env });
   let out = '';
   child.stderr.on('data', () => undefined);
   return new Promise((resolve, reject) => {
@@ -127,12 +130,15 @@ async function once(cluster, size, run, character, workDir) {
     // Warm-up: every server answers WARM_UP messages first (V8 needs a few hundred turns per process to optimise the hot paths).
     const target = { url: servers[0].url, urls: servers.map((s) => s.url), agentId: servers[0].agentId, sticky: STICKY, details: false };
     await runLoad({ ...target, rooms: 10 * servers.length, messagesPerRoom: Math.max(1, Math.ceil(WARM_UP / 10)), timeoutMs: 120_000 });
-    const pids = [...servers.map((s) => s.pid), ...postgresPids(cluster.dir)];
-    const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const kithPids = servers.map((s) => s.pid);
+    const kithBefore = kithPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const pgBefore = postgresPids(cluster.dir).reduce((sum, pid) => sum + cpuMs(pid), 0);
     const xactBefore = await transactions(stats);
     const report = await runLoad({ ...target, rooms: ROOMS, messagesPerRoom: MESSAGES, timeoutMs: 120_000 });
     const xactAfter = await transactions(stats);
-    const cpuAfter = [...servers.map((s) => s.pid), ...postgresPids(cluster.dir)].reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const kithCpu = kithPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - kithBefore;
+    const pgCpu = postgresPids(cluster.dir).reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore;
+    const perMessage = (ms) => Math.round((ms / report.answered) * 100) / 100;
     const figures = {
       servers: size === 0 ? '1 (fleet off)' : size,
       spread: STICKY ? 'sticky' : 'rotate',
@@ -140,7 +146,9 @@ async function once(cluster, size, run, character, workDir) {
       messages: report.answered,
       failed: report.failed,
       msgPerSec: report.messagesPerSecond,
-      cpuMsPerMessage: Math.round(((cpuAfter - cpuBefore) / report.answered) * 100) / 100,
+      cpuMsPerMessage: perMessage(kithCpu + pgCpu),
+      kithCpuMsPerMessage: perMessage(kithCpu),
+      postgresCpuMsPerMessage: perMessage(pgCpu),
       roundTripsPerMessage: Math.round(((xactAfter - xactBefore - 1) / report.answered) * 100) / 100,
       replyLatencyP50: report.replyLatencyMs.p50,
       outOfOrderRooms: report.outOfOrderRooms.length,
@@ -181,7 +189,7 @@ async function main() {
     const label = size === 0 ? '1 (fleet off)' : size;
     const mine = results.filter((r) => r.servers === label);
     const line = { servers: label, runs: mine.length };
-    for (const key of ['msgPerSec', 'cpuMsPerMessage', 'roundTripsPerMessage', 'failoverMs']) {
+    for (const key of ['msgPerSec', 'cpuMsPerMessage', 'kithCpuMsPerMessage', 'postgresCpuMsPerMessage', 'roundTripsPerMessage', 'failoverMs']) {
       if (mine.some((r) => r[key] !== undefined)) line[key] = summary(mine.map((r) => r[key]));
     }
     line.loadAverage1m = summary(mine.map((r) => r.loadAverage[0]));

@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { SqlLogger } from '../../shared/sql-logger';
 import * as schema from '../schema';
+import { SharedListener } from './shared-listener';
 import { INT8_OID, type KithPgDatabase, type Listening, type ListenHandlers, type PgDriver, type PgQuery, type PgQueryRunner, type PgResult } from './pg-driver';
 
 export interface NodePostgresSettings {
@@ -21,10 +22,6 @@ const types = {
     oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-/** How long the listener waits before reconnecting, doubling up to the maximum. */
-const RECONNECT_MIN_MS = 100;
-const RECONNECT_MAX_MS = 2_000;
-
 type CountedClient = pg.PoolClient & { kithCounted?: boolean; kithSetup?: number; kithBroken?: Error };
 
 /**
@@ -38,6 +35,8 @@ export class NodePostgresDriver implements PgDriver {
   readonly db: KithPgDatabase;
   roundTrips = 0;
   private readonly setup: string[] = [];
+  /** One listening connection for every channel (see SharedListener). */
+  private readonly listener: SharedListener;
   private closed = false;
 
   constructor(private readonly settings: NodePostgresSettings) {
@@ -54,6 +53,14 @@ export class NodePostgresDriver implements PgDriver {
     this.pool.on('error', (error) => settings.logger.warn({ err: error }, 'A pooled PostgreSQL connection failed; the pool replaces it'));
     this.pool.on('connect', (client) => this.instrument(client as CountedClient));
     this.db = drizzle({ client: this.pool, schema }) as unknown as KithPgDatabase;
+    this.listener = new SharedListener({
+      url: settings.url,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      types,
+      countRoundTrip: () => {
+        this.roundTrips += 1;
+      },
+    });
   }
 
   private instrument(client: CountedClient): void {
@@ -129,71 +136,14 @@ export class NodePostgresDriver implements PgDriver {
     });
   }
 
-  async listen(channel: string, handlers: ListenHandlers): Promise<Listening> {
-    let client: pg.Client | undefined;
-    let stopped = false;
-    let delay = RECONNECT_MIN_MS;
-    let timer: NodeJS.Timeout | undefined;
-    const connect = async (): Promise<pg.Client> => {
-      const next = new pg.Client({ connectionString: this.settings.url, connectionTimeoutMillis: this.settings.connectTimeoutMs, types, application_name: 'kith-listener' });
-      next.on('notification', (message) => {
-        if (message.channel === channel) handlers.notify(message.payload ?? '');
-      });
-      next.on('error', () => undefined); // followed by 'end', handled there
-      try {
-        await next.connect();
-        await next.query(`LISTEN ${channel}`);
-      } catch (error) {
-        await next.end().catch(() => undefined);
-        throw error;
-      }
-      next.on('end', () => {
-        if (stopped || client !== next) return;
-        client = undefined;
-        handlers.lost(new Error('the listening connection closed'));
-        schedule();
-      });
-      return next;
-    };
-    const schedule = (): void => {
-      if (stopped || timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        connect().then(
-          (next) => {
-            if (stopped) return void next.end().catch(() => undefined);
-            client = next;
-            delay = RECONNECT_MIN_MS;
-            handlers.restored();
-          },
-          () => {
-            delay = Math.min(RECONNECT_MAX_MS, delay * 2);
-            schedule();
-          },
-        );
-      }, delay);
-      timer.unref();
-    };
-    client = await connect();
-    return {
-      fence: async () => {
-        if (!client) throw new Error('not listening (the server is unreachable)');
-        this.roundTrips += 1;
-        await client.query('SELECT 1');
-      },
-      close: async () => {
-        stopped = true;
-        clearTimeout(timer);
-        const current = client;
-        client = undefined;
-        await current?.end().catch(() => undefined);
-      },
-    };
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening> {
+    return this.listener.listen(channel, handlers);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.listener.close();
     await this.pool.end();
   }
 }

@@ -58,7 +58,7 @@ export interface PgDriver extends PgQueryRunner {
   transaction<T>(fn: (tx: PgQueryRunner) => Promise<T>): Promise<T>;
   /** Runs `fn` holding one connection of its own (session-level advisory locks). */
   withConnection<T>(fn: (connection: PgQueryRunner) => Promise<T>): Promise<T>;
-  /** LISTENs on `channel` on a connection of its own, re-subscribing after the server comes back. */
+  /** LISTENs on `channel` (node-postgres: on one connection shared by every channel), re-subscribing after the server comes back. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** Runs `sql` on every connection the driver opens from now on (and on the open ones' next use). */
   onConnect(sql: string): void;

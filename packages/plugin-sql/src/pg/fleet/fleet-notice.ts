@@ -23,6 +23,16 @@ export const CHUNK_TEXT_MAX = 2_000;
 /** Longest error text a `d` notice carries. */
 export const ERROR_TEXT_MAX = 300;
 
+/**
+ * How the notices a server sends itself start: JSON.stringify's for `d` and
+ * `c`, the acceptance statement's json_build_object for `i`. A receiver drops
+ * its own notices by these prefixes without parsing them.
+ */
+export function ownNoticePrefixes(serverId: string): string[] {
+  const id = JSON.stringify(serverId);
+  return [`{"k":"d","s":${id}`, `{"k":"c","s":${id}`, `{"k" : "i", "s" : ${id}`];
+}
+
 const str = (value: unknown): value is string => typeof value === 'string';
 
 /** The notice in a payload, or null for anything else (another version's, or garbage). */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { silentLogger } from '../../test-support/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { PgDatabaseAdapter } from '../pg-database-adapter';
+import { type FleetNotice, ownNoticePrefixes } from './fleet-notice';
 import type { PgRoomCoordinator } from './pg-room-coordinator';
 
 let database: TestDatabase;
@@ -50,6 +51,21 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+describe('own notices', () => {
+  it('start with the prefixes a server drops them by, as JSON.stringify and json_build_object write them', async () => {
+    const serverId = 'host-1-a1b2c3';
+    const [done, chunk, accepted] = ownNoticePrefixes(serverId);
+    const d: FleetNotice = { k: 'd', s: serverId, a: 'agent', r: 'room', m: 'message' };
+    const c: FleetNotice = { k: 'c', s: serverId, a: 'agent', r: 'room', m: 'message', i: 0, t: 'hi' };
+    expect(JSON.stringify(d).startsWith(done)).toBe(true);
+    expect(JSON.stringify(c).startsWith(chunk)).toBe(true);
+    // The acceptance statement's notice (batch-statement.ts, lnt).
+    const { rows } = await sql.query<{ n: string }>("SELECT json_build_object('k', 'i', 's', $1::text, 'a', 'agent', 'r', 'room', 'q', 1, 'o', 'other')::text AS n", [serverId]);
+    expect(rows[0].n.startsWith(accepted)).toBe(true);
+    expect(JSON.stringify({ ...d, s: 'host-1-d4e5f6' }).startsWith(done)).toBe(false);
+  });
+});
+
 describe('the fleet on PostgreSQL (two servers in one process)', () => {
   const agentId = randomUuid();
   let a: Server;
@@ -61,6 +77,11 @@ describe('the fleet on PostgreSQL (two servers in one process)', () => {
   afterAll(async () => {
     await a.adapter.close();
     await b.adapter.close();
+  });
+
+  it('listens on both channels (kith_changes, kith_fleet) on one connection per server', async () => {
+    const { rows } = await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'fleet_a' AND query LIKE 'LISTEN %'");
+    expect(rows[0].n).toBe(1);
   });
 
   it('gives a room to the first server that accepts for it and forwards the others\' messages there, answered once', async () => {

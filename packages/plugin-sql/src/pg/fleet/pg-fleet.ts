@@ -6,7 +6,7 @@ import type { PgConnection } from '../connection/pg-connection';
 import type { Listening } from '../connection/pg-driver';
 import type { PgAgentDimension } from '../stores/agent-dimension';
 import type { PgStoreContext } from '../stores/store-context';
-import { FLEET_CHANNEL, type FleetNotice, parseFleetNotice } from './fleet-notice';
+import { FLEET_CHANNEL, type FleetNotice, ownNoticePrefixes, parseFleetNotice } from './fleet-notice';
 import { HEARTBEAT, LEAVE, MY_ROOMS, NOTIFY_MANY, SCAN } from './fleet-statements';
 import { PgRoomCoordinator } from './pg-room-coordinator';
 import { TurnFences } from './turn-fences';
@@ -58,6 +58,8 @@ export class PgFleet {
   private outbox: string[] = [];
   private flushing = false;
   private stopped = false;
+  /** Every server hears its own notices: they are dropped unparsed. */
+  private readonly ownPrefixes = ownNoticePrefixes(this.serverId);
 
   constructor(
     private readonly conn: PgConnection,
@@ -159,6 +161,7 @@ export class PgFleet {
   }
 
   private received(payload: string): void {
+    for (const prefix of this.ownPrefixes) if (payload.startsWith(prefix)) return;
     const notice = parseFleetNotice(payload);
     if (!notice || notice.s === this.serverId) return;
     if (notice.k === 'b') {
