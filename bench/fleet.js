@@ -14,7 +14,8 @@
 //                        acknowledged by another server for a room the killed one held
 // Then one line with each figure's median and range over the runs, and the load average.
 // Options (env): RUNS (3), ROOMS (30), MESSAGES (20 per room), SIZES (0,1,2,3), KITH_LEASE_MS (10000),
-// WARM_UP (200 messages per server before the measured run), NODE_ARGS (node flags for the servers).
+// WARM_UP (200 messages per server before the measured run), NODE_ARGS (node flags for the servers),
+// FLEET=off (every size without the fleet; needs sticky rooms).
 // The machine is shared: read cpuMsPerMessage and roundTripsPerMessage before msgPerSec.
 // Run after `npm run build`: node bench/fleet.js
 'use strict';
@@ -35,6 +36,8 @@ const STICKY = process.env.SPREAD !== 'rotate';
 const LEASE_MS = Number(process.env.KITH_LEASE_MS ?? 10_000);
 const WARM_UP = Number(process.env.WARM_UP ?? 200);
 // Extra node flags for the servers, e.g. NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
+// FLEET=off runs every size with KITH_FLEET=off (sticky rooms only): what more processes cost without any coordination.
+const FLEET_OFF = process.env.FLEET === 'off';
 const NODE_ARGS = (process.env.NODE_ARGS ?? '').split(' ').filter(Boolean);
 const BIN = path.join(__dirname, '..', 'packages', 'cli', 'dist', 'bin', 'kith.js');
 const TICK_MS = 1000 / 100; // USER_HZ
@@ -123,7 +126,7 @@ async function failover(servers) {
 
 async function once(cluster, size, run, character, workDir) {
   const database = await createTestDatabase(`fleet_bench_${size}_${run}`, cluster.url);
-  const servers = await Promise.all(Array.from({ length: Math.max(1, size) }, (_, i) => startServer(database.url, path.join(workDir, `s${size}-${run}-${i}`), character, size > 0)));
+  const servers = await Promise.all(Array.from({ length: Math.max(1, size) }, (_, i) => startServer(database.url, path.join(workDir, `s${size}-${run}-${i}`), character, size > 0 && !FLEET_OFF)));
   const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
   try {
@@ -140,7 +143,7 @@ async function once(cluster, size, run, character, workDir) {
     const pgCpu = postgresPids(cluster.dir).reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore;
     const perMessage = (ms) => Math.round((ms / report.answered) * 100) / 100;
     const figures = {
-      servers: size === 0 ? '1 (fleet off)' : size,
+      servers: size === 0 ? '1 (fleet off)' : FLEET_OFF ? `${size} (fleet off)` : size,
       spread: STICKY ? 'sticky' : 'rotate',
       run,
       messages: report.answered,
@@ -154,7 +157,7 @@ async function once(cluster, size, run, character, workDir) {
       outOfOrderRooms: report.outOfOrderRooms.length,
       loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
     };
-    if (size > 1) figures.failoverMs = await failover(servers);
+    if (size > 1 && !FLEET_OFF) figures.failoverMs = await failover(servers);
     return figures;
   } finally {
     await stats.end();
@@ -186,7 +189,7 @@ async function main() {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
   for (const size of SIZES) {
-    const label = size === 0 ? '1 (fleet off)' : size;
+    const label = size === 0 ? '1 (fleet off)' : FLEET_OFF ? `${size} (fleet off)` : size;
     const mine = results.filter((r) => r.servers === label);
     const line = { servers: label, runs: mine.length };
     for (const key of ['msgPerSec', 'cpuMsPerMessage', 'kithCpuMsPerMessage', 'postgresCpuMsPerMessage', 'roundTripsPerMessage', 'failoverMs']) {
