@@ -14,7 +14,7 @@
 //                        acknowledged by another server for a room the killed one held
 // Then one line with each figure's median and range over the runs, and the load average.
 // Options (env): RUNS (3), ROOMS (30), MESSAGES (20 per room), SIZES (0,1,2,3), KITH_LEASE_MS (10000),
-// WARM_UP (200 messages per server before the measured run), NODE_ARGS (node flags for the servers),
+// WARM_UP (1500 messages per server before the measured run: steady state), NODE_ARGS (node flags for the servers),
 // FLEET=off (every size without the fleet; needs sticky rooms).
 // The machine is shared: read cpuMsPerMessage and roundTripsPerMessage before msgPerSec.
 // Run after `npm run build`: node bench/fleet.js
@@ -34,7 +34,7 @@ const MESSAGES = Number(process.env.MESSAGES ?? 20);
 const SIZES = (process.env.SIZES ?? '0,1,2,3').split(',').map(Number);
 const STICKY = process.env.SPREAD !== 'rotate';
 const LEASE_MS = Number(process.env.KITH_LEASE_MS ?? 10_000);
-const WARM_UP = Number(process.env.WARM_UP ?? 200);
+const WARM_UP = Number(process.env.WARM_UP ?? 1500);
 // Extra node flags for the servers, e.g. NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
 // FLEET=off runs every size with KITH_FLEET=off (sticky rooms only): what more processes cost without any coordination.
 const FLEET_OFF = process.env.FLEET === 'off';
@@ -130,7 +130,7 @@ async function once(cluster, size, run, character, workDir) {
   const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
   try {
-    // Warm-up: every server answers WARM_UP messages first (V8 needs a few hundred turns per process to optimise the hot paths).
+    // Warm-up: every server answers WARM_UP messages first (V8 needs over a thousand turns per process to optimise the hot paths; with 200, a server of three, answering a third of the measured messages, is measured colder than a lone one).
     const target = { url: servers[0].url, urls: servers.map((s) => s.url), agentId: servers[0].agentId, sticky: STICKY, details: false };
     await runLoad({ ...target, rooms: 10 * servers.length, messagesPerRoom: Math.max(1, Math.ceil(WARM_UP / 10)), timeoutMs: 120_000 });
     const kithPids = servers.map((s) => s.pid);
