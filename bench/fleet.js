@@ -106,6 +106,22 @@ async function transactions(client) {
   return Number(rows[0].n);
 }
 
+/**
+ * Waits until the servers' background work left by the warm-up (embedding batches, run logs,
+ * reflection) is done: the database commits no more than the fleet's timers do for a second.
+ * Otherwise the measured run pays for the warm-up's backlog, three times as big with three servers.
+ */
+async function settle(client, serverCount) {
+  const timersPerSecond = 4 * serverCount + 4; // heartbeats, queue drains, task polls
+  let last = await transactions(client);
+  for (let i = 0; i < 60; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await transactions(client);
+    if (now - last <= timersPerSecond) return;
+    last = now;
+  }
+}
+
 async function post(url, agentId, body) {
   const response = await fetch(`${url}/api/agents/${agentId}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
@@ -133,6 +149,7 @@ async function once(cluster, size, run, character, workDir) {
     // Warm-up: every server answers WARM_UP messages first (V8 needs over a thousand turns per process to optimise the hot paths; with 200, a server of three, answering a third of the measured messages, is measured colder than a lone one).
     const target = { url: servers[0].url, urls: servers.map((s) => s.url), agentId: servers[0].agentId, sticky: STICKY, details: false };
     await runLoad({ ...target, rooms: 10 * servers.length, messagesPerRoom: Math.max(1, Math.ceil(WARM_UP / 10)), timeoutMs: 120_000 });
+    await settle(stats, servers.length);
     const kithPids = servers.map((s) => s.pid);
     const kithBefore = kithPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const pgBefore = postgresPids(cluster.dir).reduce((sum, pid) => sum + cpuMs(pid), 0);
