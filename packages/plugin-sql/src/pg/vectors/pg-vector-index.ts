@@ -2,37 +2,12 @@ import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { VectorKernel } from '../../shared/vectors/int8-matrix';
 import { RowTagger } from '../../shared/vectors/row-tagger';
 import { type RowTags, VectorPartition } from '../../shared/vectors/vector-partition';
+import type { VectorEntry, VectorHit, VectorQuery } from '../../shared/vectors/vector-query';
 import type { Change, ChangeFeed, ChangeSubscriber } from '../connection/change-feed';
 import type { PgQueryRunner } from '../connection/pg-driver';
 import { EMBEDDING, MEMORY_SELECT, type PgMemoryRow } from '../stores/memory-row';
 
-export interface PgVectorEntry {
-  seq: number;
-  agentId: string;
-  type: string;
-  roomId: string;
-  worldId: string | null;
-  entityId: string;
-  unique: boolean;
-  vector: Float32Array;
-}
-
-export interface PgVectorQuery {
-  agentId: string;
-  type: string;
-  vector: Float32Array;
-  k: number;
-  roomId?: string;
-  worldId?: string;
-  entityId?: string;
-  unique?: boolean;
-  minSimilarity?: number;
-}
-
-export interface PgVectorHit {
-  seq: number;
-  similarity: number;
-  vector: Float32Array;
+export interface PgVectorHit extends VectorHit {
   /** The memory's row, read with its vector for the rescoring. */
   row?: PgMemoryRow;
 }
@@ -89,7 +64,7 @@ export class PgVectorIndex implements ChangeSubscriber {
   }
 
   /** Records a committed vector (insert or replacement). */
-  add(entry: PgVectorEntry): void {
+  add(entry: VectorEntry): void {
     const apply = () => {
       this.removeEverywhere(entry.seq);
       this.partitions.get(partitionKey(entry.agentId, entry.type, entry.vector.length))?.add(entry.seq, this.tags(entry), entry.vector);
@@ -124,7 +99,7 @@ export class PgVectorIndex implements ChangeSubscriber {
   }
 
   /** Exact top-k by cosine similarity among the memories matching every filter, best first. */
-  async search(query: PgVectorQuery): Promise<PgVectorHit[]> {
+  async search(query: VectorQuery): Promise<PgVectorHit[]> {
     const live = this.feed.live;
     await this.catchUp();
     const partition = await this.partition(query.agentId, query.type, query.vector.length);
@@ -214,7 +189,7 @@ export class PgVectorIndex implements ChangeSubscriber {
     for (const partition of this.partitions.values()) if (partition.has(seq)) partition.remove(seq);
   }
 
-  private tags(entry: PgVectorEntry): RowTags {
+  private tags(entry: VectorEntry): RowTags {
     return this.tagger.tags(entry);
   }
 

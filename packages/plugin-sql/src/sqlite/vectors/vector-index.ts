@@ -3,40 +3,9 @@ import { fromFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { VectorKernel } from '../../shared/vectors/int8-matrix';
 import { RowTagger } from '../../shared/vectors/row-tagger';
 import { type RowTags, VectorPartition } from '../../shared/vectors/vector-partition';
+import type { VectorEntry, VectorHit, VectorQuery } from '../../shared/vectors/vector-query';
 
-/** What the index knows of a memory besides its vector (the search filters). */
-export interface VectorEntry {
-  seq: number;
-  agentId: string;
-  type: string;
-  roomId: string;
-  worldId: string | null;
-  entityId: string;
-  unique: boolean;
-  vector: Float32Array;
-}
-
-export interface VectorQuery {
-  agentId: string;
-  type: string;
-  vector: Float32Array;
-  k: number;
-  roomId?: string;
-  worldId?: string;
-  entityId?: string;
-  /** Only memories flagged unique. */
-  unique?: boolean;
-  /** Leave out hits below this cosine similarity. */
-  minSimilarity?: number;
-}
-
-export interface VectorHit {
-  seq: number;
-  /** Cosine similarity, higher is closer. */
-  similarity: number;
-  /** The stored vector. */
-  vector: Float32Array;
-}
+export type { VectorEntry, VectorHit, VectorQuery } from '../../shared/vectors/vector-query';
 
 interface LoadRow {
   seq: number;
