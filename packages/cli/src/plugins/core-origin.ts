@@ -47,6 +47,35 @@ export function coreOrigin(packageDir: string, json: PackageJson): CoreOrigin {
   return { kind: 'none' };
 }
 
+/** How deep foreignCoreWithin follows @elizaos/* dependencies (plugin → its helpers → theirs). */
+const ELIZA_DEPENDENCY_DEPTH = 3;
+
+/**
+ * A real @elizaos/core that the plugin in `packageDir` would load through
+ * one of its own @elizaos/* dependencies (a helper package with a core of
+ * its own, which npm nests when the versions differ), or null. The plugin's
+ * own core is coreOrigin's concern; this follows only @elizaos/* packages,
+ * the realistic way a second core arrives, so a start reads a few files.
+ */
+export function foreignCoreWithin(packageDir: string, json: PackageJson): { dir: string; version: string | null; via: string } | null {
+  const seen = new Set<string>([realpathSync(packageDir)]);
+  const visit = (dir: string, pkg: PackageJson, depth: number): { dir: string; version: string | null; via: string } | null => {
+    if (depth > ELIZA_DEPENDENCY_DEPTH) return null;
+    const names = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((name) => name.startsWith('@elizaos/') && name !== '@elizaos/core');
+    for (const name of names) {
+      const found = resolveFrom(dir, name);
+      if (!found || seen.has(found.dir)) continue;
+      seen.add(found.dir);
+      const origin = coreOrigin(found.dir, found.json);
+      if (origin.kind === 'elizaos') return { dir: origin.dir, version: origin.version, via: name };
+      const deeper = visit(found.dir, found.json, depth + 1);
+      if (deeper) return deeper;
+    }
+    return null;
+  };
+  return visit(packageDir, json, 1);
+}
+
 /** "@kith/core 0.1.0", "@kith/core 0.1.0 (as @elizaos/core)", "@elizaos/core 1.7.2 (refused)", "-". */
 export function describeCoreOrigin(origin: CoreOrigin, cwd = process.cwd()): string {
   switch (origin.kind) {

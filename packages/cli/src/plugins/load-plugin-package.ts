@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PluginForeignCoreError, PluginLoadError, PluginNotFoundError, PluginValidationError, type Plugin } from '@kith/core';
-import { coreOrigin, type CoreOrigin } from './core-origin';
+import { coreOrigin, type CoreOrigin, foreignCoreWithin } from './core-origin';
 import { findInstalledPackage, isEsmFile, splitSpecifier } from './installed-package';
 import { overridesLine } from './kith-core-spec';
 import { resolvePackageEntry } from './package-entry';
@@ -90,6 +90,11 @@ export async function loadPluginPackage(
   const core = coreOrigin(found.dir, found.json);
   if (core.kind === 'elizaos') {
     throw new PluginForeignCoreError(specifier, relative(searchPaths[0] ?? process.cwd(), core.dir) || core.dir, core.version ?? '?', overridesLine());
+  }
+  // Or a second core reached through one of its own @elizaos/* dependencies: the agent would run two runtimes' types and registries.
+  const hidden = foreignCoreWithin(found.dir, found.json);
+  if (hidden) {
+    throw new PluginForeignCoreError(specifier, `${relative(searchPaths[0] ?? process.cwd(), hidden.dir) || hidden.dir}, through ${hidden.via}`, hidden.version ?? '?', overridesLine());
   }
   const entry = resolvePackageEntry(found.dir, found.json, subpath);
   if (!entry) {
