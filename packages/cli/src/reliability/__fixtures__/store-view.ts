@@ -1,5 +1,5 @@
-import { Client } from 'pg';
 import { DatabaseView, type StoredMessage } from './database-view';
+import { PgDatabaseView } from './pg-database-view';
 
 /**
  * What the reliability tests read of a server's database, on either
@@ -31,40 +31,15 @@ export function sqliteStoreView(dataDir: string, writable = false): StoreView {
   };
 }
 
-interface Row {
-  seq: string;
-  id: string;
-  entity_id: string;
-  room_id: string;
-  content: { inReplyTo?: string; actions?: string[] };
-}
-
-/** The server's PostgreSQL database, through a connection of the test's own. */
+/** The server's PostgreSQL database, through a connection of the test's own (see PgDatabaseView). */
 export async function pgStoreView(url: string): Promise<StoreView> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
+  const view = await PgDatabaseView.open(url);
   return {
     dialect: 'postgres',
-    async pendingIds() {
-      const { rows } = await client.query<{ message_id: string }>("SELECT message_id FROM inbox WHERE state = 'accepted'");
-      return new Set(rows.map((row) => row.message_id));
-    },
-    async storedIds(ids) {
-      const { rows } = await client.query<{ id: string }>('SELECT id FROM memories WHERE id = ANY($1::text[])', [ids]);
-      return new Set(rows.map((row) => row.id));
-    },
-    async repliesByMessage(agentId) {
-      const { rows } = await client.query<Row>("SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND entity_id = $1 ORDER BY seq", [agentId]);
-      const replies = new Map<string, StoredMessage[]>();
-      for (const row of rows) {
-        const inReplyTo = row.content.inReplyTo;
-        if (!inReplyTo) continue;
-        const reply = { seq: Number(row.seq), id: row.id, entityId: row.entity_id, roomId: row.room_id, inReplyTo, actions: row.content.actions ?? [] };
-        replies.set(inReplyTo, [...(replies.get(inReplyTo) ?? []), reply]);
-      }
-      return replies;
-    },
+    pendingIds: () => view.pendingIds(),
+    storedIds: (ids) => view.storedIds(ids),
+    repliesByMessage: (agentId) => view.repliesByMessage(agentId),
     integrityCheck: async () => null,
-    close: () => client.end(),
+    close: () => view.close(),
   };
 }
