@@ -30,14 +30,33 @@ async function buildSource(dataDir) {
       const roomId = uuid(i % 200, 0x400);
       writes.push(
         adapter.createMemory(
-          { id: uuid(i + 1, 0x77), entityId: uuid(i % 9, 0xe), agentId, roomId, content: { text: sentence(random), source: 'bench' }, embedding: Array.from(nextVector()), createdAt: 1_700_000_000_000 + i },
+          {
+            id: uuid(i + 1, 0x77),
+            entityId: uuid(i % 9, 0xe),
+            agentId,
+            roomId,
+            content: { text: sentence(random), source: 'bench' },
+            embedding: Array.from(nextVector()),
+            createdAt: 1_700_000_000_000 + i,
+          },
           'messages',
           true,
         ),
       );
       if (i % 2 === 0) {
-        writes.push(adapter.log({ entityId: uuid(i % 9, 0xe), roomId, type: 'run_event', body: { runId: uuid(i, 0x99), status: 'completed', duration: 12 } }));
-        writes.push(adapter.acceptInbound({ messageId: uuid(i + 1, 0x55), roomId, body: { text: 'hi', id: uuid(i + 1, 0x55) } }).then(() => adapter.markInboundAnswered(uuid(i + 1, 0x55))));
+        writes.push(
+          adapter.log({
+            entityId: uuid(i % 9, 0xe),
+            roomId,
+            type: 'run_event',
+            body: { runId: uuid(i, 0x99), status: 'completed', duration: 12 },
+          }),
+        );
+        writes.push(
+          adapter
+            .acceptInbound({ messageId: uuid(i + 1, 0x55), roomId, body: { text: 'hi', id: uuid(i + 1, 0x55) } })
+            .then(() => adapter.markInboundAnswered(uuid(i + 1, 0x55))),
+        );
       }
     }
     await Promise.all(writes);
@@ -68,7 +87,18 @@ async function main() {
     };
     const first = await run();
     const second = await run();
-    console.log(JSON.stringify({ benchmark: 'db-copy', memories: N, dims: DIMS, sourceMb: Math.round(fileBytes / 2 ** 20), buildSeconds: Number(buildSeconds.toFixed(1)), loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), first, again: second }));
+    console.log(
+      JSON.stringify({
+        benchmark: 'db-copy',
+        memories: N,
+        dims: DIMS,
+        sourceMb: Math.round(fileBytes / 2 ** 20),
+        buildSeconds: Number(buildSeconds.toFixed(1)),
+        loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+        first,
+        again: second,
+      }),
+    );
   } finally {
     await cluster.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -43,12 +43,20 @@ async function main() {
   };
   const runtime = await createTestRuntime({
     plugins: [embedder],
-    settings: { EMBEDDING_BATCH_SIZE: String(MAX_BATCH), EMBEDDING_MAX_PARALLEL: String(PARALLEL), EMBEDDING_QUEUE_MAX: String(MEMORIES) },
+    settings: {
+      EMBEDDING_BATCH_SIZE: String(MAX_BATCH),
+      EMBEDDING_MAX_PARALLEL: String(PARALLEL),
+      EMBEDDING_QUEUE_MAX: String(MEMORIES),
+    },
   });
   const service = await EmbeddingGenerationService.start(runtime);
   const memories = [];
   for (let i = 0; i < MEMORIES; i++) {
-    const memory = { entityId: runtime.agentId, roomId: runtime.agentId, content: { text: `memory number ${i} about topic ${i % 97}` } };
+    const memory = {
+      entityId: runtime.agentId,
+      roomId: runtime.agentId,
+      content: { text: `memory number ${i} about topic ${i % 97}` },
+    };
     memory.id = await runtime.createMemory(memory, 'messages');
     memories.push(memory);
   }

@@ -56,13 +56,16 @@ function cpuMs(pid) {
 function postgresPids(clusterDir) {
   const pidFile = findFile(clusterDir, 'postmaster.pid');
   const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const children = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
-    } catch {
-      return false;
-    }
-  });
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
   return [postmaster, ...children.map(Number)];
 }
 
@@ -79,8 +82,22 @@ function findFile(dir, name) {
 }
 
 function startServer(url, dir, character, fleet = true) {
-  const env = { ...process.env, KITH_FLEET: fleet ? 'on' : 'off', LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', KITH_SERVER_RATE_LIMIT_MAX: '0', KITH_DATABASE_URL: url, KITH_LEASE_MS: String(LEASE_MS) };
-  const child = spawn(process.execPath, [...NODE_ARGS, BIN, 'start', '--port', '0', '--data-dir', dir, '--character', character], { env });
+  const env = {
+    ...process.env,
+    KITH_FLEET: fleet ? 'on' : 'off',
+    LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: '',
+    OPENAI_BASE_URL: '',
+    KITH_SERVER_AUTH_TOKEN: '',
+    KITH_SERVER_RATE_LIMIT_MAX: '0',
+    KITH_DATABASE_URL: url,
+    KITH_LEASE_MS: String(LEASE_MS),
+  };
+  const child = spawn(
+    process.execPath,
+    [...NODE_ARGS, BIN, 'start', '--port', '0', '--data-dir', dir, '--character', character],
+    { env },
+  );
   let out = '';
   child.stderr.on('data', () => undefined);
   return new Promise((resolve, reject) => {
@@ -102,7 +119,9 @@ async function stopServer(server) {
 }
 
 async function transactions(client) {
-  const { rows } = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()');
+  const { rows } = await client.query(
+    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
   return Number(rows[0].n);
 }
 
@@ -123,7 +142,11 @@ async function settle(client, serverCount) {
 }
 
 async function post(url, agentId, body) {
-  const response = await fetch(`${url}/api/agents/${agentId}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/api/agents/${agentId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
   return response.json();
 }
@@ -135,20 +158,39 @@ async function failover(servers) {
   await post(victim.url, victim.agentId, { roomId, text: 'I feel sad about my work', userName: 'failover' });
   const killedAt = performance.now();
   victim.child.kill('SIGKILL');
-  const answer = await post(survivor.url, survivor.agentId, { roomId, text: 'I need a long holiday', userName: 'failover' });
+  const answer = await post(survivor.url, survivor.agentId, {
+    roomId,
+    text: 'I need a long holiday',
+    userName: 'failover',
+  });
   if (!answer.replies?.length) throw new Error('the orphaned message got no reply');
   return Math.round(performance.now() - killedAt);
 }
 
 async function once(cluster, size, run, character, workDir) {
   const database = await createTestDatabase(`fleet_bench_${size}_${run}`, cluster.url);
-  const servers = await Promise.all(Array.from({ length: Math.max(1, size) }, (_, i) => startServer(database.url, path.join(workDir, `s${size}-${run}-${i}`), character, size > 0 && !FLEET_OFF)));
+  const servers = await Promise.all(
+    Array.from({ length: Math.max(1, size) }, (_, i) =>
+      startServer(database.url, path.join(workDir, `s${size}-${run}-${i}`), character, size > 0 && !FLEET_OFF),
+    ),
+  );
   const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
   try {
     // Warm-up: every server answers WARM_UP messages first (V8 needs over a thousand turns per process to optimise the hot paths; with 200, a server of three, answering a third of the measured messages, is measured colder than a lone one).
-    const target = { url: servers[0].url, urls: servers.map((s) => s.url), agentId: servers[0].agentId, sticky: STICKY, details: false };
-    await runLoad({ ...target, rooms: 10 * servers.length, messagesPerRoom: Math.max(1, Math.ceil(WARM_UP / 10)), timeoutMs: 120_000 });
+    const target = {
+      url: servers[0].url,
+      urls: servers.map((s) => s.url),
+      agentId: servers[0].agentId,
+      sticky: STICKY,
+      details: false,
+    };
+    await runLoad({
+      ...target,
+      rooms: 10 * servers.length,
+      messagesPerRoom: Math.max(1, Math.ceil(WARM_UP / 10)),
+      timeoutMs: 120_000,
+    });
     await settle(stats, servers.length);
     const kithPids = servers.map((s) => s.pid);
     const kithBefore = kithPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
@@ -190,7 +232,15 @@ function summary(values) {
 async function main() {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-fleet-bench-'));
   const character = path.join(workDir, 'bench.json');
-  fs.writeFileSync(character, JSON.stringify({ name: 'Benchbot', bio: ['A Rogerian listener.'], plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap', '@kith/plugin-eliza-classic'], settings: { BASIC_CAPABILITIES_KEEP_RESP: 'true' } }));
+  fs.writeFileSync(
+    character,
+    JSON.stringify({
+      name: 'Benchbot',
+      bio: ['A Rogerian listener.'],
+      plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap', '@kith/plugin-eliza-classic'],
+      settings: { BASIC_CAPABILITIES_KEEP_RESP: 'true' },
+    }),
+  );
   const cluster = await startPostgresCluster({ maxConnections: 100 });
   const results = [];
   try {
@@ -209,7 +259,14 @@ async function main() {
     const label = size === 0 ? '1 (fleet off)' : FLEET_OFF ? `${size} (fleet off)` : size;
     const mine = results.filter((r) => r.servers === label);
     const line = { servers: label, runs: mine.length };
-    for (const key of ['msgPerSec', 'cpuMsPerMessage', 'kithCpuMsPerMessage', 'postgresCpuMsPerMessage', 'roundTripsPerMessage', 'failoverMs']) {
+    for (const key of [
+      'msgPerSec',
+      'cpuMsPerMessage',
+      'kithCpuMsPerMessage',
+      'postgresCpuMsPerMessage',
+      'roundTripsPerMessage',
+      'failoverMs',
+    ]) {
       if (mine.some((r) => r[key] !== undefined)) line[key] = summary(mine.map((r) => r[key]));
     }
     line.loadAverage1m = summary(mine.map((r) => r.loadAverage[0]));

@@ -26,9 +26,20 @@ const median = (values) => {
 
 function run(scenario, postgres, cluster) {
   const flags = [...(postgres ? ['--postgres'] : []), ...(BUS ? ['--bus'] : [])];
-  const env = { ...process.env, KITH_BENCH_CHILD: '1', ...(postgres ? { KITH_BENCH_POSTGRES_URL: cluster.url, KITH_BENCH_POSTGRES_DATA: path.join(cluster.dir, 'data') } : {}) };
-  const child = spawnSync(process.execPath, [PIPELINE, ...flags, scenario], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env });
-  if (child.status !== 0) throw new Error(`${scenario} on ${postgres ? 'postgres' : 'sqlite'} failed (exit ${child.status})`);
+  const env = {
+    ...process.env,
+    KITH_BENCH_CHILD: '1',
+    ...(postgres
+      ? { KITH_BENCH_POSTGRES_URL: cluster.url, KITH_BENCH_POSTGRES_DATA: path.join(cluster.dir, 'data') }
+      : {}),
+  };
+  const child = spawnSync(process.execPath, [PIPELINE, ...flags, scenario], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    env,
+  });
+  if (child.status !== 0)
+    throw new Error(`${scenario} on ${postgres ? 'postgres' : 'sqlite'} failed (exit ${child.status})`);
   process.stdout.write(child.stdout);
   return JSON.parse(child.stdout);
 }
@@ -37,7 +48,8 @@ function summary(results) {
   const figure = (name) => results.map((result) => result[name]).filter((value) => typeof value === 'number');
   const rates = figure('msgsPerSec');
   const loads = results.map((result) => result.loadAverage[0]);
-  const optional = (name, digits) => (figure(name).length > 0 ? { [name]: Number(median(figure(name)).toFixed(digits)) } : {});
+  const optional = (name, digits) =>
+    figure(name).length > 0 ? { [name]: Number(median(figure(name)).toFixed(digits)) } : {};
   return {
     runs: results.length,
     msgsPerSecMedian: median(rates),
@@ -66,7 +78,9 @@ async function main() {
     await cluster.destroy();
   }
   const table = Object.fromEntries([...results].map(([key, list]) => [key, summary(list)]));
-  console.log(JSON.stringify({ benchmark: 'pipeline-compare', path: BUS ? 'bus' : 'pipeline', rounds: ROUNDS, summary: table }));
+  console.log(
+    JSON.stringify({ benchmark: 'pipeline-compare', path: BUS ? 'bus' : 'pipeline', rounds: ROUNDS, summary: table }),
+  );
 }
 
 main().catch((error) => {

@@ -25,7 +25,15 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { AgentRuntime, ChannelType, createLogger, MessageBus, MessageBusService, stringToUuid, toBusMessage } = require('@kith/core');
+const {
+  AgentRuntime,
+  ChannelType,
+  createLogger,
+  MessageBus,
+  MessageBusService,
+  stringToUuid,
+  toBusMessage,
+} = require('@kith/core');
 const { createScriptedModel, createScriptedModelPlugin, scriptedReply } = require('@kith/core/test');
 const { bootstrapPlugin } = require('@kith/plugin-bootstrap');
 const { sqlPlugin } = require('@kith/plugin-sql');
@@ -83,9 +91,17 @@ async function createAgent(dataDir, databaseUrl) {
       ? '<response><name>Eliza</name><reasoning>addressed</reasoning><action>RESPOND</action></response>'
       : scriptedReply('Please tell me more about that.'),
   );
-  const embedder = { name: 'hashing-embedder', description: 'offline embeddings', models: { TEXT_EMBEDDING: textEmbeddingHandler } };
+  const embedder = {
+    name: 'hashing-embedder',
+    description: 'offline embeddings',
+    models: { TEXT_EMBEDDING: textEmbeddingHandler },
+  };
   // plugin-sql as `kith start` loads it: the adapter on <dataDir>/kith.db (or PostgreSQL) and its run logs.
-  character.settings = { ...character.settings, KITH_DATA_DIR: dataDir, ...(databaseUrl ? { KITH_DATABASE_URL: databaseUrl } : {}) };
+  character.settings = {
+    ...character.settings,
+    KITH_DATA_DIR: dataDir,
+    ...(databaseUrl ? { KITH_DATABASE_URL: databaseUrl } : {}),
+  };
   // The bus has no keepExistingResponses option: the character setting does the same.
   if (BUS) character.settings.BASIC_CAPABILITIES_KEEP_RESP = 'true';
   const runtime = new AgentRuntime({
@@ -104,7 +120,9 @@ async function databaseBytes(runtime, dataDir) {
     checkpoint(runtime);
     return dirSize(dataDir);
   }
-  const { rows } = await runtime.adapter.getConnection().then((pool) => pool.query('SELECT pg_database_size(current_database())::bigint AS n'));
+  const { rows } = await runtime.adapter
+    .getConnection()
+    .then((pool) => pool.query('SELECT pg_database_size(current_database())::bigint AS n'));
   return Number(rows[0].n);
 }
 
@@ -148,7 +166,15 @@ async function scenario(name) {
   for (let r = 0; r < roomCount; r++) {
     const roomId = stringToUuid(`bench-${name}-room-${r}`);
     const entityId = stringToUuid(`bench-${name}-user-${r}`);
-    await runtime.ensureConnection({ entityId, roomId, name: `User ${r}`, userName: `user${r}`, source: 'bench', type, worldId: stringToUuid(`bench-${name}-world`) });
+    await runtime.ensureConnection({
+      entityId,
+      roomId,
+      name: `User ${r}`,
+      userName: `user${r}`,
+      source: 'bench',
+      type,
+      worldId: stringToUuid(`bench-${name}-world`),
+    });
     rooms.push({ roomId, entityId });
   }
   let bus;
@@ -160,8 +186,18 @@ async function scenario(name) {
   /** One message, straight into the pipeline or through the bus (acknowledged once durable, then answered). */
   const handle = (roomId, entityId, text, options) =>
     BUS
-      ? bus.publish(toBusMessage({ text, userName: 'bench user', channelType: type }, { channelId: roomId, authorId: entityId, defaultSource: 'bench', targetAgentId: runtime.agentId }))
-      : runtime.messageService.handleMessage(runtime, { entityId, roomId, content: { text, source: 'bench' } }, async () => [], options);
+      ? bus.publish(
+          toBusMessage(
+            { text, userName: 'bench user', channelType: type },
+            { channelId: roomId, authorId: entityId, defaultSource: 'bench', targetAgentId: runtime.agentId },
+          ),
+        )
+      : runtime.messageService.handleMessage(
+          runtime,
+          { entityId, roomId, content: { text, source: 'bench' } },
+          async () => [],
+          options,
+        );
   // Warm-up outside the measurement (JIT, prepared statements).
   for (let i = 0; i < WARM_UP; i++) {
     const { roomId, entityId } = rooms[i % roomCount];
@@ -180,7 +216,9 @@ async function scenario(name) {
   const send = async (i) => {
     const { roomId, entityId } = rooms[i % roomCount];
     const started = performance.now();
-    await handle(roomId, entityId, `I have been thinking about my work, item ${i}, and it worries me.`, { keepExistingResponses: true });
+    await handle(roomId, entityId, `I have been thinking about my work, item ${i}, and it worries me.`, {
+      keepExistingResponses: true,
+    });
     latencies.push(performance.now() - started);
   };
   const cpuBefore = process.cpuUsage();
@@ -218,7 +256,9 @@ async function scenario(name) {
     cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(3)),
     systemCpuMsPerMessage: Number((cpu.system / 1000 / MESSAGES).toFixed(3)),
     textModelCallsPerMessage: Number((textCalls.length / MESSAGES).toFixed(3)),
-    promptCharsPerCall: Math.round(textCalls.reduce((sum, c) => sum + c.prompt.length, 0) / Math.max(1, textCalls.length)),
+    promptCharsPerCall: Math.round(
+      textCalls.reduce((sum, c) => sum + c.prompt.length, 0) / Math.max(1, textCalls.length),
+    ),
     promptPrefixShare: prefixShare(calls),
     peakRssMb: Math.round(peakRss / 1024 / 1024),
     dbBytesPerMessage: Math.round((bytesAfter - bytesBefore) / MESSAGES),
@@ -239,8 +279,18 @@ async function main() {
   try {
     // Each scenario in a process of its own, so one's heap and JIT state do not colour the other's figures.
     for (const name of wanted.length ? wanted : ['dm', 'group']) {
-      const env = { ...process.env, KITH_BENCH_CHILD: '1', ...(cluster ? { KITH_BENCH_POSTGRES_URL: cluster.url, KITH_BENCH_POSTGRES_DATA: path.join(cluster.dir, 'data') } : {}) };
-      const child = spawnSync(process.execPath, [__filename, ...FLAGS, name], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env });
+      const env = {
+        ...process.env,
+        KITH_BENCH_CHILD: '1',
+        ...(cluster
+          ? { KITH_BENCH_POSTGRES_URL: cluster.url, KITH_BENCH_POSTGRES_DATA: path.join(cluster.dir, 'data') }
+          : {}),
+      };
+      const child = spawnSync(process.execPath, [__filename, ...FLAGS, name], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        encoding: 'utf8',
+        env,
+      });
       if (child.status !== 0) throw new Error(`scenario ${name} failed (exit ${child.status})`);
       process.stdout.write(child.stdout);
     }

@@ -17,7 +17,11 @@ const { createDatabaseAdapter } = require(DIST);
 const { seededRandom } = require('@kith/core/test');
 
 /** Which database the adapters use: sqlite (default), postgres (a local server) or pglite (pgvector). */
-const DIALECT = process.argv.includes('--postgres') ? 'postgres' : process.argv.includes('--pglite') ? 'pglite' : 'sqlite';
+const DIALECT = process.argv.includes('--postgres')
+  ? 'postgres'
+  : process.argv.includes('--pglite')
+    ? 'pglite'
+    : 'sqlite';
 const silent = { warn: () => undefined, info: () => undefined, debug: () => undefined };
 let cluster;
 
@@ -50,7 +54,10 @@ function normalize(v) {
   return v;
 }
 
-const WORDS = 'the a my we you said think about tomorrow meeting weather dinner family work trip feel happy tired really maybe garden book music friend'.split(' ');
+const WORDS =
+  'the a my we you said think about tomorrow meeting weather dinner family work trip feel happy tired really maybe garden book music friend'.split(
+    ' ',
+  );
 
 /** A chat-message-sized text (about 60–140 characters). */
 function sentence(random) {
@@ -109,7 +116,10 @@ async function openPostgres(name, agentId) {
  */
 function serverCpuMs() {
   if (!cluster || !fs.existsSync('/proc')) return 0;
-  const postmaster = fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+  const postmaster = fs
+    .readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8')
+    .split('\n')[0]
+    .trim();
   let ticks = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
@@ -165,4 +175,17 @@ function percentile(values, p) {
 
 const round = (value, digits = 3) => Number(value.toFixed(digits));
 
-module.exports = { DIMS, DIALECT, prng, vectorSource, sentence, uuid, openAdapter, finish, serverCpuMs, median, percentile, round };
+module.exports = {
+  DIMS,
+  DIALECT,
+  prng,
+  vectorSource,
+  sentence,
+  uuid,
+  openAdapter,
+  finish,
+  serverCpuMs,
+  median,
+  percentile,
+  round,
+};

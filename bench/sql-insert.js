@@ -48,7 +48,9 @@ async function tableBytes(store) {
     const { rows } = await store.query(
       "SELECT c.relname AS name, pg_relation_size(c.oid)::text AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i', 't') ORDER BY pg_relation_size(c.oid) DESC",
     );
-    return Object.fromEntries(rows.filter((row) => Number(row.bytes) > 8192).map((row) => [row.name, Number(row.bytes)]));
+    return Object.fromEntries(
+      rows.filter((row) => Number(row.bytes) > 8192).map((row) => [row.name, Number(row.bytes)]),
+    );
   }
   const sqlite = await store.adapter.getConnection();
   const rows = sqlite.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC').all();
@@ -60,7 +62,12 @@ async function measure(name, phase, unique) {
   const store = await openAdapter(name);
   await phase(store.adapter, memories(500, 7, store.agentId), unique); // JIT and statement cache
   const rate = await phase(store.adapter, memories(N, 11, store.agentId), unique);
-  const result = { rate, bytes: await store.fileBytes(), kernel: store.adapter.vectorKernel ?? store.adapter.vectorSearch, tables: await tableBytes(store) };
+  const result = {
+    rate,
+    bytes: await store.fileBytes(),
+    kernel: store.adapter.vectorKernel ?? store.adapter.vectorSearch,
+    tables: await tableBytes(store),
+  };
   await store.cleanup();
   return result;
 }
@@ -99,7 +106,13 @@ async function bytesPerHandledMessage(messages) {
         agentId,
         roomId,
         worldId,
-        content: { text: sentence(random), thought: sentence(random), actions: ['REPLY'], inReplyTo: incoming.id, source: 'client_chat' },
+        content: {
+          text: sentence(random),
+          thought: sentence(random),
+          actions: ['REPLY'],
+          inReplyTo: incoming.id,
+          source: 'client_chat',
+        },
         createdAt: Date.now(),
       },
       'messages',
@@ -119,7 +132,19 @@ async function bytesPerHandledMessage(messages) {
         endTime: startTime + 812,
         duration: 812,
         source: 'messageHandler',
-        models: [{ modelType: 'TEXT_LARGE', provider: 'openai', calls: 1, failed: 0, promptChars: 6200, durationMs: 810.4, promptTokens: 1650, completionTokens: 42, totalTokens: 1692 }],
+        models: [
+          {
+            modelType: 'TEXT_LARGE',
+            provider: 'openai',
+            calls: 1,
+            failed: 0,
+            promptChars: 6200,
+            durationMs: 810.4,
+            promptTokens: 1650,
+            completionTokens: 42,
+            totalTokens: 1692,
+          },
+        ],
       },
     });
     if (i % 100 === 99) {
@@ -127,7 +152,16 @@ async function bytesPerHandledMessage(messages) {
         entityId: agentId,
         roomId: agentId,
         type: 'useModel:TEXT_EMBEDDING',
-        body: { modelType: 'TEXT_EMBEDDING', provider: 'eliza-classic', calls: 100, failed: 0, promptChars: 8000, durationMs: 1.2, since: startTime - 60_000, until: startTime },
+        body: {
+          modelType: 'TEXT_EMBEDDING',
+          provider: 'eliza-classic',
+          calls: 100,
+          failed: 0,
+          promptChars: 8000,
+          durationMs: 1.2,
+          since: startTime - 60_000,
+          until: startTime,
+        },
       });
     }
   }

@@ -11,7 +11,19 @@
 // latency says little about a real server's). Default sizes there: 10000.
 'use strict';
 const os = require('node:os');
-const { DIMS, DIALECT, prng, vectorSource, sentence, uuid, openAdapter, finish, median, percentile, round } = require('./sql-common');
+const {
+  DIMS,
+  DIALECT,
+  prng,
+  vectorSource,
+  sentence,
+  uuid,
+  openAdapter,
+  finish,
+  median,
+  percentile,
+  round,
+} = require('./sql-common');
 
 const SIZES = (process.env.BENCH_SIZES || (DIALECT === 'pglite' ? '10000' : '10000,100000')).split(',').map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES || 200);
@@ -75,7 +87,8 @@ async function measure(size) {
   const firstSearchMs = Number(process.hrtime.bigint() - loadStarted) / 1e6;
   global.gc?.();
   const indexMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
-  for (const embedding of queries.slice(0, 20)) await adapter.searchMemories({ tableName: 'messages', embedding, count: K });
+  for (const embedding of queries.slice(0, 20))
+    await adapter.searchMemories({ tableName: 'messages', embedding, count: K });
 
   const timings = [];
   const roomTimings = [];

@@ -8,7 +8,11 @@ describe("elizaOS's own character (@elizaos/project-starter) through kith start,
   let character: Record<string, unknown>;
   beforeAll(async () => {
     server = await startProviderServer();
-    const env = { OPENAI_API_KEY: 'sk-compat', OPENAI_BASE_URL: `${server.url}/openai/v1`, OPENAI_EMBEDDING_DIMENSIONS: '384' };
+    const env = {
+      OPENAI_API_KEY: 'sk-compat',
+      OPENAI_BASE_URL: `${server.url}/openai/v1`,
+      OPENAI_EMBEDDING_DIMENSIONS: '384',
+    };
     character = projectStarterCharacter(scratchProject(), env);
     // Keys in the environment, as elizaOS users keep them in .env.
     agent = await startKith(character, env);
@@ -19,7 +23,14 @@ describe("elizaOS's own character (@elizaos/project-starter) through kith start,
   });
 
   it('is the elizaOS 1.x format: system, array bio, [[{name, content}]] examples with {{name1}}, topics, style, settings.secrets', () => {
-    expect(character).toMatchObject({ name: 'Eliza', system: expect.any(String), bio: expect.any(Array), topics: expect.any(Array), style: expect.any(Object), settings: { secrets: {} } });
+    expect(character).toMatchObject({
+      name: 'Eliza',
+      system: expect.any(String),
+      bio: expect.any(Array),
+      topics: expect.any(Array),
+      style: expect.any(Object),
+      settings: { secrets: {} },
+    });
     expect((character.messageExamples as { name: string }[][])[0][0].name).toBe('{{name1}}');
     expect(character.plugins).toEqual(['@elizaos/plugin-sql', '@elizaos/plugin-openai', '@elizaos/plugin-bootstrap']);
   });

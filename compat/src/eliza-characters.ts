@@ -7,9 +7,15 @@ import { CHARACTER_PACKAGES } from './pinned-plugins';
  * dist/index.js), as that project would build it with `env`: its plugins list
  * depends on which keys are set, exactly as in elizaOS.
  */
-export function projectStarterCharacter(project: string, env: Record<string, string | undefined>): Record<string, unknown> {
+export function projectStarterCharacter(
+  project: string,
+  env: Record<string, string | undefined>,
+): Record<string, unknown> {
   const version = CHARACTER_PACKAGES['@elizaos/project-starter'];
-  const source = readFileSync(join(project, 'characters', `@elizaos+project-starter@${version}`, 'dist', 'index.js'), 'utf8');
+  const source = readFileSync(
+    join(project, 'characters', `@elizaos+project-starter@${version}`, 'dist', 'index.js'),
+    'utf8',
+  );
   const start = source.indexOf('var character = {');
   const end = source.indexOf('\n};', start);
   if (start < 0 || end < 0) throw new Error('@elizaos/project-starter: no `var character = {...};` in dist/index.js');

@@ -15,7 +15,10 @@ describe('the scratch project: pinned elizaOS plugins installed from npm with th
   it('resolves every @elizaos/core to @kith/core (npm ls)', () => {
     const project = scratchProject();
     expect(foreignCores(project)).toEqual([]);
-    const tree = execFileSync('npm', ['ls', '@elizaos/core', '--all', '--parseable', '--long'], { cwd: project, encoding: 'utf8' });
+    const tree = execFileSync('npm', ['ls', '@elizaos/core', '--all', '--parseable', '--long'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     const cores = tree.split('\n').filter((line) => /node_modules\/@elizaos\/core:/.test(line));
     expect(cores.length).toBeGreaterThan(0);
     for (const line of cores) expect(line).toMatch(/:@kith\/core@\d/);
@@ -35,7 +38,10 @@ describe('the scratch project: pinned elizaOS plugins installed from npm with th
       const listed = JSON.parse(out) as Listed;
       expect(listed.failed).toEqual([]);
       for (const [name, version] of Object.entries(PINNED_PLUGINS)) {
-        expect(listed.plugins.find((p) => p.package === name)).toMatchObject({ version, core: expect.stringMatching(/^@kith\/core \S+ \(as @elizaos\/core\)$/) });
+        expect(listed.plugins.find((p) => p.package === name)).toMatchObject({
+          version,
+          core: expect.stringMatching(/^@kith\/core \S+ \(as @elizaos\/core\)$/),
+        });
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

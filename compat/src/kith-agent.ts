@@ -10,7 +10,10 @@ export interface KithAgent {
   stdout(): string;
   stderr(): string;
   /** POST /api/agents/:id/messages; resolves with the reply decision. */
-  send(text: string, extra?: Record<string, unknown>): Promise<{ roomId: string; replies: { content: { text?: string; actions?: string[] } }[] }>;
+  send(
+    text: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ roomId: string; replies: { content: { text?: string; actions?: string[] } }[] }>;
   /** POST to a route of the compat-probe plugin. */
   probe<T>(path: string, body: Record<string, unknown>): Promise<T>;
   /** GET a plugin route. */
@@ -21,14 +24,17 @@ export interface KithAgent {
 /** The scratch project (set by global-setup). */
 export function scratchProject(): string {
   const dir = process.env.KITH_COMPAT_PROJECT;
-  if (!dir) throw new Error('KITH_COMPAT_PROJECT is not set: run the suite through jest (global-setup installs the project)');
+  if (!dir)
+    throw new Error('KITH_COMPAT_PROJECT is not set: run the suite through jest (global-setup installs the project)');
   return dir;
 }
 
 /** The installed `kith` executable, from @kith/cli's package.json "bin" (as npx would run it). */
 export function kithBin(project = scratchProject()): string {
   const cli = join(project, 'node_modules/@kith/cli');
-  const { bin } = JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+  const { bin } = JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
   return join(cli, typeof bin === 'string' ? bin : bin.kith);
 }
 
@@ -42,21 +48,38 @@ async function json<T>(response: Response, what: string): Promise<T> {
  * `kith start` of the installed @kith/cli, in the scratch project (so plugins
  * resolve from its node_modules), with `character` written to a file.
  */
-export async function startKith(character: Record<string, unknown>, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<KithAgent> {
+export async function startKith(
+  character: Record<string, unknown>,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<KithAgent> {
   const project = scratchProject();
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-compat-'));
   const file = join(dataDir, 'character.json');
   writeFileSync(file, JSON.stringify(character, null, 2));
   const bin = kithBin(project);
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, 'start', '--character', file, '--port', '0', '--data-dir', join(dataDir, 'data')], {
-    cwd: project,
-    env: { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', ...env },
-  });
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [bin, 'start', '--character', file, '--port', '0', '--data-dir', join(dataDir, 'data')],
+    {
+      cwd: project,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: '',
+        KITH_SERVER_AUTH_TOKEN: '',
+        ...env,
+      },
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -71,27 +94,39 @@ export async function startKith(character: Record<string, unknown>, env: Record<
     });
     void exit.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`kith start exited (${code ?? signal}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      reject(
+        new Error(`kith start exited (${code ?? signal}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`),
+      );
     });
   });
   const { agents } = await json<{ agents: { id: string }[] }>(await fetch(`${url}/api/agents`), 'GET /api/agents');
   const agentId = agents[0].id;
-  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   return {
     url,
     agentId,
     dataDir,
     stdout: () => stdout,
     stderr: () => stderr,
-    send: async (text, extra = {}) => json(await post(`/api/agents/${agentId}/messages`, { text, userName: 'tester', ...extra }), `message "${text}"`),
-    probe: async (path, body) => json(await post(`/api/agents/${agentId}/plugins/compat-probe${path}`, body), `probe ${path}`),
+    send: async (text, extra = {}) =>
+      json(await post(`/api/agents/${agentId}/messages`, { text, userName: 'tester', ...extra }), `message "${text}"`),
+    probe: async (path, body) =>
+      json(await post(`/api/agents/${agentId}/plugins/compat-probe${path}`, body), `probe ${path}`),
     pluginGet: async (plugin, path) => {
       const response = await fetch(`${url}/api/agents/${agentId}/plugins/${plugin}${path}`);
       return { status: response.status, body: (await response.json()) as never };
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const result = await Promise.race([exit, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))]);
+      const result = await Promise.race([
+        exit,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+      ]);
       if (result === null) {
         child.kill('SIGKILL');
         await exit;

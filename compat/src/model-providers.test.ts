@@ -7,7 +7,11 @@ const PROVIDERS = [
     plugin: '@elizaos/plugin-openai',
     name: 'openai',
     wire: 'openai',
-    secrets: (url: string) => ({ OPENAI_API_KEY: 'sk-compat', OPENAI_BASE_URL: `${url}/openai/v1`, OPENAI_EMBEDDING_DIMENSIONS: '384' }),
+    secrets: (url: string) => ({
+      OPENAI_API_KEY: 'sk-compat',
+      OPENAI_BASE_URL: `${url}/openai/v1`,
+      OPENAI_EMBEDDING_DIMENSIONS: '384',
+    }),
   },
   {
     plugin: '@elizaos/plugin-anthropic',
@@ -80,11 +84,19 @@ describe.each(PROVIDERS)('$plugin through kith start', ({ plugin, name, wire, se
     for (const type of models) {
       expect(CALLS[type]).toBeDefined();
       const before = server.requests.length;
-      const outcome = await agent.probe<{ result?: unknown }>('/model', { type, params: CALLS[type], provider: name }).then(
-        (r) => ({ ok: true, result: r.result }),
-        (e: Error) => ({ ok: false, error: e.message }),
-      );
-      outcomes[type] = { ...outcome, requests: server.requests.slice(before).filter((r) => r.wire === wire).map((r) => `${r.method} ${r.path}`) };
+      const outcome = await agent
+        .probe<{ result?: unknown }>('/model', { type, params: CALLS[type], provider: name })
+        .then(
+          (r) => ({ ok: true, result: r.result }),
+          (e: Error) => ({ ok: false, error: e.message }),
+        );
+      outcomes[type] = {
+        ...outcome,
+        requests: server.requests
+          .slice(before)
+          .filter((r) => r.wire === wire)
+          .map((r) => `${r.method} ${r.path}`),
+      };
     }
     process.stdout.write(`${plugin} model handlers: ${JSON.stringify(outcomes)}\n`);
     for (const [type, outcome] of Object.entries(outcomes)) {

@@ -6,7 +6,16 @@ import { join, resolve } from 'node:path';
 export const WORKSPACE_ROOT = resolve(__dirname, '../..');
 
 /** The publishable Kith packages, by folder under packages/. */
-export const KITH_PACKAGES = ['core', 'plugin-sql', 'plugin-bootstrap', 'plugin-eliza-classic', 'plugin-openai', 'server', 'client-cli', 'cli'];
+export const KITH_PACKAGES = [
+  'core',
+  'plugin-sql',
+  'plugin-bootstrap',
+  'plugin-eliza-classic',
+  'plugin-openai',
+  'server',
+  'client-cli',
+  'cli',
+];
 
 /**
  * `npm pack`s the Kith packages (built dist, as published) into `dir`, each
@@ -18,7 +27,9 @@ export function packWorkspace(dir: string, folders = KITH_PACKAGES): Record<stri
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const args = ['pack', '--pack-destination', dir, '--json', ...folders.flatMap((f) => ['-w', `packages/${f}`])];
-  const packed = JSON.parse(execFileSync('npm', args, { cwd: WORKSPACE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { name: string; filename: string }[];
+  const packed = JSON.parse(
+    execFileSync('npm', args, { cwd: WORKSPACE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  ) as { name: string; filename: string }[];
   const tarballs: Record<string, string> = {};
   for (const { name, filename } of packed) {
     const file = join(dir, filename.replace(/^@/, '').replace(/\//g, '-'));
@@ -27,6 +38,7 @@ export function packWorkspace(dir: string, folders = KITH_PACKAGES): Record<stri
     renameSync(file, named);
     tarballs[name] = named;
   }
-  if (Object.keys(tarballs).length !== folders.length) throw new Error(`npm pack made ${readdirSync(dir).join(', ')}; expected ${folders.length} tarballs`);
+  if (Object.keys(tarballs).length !== folders.length)
+    throw new Error(`npm pack made ${readdirSync(dir).join(', ')}; expected ${folders.length} tarballs`);
   return tarballs;
 }

@@ -25,6 +25,14 @@ export const CHARACTER_PACKAGES: Readonly<Record<string, string>> = {
 /** What the install cache folder is named after: the pinned list, the install flags and Node's ABI. */
 export function cacheKey(): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ PINNED_PLUGINS, CHARACTER_PACKAGES, flags: ['--ignore-scripts'], abi: process.versions.modules, layout: 1 }));
+  hash.update(
+    JSON.stringify({
+      PINNED_PLUGINS,
+      CHARACTER_PACKAGES,
+      flags: ['--ignore-scripts'],
+      abi: process.versions.modules,
+      layout: 1,
+    }),
+  );
   return hash.digest('hex').slice(0, 16);
 }

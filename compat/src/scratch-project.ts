@@ -32,7 +32,8 @@ export function acquireLock(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-      else if (waited > LOCK_STALE_MS) throw new Error(`${lock} is held by another suite run; remove it if none is running`);
+      else if (waited > LOCK_STALE_MS)
+        throw new Error(`${lock} is held by another suite run; remove it if none is running`);
       else sleep(1_000);
     }
   }
@@ -51,7 +52,11 @@ const timed = <T>(fn: () => T): [T, number] => {
 };
 
 function run(cwd: string, command: string, args: string[]): void {
-  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+  execFileSync(command, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 }
 
 /**
@@ -80,7 +85,9 @@ export function installScratchProject(dir = projectDir()): InstallReport {
     overrides: { '@elizaos/core': `file:${tarballs['@kith/core']}` },
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`);
-  const [, install] = timed(() => run(dir, 'npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error']));
+  const [, install] = timed(() =>
+    run(dir, 'npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error']),
+  );
   const [, rebuild] = timed(() => buildBetterSqlite3(dir));
   const [, characters] = timed(() => fetchCharacterPackages(dir));
   return { dir, cold, seconds: { pack, install, rebuild, characters } };
@@ -97,7 +104,8 @@ function buildBetterSqlite3(dir: string): void {
   const target = join(dir, 'node_modules/better-sqlite3');
   if (existsSync(join(target, BETTER_SQLITE3_BINARY))) return;
   const source = join(WORKSPACE_ROOT, 'node_modules/better-sqlite3');
-  const version = (folder: string) => (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (folder: string) =>
+    (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
   if (existsSync(join(source, BETTER_SQLITE3_BINARY)) && version(source) === version(target)) {
     cpSync(join(source, 'build'), join(target, 'build'), { recursive: true });
     return;
@@ -111,14 +119,21 @@ function fetchCharacterPackages(dir: string): void {
     const target = join(dir, 'characters', `${name.replace('/', '+')}@${version}`);
     if (existsSync(join(target, 'package.json'))) continue;
     mkdirSync(target, { recursive: true });
-    const [file] = JSON.parse(execFileSync('npm', ['pack', `${name}@${version}`, '--json', '--pack-destination', target], { cwd: dir, encoding: 'utf8' })) as { filename: string }[];
+    const [file] = JSON.parse(
+      execFileSync('npm', ['pack', `${name}@${version}`, '--json', '--pack-destination', target], {
+        cwd: dir,
+        encoding: 'utf8',
+      }),
+    ) as { filename: string }[];
     execFileSync('tar', ['-xzf', file.filename, '--strip-components=1'], { cwd: target });
   }
 }
 
 /** Lock-file entries for @elizaos/core that are not @kith/core (must be none). */
 export function foreignCores(dir: string): string[] {
-  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { name?: string }> };
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { name?: string }>;
+  };
   return Object.entries(lock.packages)
     .filter(([path, entry]) => path.endsWith('node_modules/@elizaos/core') && entry.name !== '@kith/core')
     .map(([path]) => path);

@@ -2,7 +2,8 @@ import { startKith, type KithAgent } from './kith-agent';
 import { startProviderServer, type ProviderServer } from './fakes/provider-server';
 import { startTelegramBotApi, type BotApiCall, type TelegramBotApi } from './fakes/telegram-bot-api';
 
-const sentTo = (calls: BotApiCall[], chatId: number) => calls.filter((c) => c.method === 'sendMessage' && Number(c.body.chat_id) === chatId);
+const sentTo = (calls: BotApiCall[], chatId: number) =>
+  calls.filter((c) => c.method === 'sendMessage' && Number(c.body.chat_id) === chatId);
 
 describe('@elizaos/plugin-telegram through kith start, against a local Bot API server', () => {
   let models: ProviderServer;
@@ -13,18 +14,40 @@ describe('@elizaos/plugin-telegram through kith start, against a local Bot API s
   const dm = { id: 555, type: 'private', first_name: 'Ann', username: 'ann' };
   const group = { id: -100123, type: 'group', title: 'Kith fans' };
   const message = (messageId: number, chat: object, from: object, text: string, entities?: object[]) => ({
-    message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat, from, text, ...(entities ? { entities } : {}) },
+    message: {
+      message_id: messageId,
+      date: Math.floor(Date.now() / 1000),
+      chat,
+      from,
+      text,
+      ...(entities ? { entities } : {}),
+    },
   });
 
   beforeAll(async () => {
     models = await startProviderServer();
     telegram = await startTelegramBotApi();
-    agent = await startKith({
-      name: 'Compat Bot',
-      bio: ['A Telegram bot on Kith.'],
-      plugins: ['@elizaos/plugin-sql', '@elizaos/plugin-openai', '@elizaos/plugin-telegram', '@elizaos/plugin-bootstrap'],
-      settings: { secrets: { OPENAI_API_KEY: 'sk-compat', OPENAI_BASE_URL: `${models.url}/openai/v1`, OPENAI_EMBEDDING_DIMENSIONS: '384', TELEGRAM_BOT_TOKEN: telegram.token } },
-    }, { TELEGRAM_API_ROOT: telegram.apiRoot });
+    agent = await startKith(
+      {
+        name: 'Compat Bot',
+        bio: ['A Telegram bot on Kith.'],
+        plugins: [
+          '@elizaos/plugin-sql',
+          '@elizaos/plugin-openai',
+          '@elizaos/plugin-telegram',
+          '@elizaos/plugin-bootstrap',
+        ],
+        settings: {
+          secrets: {
+            OPENAI_API_KEY: 'sk-compat',
+            OPENAI_BASE_URL: `${models.url}/openai/v1`,
+            OPENAI_EMBEDDING_DIMENSIONS: '384',
+            TELEGRAM_BOT_TOKEN: telegram.token,
+          },
+        },
+      },
+      { TELEGRAM_API_ROOT: telegram.apiRoot },
+    );
     await telegram.waitFor('long polling', (calls) => calls.some((c) => c.method === 'getUpdates'));
   });
   afterAll(async () => {
@@ -33,7 +56,7 @@ describe('@elizaos/plugin-telegram through kith start, against a local Bot API s
     await models?.close();
   });
 
-  it('answers a private message with exactly one sendMessage written by the agent\'s model', async () => {
+  it("answers a private message with exactly one sendMessage written by the agent's model", async () => {
     telegram.deliver(message(10, dm, ann, 'Hello bot, how are you?'));
     await telegram.waitFor('a reply to Ann', (calls) => sentTo(calls, dm.id).length >= 1);
     const [reply] = sentTo(telegram.calls, dm.id);
@@ -43,7 +66,9 @@ describe('@elizaos/plugin-telegram through kith start, against a local Bot API s
   });
 
   it('answers a group message that names the bot, once', async () => {
-    telegram.deliver(message(20, group, bob, '@kith_compat_bot what is new today?', [{ type: 'mention', offset: 0, length: 16 }]));
+    telegram.deliver(
+      message(20, group, bob, '@kith_compat_bot what is new today?', [{ type: 'mention', offset: 0, length: 16 }]),
+    );
     await telegram.waitFor('a reply in the group', (calls) => sentTo(calls, group.id).length >= 1);
     expect(sentTo(telegram.calls, group.id).map((c) => c.body.text)).toEqual(['Reply over the openai wire\\.']);
   });

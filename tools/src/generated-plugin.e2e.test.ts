@@ -40,7 +40,11 @@ describe('a generated plugin package (temporary copy of the workspace)', () => {
     expect(build.code).toBe(0);
     expect(existsSync(join(pkgDir, 'dist', 'index.d.ts'))).toBe(true);
 
-    const typecheck = run(join(REPO, 'node_modules/typescript/bin/tsc'), ['-p', 'tsconfig.spec.json', '--noEmit'], pkgDir);
+    const typecheck = run(
+      join(REPO, 'node_modules/typescript/bin/tsc'),
+      ['-p', 'tsconfig.spec.json', '--noEmit'],
+      pkgDir,
+    );
     expect(typecheck.output.trim()).toBe('');
     expect(typecheck.code).toBe(0);
 
@@ -50,14 +54,22 @@ describe('a generated plugin package (temporary copy of the workspace)', () => {
 
     // The built package exports what `kith` looks for: a named ...Plugin export.
     const built = require(join(pkgDir, 'dist')) as { e2eSamplePlugin: Plugin; default: Plugin };
-    expect(built.e2eSamplePlugin).toMatchObject({ name: 'e2e-sample', actions: [expect.objectContaining({ name: 'E2E_SAMPLE_GREET' })] });
+    expect(built.e2eSamplePlugin).toMatchObject({
+      name: 'e2e-sample',
+      actions: [expect.objectContaining({ name: 'E2E_SAMPLE_GREET' })],
+    });
     expect(built.default).toBe(built.e2eSamplePlugin);
 
     // Its tarball is as clean as its siblings' (packages/cli/src/packaging): LICENSE, no source maps, no build info.
-    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8' });
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: pkgDir,
+      encoding: 'utf8',
+    });
     expect(packed.status).toBe(0);
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']),
+    );
     expect(files.filter((file) => /\.map$|\.tsbuildinfo$|\.test\./.test(file))).toEqual([]);
 
     expect(readFileSync(join(REPO, 'tsconfig.json'), 'utf8')).toBe(rootTsconfig);

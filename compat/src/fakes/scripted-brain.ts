@@ -6,9 +6,11 @@
  * answered. A user message may steer the reply with `[[actions: A,B]]`.
  */
 export function scriptedReply(wire: string, body: string, wantsJson: boolean): string {
-  if (wantsJson || body.includes('Give a JSON object')) return JSON.stringify({ wire, ok: true, answer: `object from ${wire}` });
-  if (body.includes('select the right resource')) return JSON.stringify({ serverName: 'echo', uri: 'kith://motto', reasoning: 'the user asked for the motto' });
-  if (body.includes("just accessed the resource")) {
+  if (wantsJson || body.includes('Give a JSON object'))
+    return JSON.stringify({ wire, ok: true, answer: `object from ${wire}` });
+  if (body.includes('select the right resource'))
+    return JSON.stringify({ serverName: 'echo', uri: 'kith://motto', reasoning: 'the user asked for the motto' });
+  if (body.includes('just accessed the resource')) {
     return `Resource read over the ${wire} wire${body.includes('Kith runs elizaOS plugins.') ? ': Kith runs elizaOS plugins.' : '.'}`;
   }
   if (body.includes('Extract Long-Term Memory')) {

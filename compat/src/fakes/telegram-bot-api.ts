@@ -95,7 +95,13 @@ export async function startTelegramBotApi(): Promise<TelegramBotApi> {
       }
       case 'sendMessage': {
         const chatId = body.chat_id;
-        return ok(res, { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: Number(chatId) < 0 ? 'group' : 'private' }, from: bot, text: body.text });
+        return ok(res, {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: Number(chatId) < 0 ? 'group' : 'private' },
+          from: bot,
+          text: body.text,
+        });
       }
       case 'getChat':
         return ok(res, { id: body.chat_id, type: Number(body.chat_id) < 0 ? 'group' : 'private', title: 'Chat' });
@@ -133,7 +139,11 @@ export async function startTelegramBotApi(): Promise<TelegramBotApi> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           watchers.delete(check);
-          reject(new Error(`Telegram Bot API: ${what} did not happen in ${timeoutMs} ms; calls: ${calls.map((c) => c.method + (c.method === 'getUpdates' ? JSON.stringify(c.body) : '')).join(', ')}; queued: ${queue.map((u) => u.update_id).join(',')}`));
+          reject(
+            new Error(
+              `Telegram Bot API: ${what} did not happen in ${timeoutMs} ms; calls: ${calls.map((c) => c.method + (c.method === 'getUpdates' ? JSON.stringify(c.body) : '')).join(', ')}; queued: ${queue.map((u) => u.update_id).join(',')}`,
+            ),
+          );
         }, timeoutMs);
         const check = () => {
           if (!predicate(calls)) return;

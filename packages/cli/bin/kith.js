@@ -7,7 +7,9 @@ const { join } = require('node:path');
 
 const entry = join(__dirname, '..', 'dist', 'bin', 'kith.js');
 if (!existsSync(entry)) {
-  process.stderr.write(`kith: @kith/cli is not built (no ${entry}): run \`npm run build\` (or \`npx tsc -b packages/cli\`) in the Kith workspace first\n`);
+  process.stderr.write(
+    `kith: @kith/cli is not built (no ${entry}): run \`npm run build\` (or \`npx tsc -b packages/cli\`) in the Kith workspace first\n`,
+  );
   process.exit(1);
 }
 require(entry);

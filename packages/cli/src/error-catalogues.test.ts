@@ -35,20 +35,31 @@ function rows(text: string): [string, string][] {
 
 describe('error catalogues and docs/errors.md', () => {
   it.each(packages)('%s: its section lists exactly its catalogue', (pkg, catalogue) => {
-    expect(rows(section(pkg)).map(([code]) => code).sort()).toEqual(Object.values(catalogue).sort());
+    expect(
+      rows(section(pkg))
+        .map(([code]) => code)
+        .sort(),
+    ).toEqual(Object.values(catalogue).sort());
   });
 
-  it.each(packages)('%s: each row names an error class the package exports, with an isInstance of its own', (pkg, _catalogue, exports) => {
-    for (const [code, className] of rows(section(pkg))) {
-      const errorClass = exports[className] as { isInstance?: unknown } | undefined;
-      expect([code, typeof errorClass]).toEqual([code, 'function']);
-      expect([className, Object.prototype.hasOwnProperty.call(errorClass, 'isInstance')]).toEqual([className, true]);
-    }
-  });
+  it.each(packages)(
+    '%s: each row names an error class the package exports, with an isInstance of its own',
+    (pkg, _catalogue, exports) => {
+      for (const [code, className] of rows(section(pkg))) {
+        const errorClass = exports[className] as { isInstance?: unknown } | undefined;
+        expect([code, typeof errorClass]).toEqual([code, 'function']);
+        expect([className, Object.prototype.hasOwnProperty.call(errorClass, 'isInstance')]).toEqual([className, true]);
+      }
+    },
+  );
 
   it('no code is in two catalogues, and the page lists no other code', () => {
     const all = packages.flatMap(([, catalogue]) => Object.values(catalogue));
     expect(all.length).toBe(new Set(all).size);
-    expect(rows(doc).map(([code]) => code).sort()).toEqual([...all].sort());
+    expect(
+      rows(doc)
+        .map(([code]) => code)
+        .sort(),
+    ).toEqual([...all].sort());
   });
 });

@@ -10,9 +10,18 @@ const BIN = resolve(__dirname, '../dist/bin/kith.js');
 const REPLY = 'Hello from the fake model. What brings you here?';
 
 /** Spawns the built CLI without blocking this process, which serves the fake model. */
-function kith(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function kith(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const merged: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'error', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env };
+    const merged: Record<string, string | undefined> = {
+      ...process.env,
+      LOG_LEVEL: 'error',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      ...env,
+    };
     // An undefined value removes the variable, so the CLI's own default applies.
     for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
     const child = spawn(process.execPath, [BIN, ...args], {
@@ -40,7 +49,8 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
     dir = mkdtempSync(join(tmpdir(), 'kith-cli-openai-'));
     // Answers every chat request in the pipeline's XML reply format.
     server = await startFakeOpenAIServer({
-      reply: () => `<response><thought>Greet the user.</thought><actions>REPLY</actions><text>${REPLY}</text></response>`,
+      reply: () =>
+        `<response><thought>Greet the user.</thought><actions>REPLY</actions><text>${REPLY}</text></response>`,
     });
   });
   afterEach(async () => {
@@ -62,7 +72,9 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
     const lines = quiet.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(`model: openai (gpt-4o-mini, gpt-4o at ${deadUrl})`);
-    expect(lines[1]).toMatch(/^kith: The agent could not answer: Could not reach POST \/chat\/completions at .*\(ECONNREFUSED\)\. Is the server running\? Check OPENAI_BASE_URL\. Check the model settings .*\[KITH_CHAT_TURN_FAILED\]$/);
+    expect(lines[1]).toMatch(
+      /^kith: The agent could not answer: Could not reach POST \/chat\/completions at .*\(ECONNREFUSED\)\. Is the server running\? Check OPENAI_BASE_URL\. Check the model settings .*\[KITH_CHAT_TURN_FAILED\]$/,
+    );
 
     // With warnings shown, shutting down leaves no log record unwritten behind a closed database.
     const warned = await kith(args, { OPENAI_BASE_URL: deadUrl, LOG_LEVEL: 'warn' });
@@ -88,12 +100,18 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
       const lines = quiet.stderr.trimEnd().split('\n');
       expect(lines).toHaveLength(2);
       expect(lines[0]).toBe(`model: openai (gpt-4o-mini, gpt-4o at ${blackHole})`);
-      expect(lines[1]).toContain(`kith: The agent could not answer: ${host} did not answer within 2500 ms (TCP connect and TLS handshake)`);
+      expect(lines[1]).toContain(
+        `kith: The agent could not answer: ${host} did not answer within 2500 ms (TCP connect and TLS handshake)`,
+      );
       expect(lines[1]).toContain('Check OPENAI_BASE_URL and the network, or raise OPENAI_CONNECT_TIMEOUT_MS');
       expect(lines[1]).toMatch(/\[KITH_CHAT_TURN_FAILED\]$/);
 
       // With warnings shown (and a shorter wait), shutting down leaves no log record unwritten.
-      const warned = await kith(args, { OPENAI_BASE_URL: blackHole, OPENAI_CONNECT_TIMEOUT_MS: '300', LOG_LEVEL: 'warn' });
+      const warned = await kith(args, {
+        OPENAI_BASE_URL: blackHole,
+        OPENAI_CONNECT_TIMEOUT_MS: '300',
+        LOG_LEVEL: 'warn',
+      });
       expect(warned.code).toBe(1);
       expect(warned.stderr).toContain('did not answer within 300 ms');
       expect(warned.stderr).toContain('[KITH_CHAT_TURN_FAILED]');
@@ -105,7 +123,7 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
     }
   });
 
-  it('chooses plugin-openai, says so on stderr, and answers with the server\'s text', async () => {
+  it("chooses plugin-openai, says so on stderr, and answers with the server's text", async () => {
     const result = await kith(['chat', '--message', 'Hi there', '--data-dir', join(dir, 'data'), '--user', 'tester'], {
       OPENAI_BASE_URL: server.baseUrl,
       OPENAI_SMALL_MODEL: 'fake-small',
@@ -115,7 +133,9 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
     expect(result.stdout.trim()).toBe(REPLY);
     expect(result.stderr.split('\n')[0]).toBe(`model: openai (fake-small, fake-large at ${server.baseUrl})`);
 
-    const chat = server.requestsTo('/chat/completions').map((r) => r.body as { model: string; messages: { role: string; content: string }[] });
+    const chat = server
+      .requestsTo('/chat/completions')
+      .map((r) => r.body as { model: string; messages: { role: string; content: string }[] });
     expect(chat.length).toBeGreaterThan(0);
     expect(chat[0].model).toBe('fake-large');
     expect(chat[0].messages[0]).toEqual({ role: 'system', content: expect.stringContaining('You are Eliza') });
@@ -127,7 +147,10 @@ describe('kith chat with OPENAI_BASE_URL (built CLI against a local OpenAI-compa
   it('reports a 401 from the server with the setting to fix', async () => {
     const guarded = await startFakeOpenAIServer({ apiKey: 'sk-right' });
     try {
-      const result = await kith(['chat', '--message', 'Hi', '--data-dir', join(dir, 'data')], { OPENAI_BASE_URL: guarded.baseUrl, OPENAI_API_KEY: 'sk-wrong' });
+      const result = await kith(['chat', '--message', 'Hi', '--data-dir', join(dir, 'data')], {
+        OPENAI_BASE_URL: guarded.baseUrl,
+        OPENAI_API_KEY: 'sk-wrong',
+      });
       expect(result.stderr.split('\n')[0]).toMatch(/^model: openai \(/);
       expect(result.stderr).toContain('OPENAI_API_KEY');
       expect(result.stdout).not.toContain('Hello from the fake');

@@ -27,7 +27,9 @@ describe('kith chat (built CLI in a child process)', () => {
   it('answers DOCTOR-style, remembers the exchange across runs and stores all four messages', async () => {
     const dataDir = join(dir, 'data');
     const logs = join(dir, 'logs');
-    const first = kith(['chat', '--message', 'I am unhappy', '--data-dir', dataDir, '--user', 'tester'], { LOG_FILE: logs });
+    const first = kith(['chat', '--message', 'I am unhappy', '--data-dir', dataDir, '--user', 'tester'], {
+      LOG_FILE: logs,
+    });
     expect(first.stderr).toBe('model: eliza-classic (offline)\n');
     expect(first.code).toBe(0);
     const reply = first.stdout.trim();
@@ -35,15 +37,24 @@ describe('kith chat (built CLI in a child process)', () => {
     expect(reply.toLowerCase()).not.toBe('i am unhappy');
     expect(reply).toMatch(/\?|\./);
 
-    const second = kith(['chat', '--message', 'My work is boring', '--data-dir', dataDir, '--user', 'tester', '--json'], { LOG_FILE: logs });
+    const second = kith(
+      ['chat', '--message', 'My work is boring', '--data-dir', dataDir, '--user', 'tester', '--json'],
+      { LOG_FILE: logs },
+    );
     expect(second.code).toBe(0);
-    const parsed = JSON.parse(second.stdout.trim().split('\n')[0]) as { text: string; actions: string[]; thought: string };
+    const parsed = JSON.parse(second.stdout.trim().split('\n')[0]) as {
+      text: string;
+      actions: string[];
+      thought: string;
+    };
     expect(parsed.text.length).toBeGreaterThan(0);
     expect(parsed.actions).toContain('REPLY');
     expect(typeof parsed.thought).toBe('string');
 
     // The second turn's prompt shows the first exchange in RECENT_MESSAGES.
-    const prompts = readFileSync(join(logs, 'prompts.log'), 'utf8').split('==== ').filter((b) => b.includes('TEXT_LARGE'));
+    const prompts = readFileSync(join(logs, 'prompts.log'), 'utf8')
+      .split('==== ')
+      .filter((b) => b.includes('TEXT_LARGE'));
     const secondPrompt = prompts[prompts.length - 1];
     expect(secondPrompt).toContain('tester: I am unhappy');
     expect(secondPrompt).toContain(`Eliza: ${reply}`);
@@ -54,7 +65,9 @@ describe('kith chat (built CLI in a child process)', () => {
     await adapter.init();
     try {
       const roomId = createUniqueUuid({ agentId }, 'cli-dm:tester');
-      const texts = (await adapter.getMemories({ tableName: 'messages', roomId, count: 10 })).map((m) => m.content.text).reverse();
+      const texts = (await adapter.getMemories({ tableName: 'messages', roomId, count: 10 }))
+        .map((m) => m.content.text)
+        .reverse();
       expect(texts).toEqual(['I am unhappy', reply, 'My work is boring', parsed.text]);
     } finally {
       await adapter.close();

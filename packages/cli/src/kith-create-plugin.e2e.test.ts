@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -7,7 +16,12 @@ const BIN = resolve(__dirname, '../dist/bin/kith.js');
 const REPO = resolve(__dirname, '../../..');
 
 function kith(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'warn' }, timeout: 60_000 });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -16,7 +30,8 @@ describe('kith create plugin (built CLI in a temporary copy of the workspace)', 
   let workspace: string;
   beforeEach(() => {
     workspace = mkdtempSync(join(tmpdir(), 'kith-create-plugin-'));
-    for (const file of ['package.json', 'nx.json', 'tsconfig.json']) copyFileSync(join(REPO, file), join(workspace, file));
+    for (const file of ['package.json', 'nx.json', 'tsconfig.json'])
+      copyFileSync(join(REPO, file), join(workspace, file));
     // node_modules holds @kith/tools, whose generator the command runs.
     symlinkSync(join(REPO, 'node_modules'), join(workspace, 'node_modules'), 'dir');
     mkdirSync(join(workspace, 'packages'));
@@ -24,19 +39,33 @@ describe('kith create plugin (built CLI in a temporary copy of the workspace)', 
   afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
   it('writes packages/plugin-NAME from anywhere in the workspace and says what to do next', () => {
-    const result = kith(['create', 'plugin', 'weather-report', '--description', 'Weather for the agent.'], join(workspace, 'packages'));
+    const result = kith(
+      ['create', 'plugin', 'weather-report', '--description', 'Weather for the agent.'],
+      join(workspace, 'packages'),
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Created @kith/plugin-weather-report in packages/plugin-weather-report (export weatherReportPlugin):');
+    expect(result.stdout).toContain(
+      'Created @kith/plugin-weather-report in packages/plugin-weather-report (export weatherReportPlugin):',
+    );
     expect(result.stdout).toContain('  create packages/plugin-weather-report/src/actions/greet-action.ts');
     expect(result.stdout).toContain('  update tsconfig.json');
     expect(result.stdout).toContain('npx tsc -b packages/plugin-weather-report');
 
     const root = join(workspace, 'packages', 'plugin-weather-report');
-    expect(readdirSync(root).sort()).toEqual(['README.md', 'jest.config.js', 'package.json', 'src', 'tsconfig.json', 'tsconfig.spec.json']);
+    expect(readdirSync(root).sort()).toEqual([
+      'README.md',
+      'jest.config.js',
+      'package.json',
+      'src',
+      'tsconfig.json',
+      'tsconfig.spec.json',
+    ]);
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; description: string };
     expect(pkg).toMatchObject({ name: '@kith/plugin-weather-report', description: 'Weather for the agent.' });
-    const references = (JSON.parse(readFileSync(join(workspace, 'tsconfig.json'), 'utf8')) as { references: { path: string }[] }).references;
+    const references = (
+      JSON.parse(readFileSync(join(workspace, 'tsconfig.json'), 'utf8')) as { references: { path: string }[] }
+    ).references;
     expect(references[references.length - 1]).toEqual({ path: 'packages/plugin-weather-report' });
   });
 
@@ -50,7 +79,6 @@ describe('kith create plugin (built CLI in a temporary copy of the workspace)', 
     expect(readdirSync(join(workspace, 'packages'))).toEqual([]);
     expect(readFileSync(join(workspace, 'tsconfig.json'), 'utf8')).toBe(before);
   });
-
 });
 
 describe('kith create plugin and kith create agent outside the Kith workspace (built CLI)', () => {
@@ -68,24 +96,46 @@ describe('kith create plugin and kith create agent outside the Kith workspace (b
     expect(result.stdout).toContain('  cd plugins/plugin-hello\n  npm install && npm test');
 
     const root = join(outside, 'plugins', 'plugin-hello');
-    expect(readdirSync(root).sort()).toEqual(['.gitignore', 'LICENSE', 'README.md', 'jest.config.js', 'package.json', 'src', 'tsconfig.build.json', 'tsconfig.json']);
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
-    const cli = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(readdirSync(root).sort()).toEqual([
+      '.gitignore',
+      'LICENSE',
+      'README.md',
+      'jest.config.js',
+      'package.json',
+      'src',
+      'tsconfig.build.json',
+      'tsconfig.json',
+    ]);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    const cli = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(pkg.name).toBe('kith-plugin-hello');
     expect(pkg.dependencies).toEqual({ '@kith/core': cli.dependencies['@kith/core'] });
     expect(pkg.dependencies['@kith/core']).toMatch(/^\^/);
     expect(pkg.scripts).toMatchObject({ test: 'tsc --noEmit && jest', prepack: 'npm run build' });
     // The toolchain versions the monorepo itself is tested with.
-    const workspace = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    for (const [dependency, version] of Object.entries(pkg.devDependencies)) expect([dependency, version]).toEqual([dependency, workspace.devDependencies[dependency]]);
+    const workspace = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    for (const [dependency, version] of Object.entries(pkg.devDependencies))
+      expect([dependency, version]).toEqual([dependency, workspace.devDependencies[dependency]]);
     // Nothing points back into a workspace.
-    for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'jest.config.js']) expect(readFileSync(join(root, file), 'utf8')).not.toContain('../');
+    for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'jest.config.js'])
+      expect(readFileSync(join(root, file), 'utf8')).not.toContain('../');
     expect(readFileSync(join(root, 'src', 'plugin.ts'), 'utf8')).toContain("name: 'hello'");
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('The kith-plugin-hello authors');
 
     const scoped = kith(['create', 'plugin', 'weather', '--scope', '@acme'], outside);
     expect(scoped.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(outside, 'plugin-weather', 'package.json'), 'utf8'))).toMatchObject({ name: '@acme/plugin-weather' });
+    expect(JSON.parse(readFileSync(join(outside, 'plugin-weather', 'package.json'), 'utf8'))).toMatchObject({
+      name: '@acme/plugin-weather',
+    });
 
     const again = kith(['create', 'plugin', 'hello', '--dir', 'plugins'], outside);
     expect(again.code).toBe(1);
@@ -98,12 +148,24 @@ describe('kith create plugin and kith create agent outside the Kith workspace (b
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Created the agent Support Bot in support-bot:');
     const root = join(outside, 'support-bot');
-    expect(readdirSync(root).sort()).toEqual(['.env.example', '.gitignore', 'README.md', 'character.json', 'package.json']);
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    expect(readdirSync(root).sort()).toEqual([
+      '.env.example',
+      '.gitignore',
+      'README.md',
+      'character.json',
+      'package.json',
+    ]);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(pkg.scripts.start).toBe('kith start --character ./character.json');
     expect(Object.keys(pkg.dependencies)).toEqual(['@kith/cli', '@kith/plugin-bootstrap', '@kith/plugin-sql']);
     expect(Object.values(pkg.dependencies).every((range) => range.startsWith('^'))).toBe(true);
-    const character = JSON.parse(readFileSync(join(root, 'character.json'), 'utf8')) as { name: string; plugins: string[] };
+    const character = JSON.parse(readFileSync(join(root, 'character.json'), 'utf8')) as {
+      name: string;
+      plugins: string[];
+    };
     expect(character).toMatchObject({ name: 'Support Bot', plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap'] });
     expect(readFileSync(join(root, '.env.example'), 'utf8')).toContain('OPENAI_API_KEY');
 

@@ -9,7 +9,14 @@ function kith(args: string[], env: Record<string, string> = {}, cwd?: string) {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ELIZA_OPENAI_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      ELIZA_OPENAI_API_KEY: '',
+      ...env,
+    },
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -18,7 +25,14 @@ function kith(args: string[], env: Record<string, string> = {}, cwd?: string) {
 interface Listed {
   character: string;
   model: string;
-  plugins: { name: string; package: string; version: string; source: string; registers: { actions: number; models: string[] }; registered: { actions: string[]; events: string[] } }[];
+  plugins: {
+    name: string;
+    package: string;
+    version: string;
+    source: string;
+    registers: { actions: number; models: string[] };
+    registered: { actions: string[]; events: string[] };
+  }[];
 }
 
 describe('kith plugins (built CLI in a child process)', () => {
@@ -35,8 +49,12 @@ describe('kith plugins (built CLI in a child process)', () => {
     expect(lines[0]).toMatch(/^Eliza \(.*eliza\.json\) resolves to 3 plugins:$/);
     expect(lines[1]).toMatch(/^ {2}plugin +package +version +from +core +registers$/);
     expect(lines[2]).toMatch(/^ {2}sql +@kith\/plugin-sql +0\.1\.0 +character +@kith\/core 0\.1\.0 +/);
-    expect(lines[3]).toMatch(/^ {2}bootstrap +@kith\/plugin-bootstrap +0\.1\.0 +character +@kith\/core 0\.1\.0 +13 actions, \d+ providers, 1 evaluator, \d+ services, 0 models/);
-    expect(lines[4]).toMatch(/^ {2}eliza-classic +@kith\/plugin-eliza-classic +0\.1\.0 +automatic +.*3 models \(TEXT_SMALL, TEXT_LARGE, TEXT_EMBEDDING\)$/);
+    expect(lines[3]).toMatch(
+      /^ {2}bootstrap +@kith\/plugin-bootstrap +0\.1\.0 +character +@kith\/core 0\.1\.0 +13 actions, \d+ providers, 1 evaluator, \d+ services, 0 models/,
+    );
+    expect(lines[4]).toMatch(
+      /^ {2}eliza-classic +@kith\/plugin-eliza-classic +0\.1\.0 +automatic +.*3 models \(TEXT_SMALL, TEXT_LARGE, TEXT_EMBEDDING\)$/,
+    );
     expect(lines[5]).toBe('model: eliza-classic (offline)');
   });
 
@@ -70,7 +88,12 @@ describe('kith plugins (built CLI in a child process)', () => {
   });
 
   /** Writes node_modules/<name> with a package.json and files, as npm would have installed it. */
-  function install(root: string, name: string, packageJson: Record<string, unknown>, files: Record<string, string>): void {
+  function install(
+    root: string,
+    name: string,
+    packageJson: Record<string, unknown>,
+    files: Record<string, string>,
+  ): void {
     const pkg = join(root, 'node_modules', name);
     mkdirSync(pkg, { recursive: true });
     writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name, version: '1.0.0', ...packageJson }));
@@ -84,27 +107,77 @@ describe('kith plugins (built CLI in a child process)', () => {
     // @elizaos/core resolves to @kith/core here, as the npm overrides make it in a user's project.
     mkdirSync(join(dir, 'node_modules', '@elizaos'), { recursive: true });
     symlinkSync(resolve(__dirname, '../../core'), join(dir, 'node_modules', '@elizaos', 'core'), 'dir');
-    const plugin = (name: string) => `{ name: '${name}', description: '${name} plugin', actions: [{ name: '${name.toUpperCase()}_ACTION', description: 'x', validate: async () => true, handler: async () => undefined }] }`;
+    const plugin = (name: string) =>
+      `{ name: '${name}', description: '${name} plugin', actions: [{ name: '${name.toUpperCase()}_ACTION', description: 'x', validate: async () => true, handler: async () => undefined }] }`;
     install(dir, 'cjs-plain', { main: 'lib/index.js' }, { 'lib/index.js': `module.exports = ${plugin('cjs')};` });
-    install(dir, '@acme/esm-only', { type: 'module', dependencies: { '@elizaos/core': '^1.7.2' }, exports: { '.': { import: { types: './dist/index.d.ts', default: './dist/index.js' } } } }, {
-      'dist/index.js': `import { ModelType, trimTokens } from '@elizaos/core';\nif (!ModelType.TEXT_LARGE || !trimTokens) throw new Error('core names missing');\nexport const esmPlugin = ${plugin('esm')};\nexport default esmPlugin;`,
-    });
-    install(dir, '@acme/dual', { type: 'module', main: './dist/cjs/index.cjs', exports: { '.': { node: { import: './dist/index.js', require: './dist/cjs/index.cjs' }, default: './dist/index.js' } } }, {
-      'dist/index.js': `export default ${plugin('dual')};`,
-      'dist/cjs/index.cjs': `module.exports = { default: ${plugin('dual-cjs')} };`,
-    });
-    install(dir, '@acme/broken', { type: 'module', exports: { import: './index.js' } }, { 'index.js': "throw new Error('kaboom while importing');" });
-    install(dir, '@acme/missing-export', { type: 'module', dependencies: { '@elizaos/core': '*' }, exports: { import: './index.js' } }, {
-      'index.js': "import { notAnElizaExport } from '@elizaos/core';\nexport default { name: 'x', description: String(notAnElizaExport) };",
-    });
+    install(
+      dir,
+      '@acme/esm-only',
+      {
+        type: 'module',
+        dependencies: { '@elizaos/core': '^1.7.2' },
+        exports: { '.': { import: { types: './dist/index.d.ts', default: './dist/index.js' } } },
+      },
+      {
+        'dist/index.js': `import { ModelType, trimTokens } from '@elizaos/core';\nif (!ModelType.TEXT_LARGE || !trimTokens) throw new Error('core names missing');\nexport const esmPlugin = ${plugin('esm')};\nexport default esmPlugin;`,
+      },
+    );
+    install(
+      dir,
+      '@acme/dual',
+      {
+        type: 'module',
+        main: './dist/cjs/index.cjs',
+        exports: {
+          '.': { node: { import: './dist/index.js', require: './dist/cjs/index.cjs' }, default: './dist/index.js' },
+        },
+      },
+      {
+        'dist/index.js': `export default ${plugin('dual')};`,
+        'dist/cjs/index.cjs': `module.exports = { default: ${plugin('dual-cjs')} };`,
+      },
+    );
+    install(
+      dir,
+      '@acme/broken',
+      { type: 'module', exports: { import: './index.js' } },
+      { 'index.js': "throw new Error('kaboom while importing');" },
+    );
+    install(
+      dir,
+      '@acme/missing-export',
+      { type: 'module', dependencies: { '@elizaos/core': '*' }, exports: { import: './index.js' } },
+      {
+        'index.js':
+          "import { notAnElizaExport } from '@elizaos/core';\nexport default { name: 'x', description: String(notAnElizaExport) };",
+      },
+    );
     const marker = join(dir, 'foreign-was-imported');
-    install(dir, '@acme/foreign', { type: 'module', dependencies: { '@elizaos/core': '^1.7.2' }, exports: { import: './index.js' } }, {
-      'index.js': `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'yes');\nexport default ${plugin('foreign')};`,
-      'node_modules/@elizaos/core/package.json': JSON.stringify({ name: '@elizaos/core', version: '1.7.2', type: 'module', exports: './index.js' }),
-      'node_modules/@elizaos/core/index.js': 'export const ModelType = {};',
-    });
+    install(
+      dir,
+      '@acme/foreign',
+      { type: 'module', dependencies: { '@elizaos/core': '^1.7.2' }, exports: { import: './index.js' } },
+      {
+        'index.js': `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'yes');\nexport default ${plugin('foreign')};`,
+        'node_modules/@elizaos/core/package.json': JSON.stringify({
+          name: '@elizaos/core',
+          version: '1.7.2',
+          type: 'module',
+          exports: './index.js',
+        }),
+        'node_modules/@elizaos/core/index.js': 'export const ModelType = {};',
+      },
+    );
     const file = join(dir, 'agent.json');
-    const listed = ['cjs-plain', '@acme/esm-only', '@acme/dual', '@acme/broken', '@acme/missing-export', '@acme/foreign', '@acme/not-installed'];
+    const listed = [
+      'cjs-plain',
+      '@acme/esm-only',
+      '@acme/dual',
+      '@acme/broken',
+      '@acme/missing-export',
+      '@acme/foreign',
+      '@acme/not-installed',
+    ];
     writeFileSync(file, JSON.stringify({ name: 'Agent', plugins: listed }));
 
     const result = kith(['plugins', '--json', '--character', file], {}, dir);
@@ -112,14 +185,25 @@ describe('kith plugins (built CLI in a child process)', () => {
     const out = JSON.parse(result.stdout) as Listed & { failed: { package: string; code: string; error: string }[] };
     const byPackage = Object.fromEntries(out.plugins.map((p) => [p.package, p]));
     expect(byPackage['cjs-plain']).toMatchObject({ name: 'cjs', core: '-' });
-    expect(byPackage['@acme/esm-only']).toMatchObject({ name: 'esm', core: '@kith/core 0.1.0 (as @elizaos/core)', registers: { actions: 1 } });
+    expect(byPackage['@acme/esm-only']).toMatchObject({
+      name: 'esm',
+      core: '@kith/core 0.1.0 (as @elizaos/core)',
+      registers: { actions: 1 },
+    });
     expect(byPackage['@acme/dual']).toMatchObject({ name: 'dual' });
     const failed = Object.fromEntries(out.failed.map((f) => [f.package, f]));
-    expect(Object.keys(failed).sort()).toEqual(['@acme/broken', '@acme/foreign', '@acme/missing-export', '@acme/not-installed']);
+    expect(Object.keys(failed).sort()).toEqual([
+      '@acme/broken',
+      '@acme/foreign',
+      '@acme/missing-export',
+      '@acme/not-installed',
+    ]);
     expect(failed['@acme/not-installed']).toMatchObject({ code: 'KITH_PLUGIN_NOT_FOUND' });
     expect(failed['@acme/not-installed'].error).toContain('is not installed');
     expect(failed['@acme/broken']).toMatchObject({ code: 'KITH_PLUGIN_LOAD_FAILED' });
-    expect(failed['@acme/broken'].error).toMatch(/installed but failed to load \(.*index\.js\): kaboom while importing/);
+    expect(failed['@acme/broken'].error).toMatch(
+      /installed but failed to load \(.*index\.js\): kaboom while importing/,
+    );
     expect(failed['@acme/missing-export'].error).toContain('@kith/core does not provide "notAnElizaExport"');
     expect(failed['@acme/foreign']).toMatchObject({ code: 'KITH_PLUGIN_FOREIGN_CORE' });
     expect(failed['@acme/foreign'].error).toContain('would run on its own @elizaos/core 1.7.2');
@@ -132,13 +216,18 @@ describe('kith plugins (built CLI in a child process)', () => {
     writeFileSync(file, JSON.stringify({ name: 'Agent', plugins: ['@acme/foreign'] }));
     const start = kith(['start', '--character', file, '--port', '0', '--data-dir', join(dir, 'data')], {}, dir);
     expect(start.code).toBe(1);
-    expect(start.stderr).toMatch(/^kith: Plugin "@acme\/foreign" would run on its own @elizaos\/core 1\.7\.2 .*\[KITH_PLUGIN_FOREIGN_CORE\]$/m);
+    expect(start.stderr).toMatch(
+      /^kith: Plugin "@acme\/foreign" would run on its own @elizaos\/core 1\.7\.2 .*\[KITH_PLUGIN_FOREIGN_CORE\]$/m,
+    );
     expect(existsSync(marker)).toBe(false);
   });
 
   it("puts Kith's own plugins in place of @elizaos/plugin-sql and @elizaos/plugin-bootstrap, with a notice", () => {
     const file = join(dir, 'eliza.json');
-    writeFileSync(file, JSON.stringify({ name: 'Eliza', bio: 'x', plugins: ['@elizaos/plugin-sql', '@elizaos/plugin-bootstrap'] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ name: 'Eliza', bio: 'x', plugins: ['@elizaos/plugin-sql', '@elizaos/plugin-bootstrap'] }),
+    );
     const result = kith(['plugins', '--json', '--character', file], {}, dir);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

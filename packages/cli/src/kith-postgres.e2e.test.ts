@@ -3,11 +3,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, freePort, type PostgresCluster, startPostgresCluster, type TestDatabase } from '@kith/plugin-sql/testing';
+import {
+  createTestDatabase,
+  freePort,
+  type PostgresCluster,
+  startPostgresCluster,
+  type TestDatabase,
+} from '@kith/plugin-sql/testing';
 import { spawnKithStart, type SpawnedKith } from './__fixtures__/spawn-kith-start';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
-const ENV = { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', KITH_DATABASE_URL: '', POSTGRES_URL: '' };
+const ENV = {
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  OPENAI_API_KEY: '',
+  OPENAI_BASE_URL: '',
+  KITH_SERVER_AUTH_TOKEN: '',
+  KITH_DATABASE_URL: '',
+  POSTGRES_URL: '',
+};
 
 /** Runs the built CLI to the end: exit code and stderr. */
 function runKith(args: string[], env: NodeJS.ProcessEnv = ENV): Promise<{ code: number | null; stderr: string }> {
@@ -43,7 +57,10 @@ describe('kith on PostgreSQL (built CLI in a child process)', () => {
   it('starts on --database-url, names the database (never the password) and answers', async () => {
     const url = new URL(database.url);
     url.password = 'unused-secret';
-    running = await spawnKithStart(['--port', '0', '--data-dir', join(dir, 'data'), '--database-url', url.toString()], ENV);
+    running = await spawnKithStart(
+      ['--port', '0', '--data-dir', join(dir, 'data'), '--database-url', url.toString()],
+      ENV,
+    );
     const boot = running.stdout();
     const display = `postgres://kith@127.0.0.1:${cluster.port}/${database.name}`;
     expect(boot).toContain(`Starting 1 agent (database: ${display})`);
@@ -64,10 +81,20 @@ describe('kith on PostgreSQL (built CLI in a child process)', () => {
 
   it('also takes the URL from KITH_DATABASE_URL, and a missing database gets one line with the fix', async () => {
     const missing = `postgres://kith@127.0.0.1:${cluster.port}/no_such_db`;
-    const result = await runKith(['chat', '--message', 'hi', '--data-dir', join(dir, 'data')], { ...ENV, KITH_DATABASE_URL: missing });
+    const result = await runKith(['chat', '--message', 'hi', '--data-dir', join(dir, 'data')], {
+      ...ENV,
+      KITH_DATABASE_URL: missing,
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n').filter((line) => line.startsWith('kith:'))).toEqual([
-      expect.stringContaining(`PostgreSQL at 127.0.0.1:${cluster.port} (database "no_such_db") does not exist. Create it (createdb`),
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('kith:')),
+    ).toEqual([
+      expect.stringContaining(
+        `PostgreSQL at 127.0.0.1:${cluster.port} (database "no_such_db") does not exist. Create it (createdb`,
+      ),
     ]);
     expect(result.stderr).toContain('[KITH_SQL_DATABASE_MISSING]');
   }, 60_000);
@@ -88,19 +115,34 @@ describe('kith on PostgreSQL (built CLI in a child process)', () => {
     it.each([
       ['start', ['start', '--port', '0']],
       ['chat', ['chat', '--message', 'hi']],
-    // A hanging server is given up on after the connect timeout (5 s), so the command ends well within 10 s.
-    ])('kith %s exits with one line naming host, port, database and the fix', async (_name, args) => {
-      const refused = await freePort();
-      for (const [port, reason] of [
-        [refused, 'connection refused'],
-        [(silent.address() as AddressInfo).port, 'connection timed out'],
-      ] as const) {
-        const result = await runKith([...args, '--data-dir', join(dir, 'data'), '--database-url', `postgres://kith:pw@127.0.0.1:${port}/agents`]);
-        expect(result.code).toBe(1);
-        const lines = result.stderr.trim().split('\n').filter((line) => line.startsWith('kith:'));
-        expect(lines).toEqual([`kith: Cannot reach PostgreSQL at 127.0.0.1:${port} (database "agents"): ${reason}. Start the server, or fix the host and port in KITH_DATABASE_URL. [KITH_SQL_DATABASE_UNREACHABLE]`]);
-        expect(result.stderr).not.toMatch(/\n\s+at /); // no stack
-          }
-    }, 60_000);
+      // A hanging server is given up on after the connect timeout (5 s), so the command ends well within 10 s.
+    ])(
+      'kith %s exits with one line naming host, port, database and the fix',
+      async (_name, args) => {
+        const refused = await freePort();
+        for (const [port, reason] of [
+          [refused, 'connection refused'],
+          [(silent.address() as AddressInfo).port, 'connection timed out'],
+        ] as const) {
+          const result = await runKith([
+            ...args,
+            '--data-dir',
+            join(dir, 'data'),
+            '--database-url',
+            `postgres://kith:pw@127.0.0.1:${port}/agents`,
+          ]);
+          expect(result.code).toBe(1);
+          const lines = result.stderr
+            .trim()
+            .split('\n')
+            .filter((line) => line.startsWith('kith:'));
+          expect(lines).toEqual([
+            `kith: Cannot reach PostgreSQL at 127.0.0.1:${port} (database "agents"): ${reason}. Start the server, or fix the host and port in KITH_DATABASE_URL. [KITH_SQL_DATABASE_UNREACHABLE]`,
+          ]);
+          expect(result.stderr).not.toMatch(/\n\s+at /); // no stack
+        }
+      },
+      60_000,
+    );
   });
 });

@@ -17,11 +17,20 @@ interface OtlpSpan {
 }
 
 interface ExportRequest {
-  resourceSpans: { resource?: { attributes?: OtlpSpan['attributes'] }; scopeSpans: { scope?: { name?: string }; spans: OtlpSpan[] }[] }[];
+  resourceSpans: {
+    resource?: { attributes?: OtlpSpan['attributes'] };
+    scopeSpans: { scope?: { name?: string }; spans: OtlpSpan[] }[];
+  }[];
 }
 
 /** A real OTLP/HTTP endpoint on 127.0.0.1: POST /v1/traces with the JSON encoding, as the exporter sends it. */
-function startCollector(): Promise<{ server: Server; url: string; spans: OtlpSpan[]; resources: Record<string, unknown>[]; paths: string[] }> {
+function startCollector(): Promise<{
+  server: Server;
+  url: string;
+  spans: OtlpSpan[];
+  resources: Record<string, unknown>[];
+  paths: string[];
+}> {
   const spans: OtlpSpan[] = [];
   const resources: Record<string, unknown>[] = [];
   const paths: string[] = [];
@@ -32,13 +41,19 @@ function startCollector(): Promise<{ server: Server; url: string; spans: OtlpSpa
       paths.push(`${request.method} ${request.url} ${request.headers['content-type']}`);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ExportRequest;
       for (const resourceSpans of body.resourceSpans) {
-        resources.push(Object.fromEntries((resourceSpans.resource?.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]])));
+        resources.push(
+          Object.fromEntries((resourceSpans.resource?.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]])),
+        );
         for (const scope of resourceSpans.scopeSpans) spans.push(...scope.spans);
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, resources, paths })));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, resources, paths }),
+    ),
+  );
 }
 
 const attribute = (span: OtlpSpan, key: string): unknown => {
@@ -92,12 +107,16 @@ describe('kith start with OTEL_EXPORTER_OTLP_ENDPOINT (built CLI in a child proc
       });
       const { runId } = (await sent.json()) as { runId: string };
 
-      const runSpan = () => collector.spans.find((span) => span.name === 'kith.run' && attribute(span, 'kith.run.id') === runId);
+      const runSpan = () =>
+        collector.spans.find((span) => span.name === 'kith.run' && attribute(span, 'kith.run.id') === runId);
       // The run span ends last: once it is here, so is the rest of its trace (one batch or several).
       await waitFor(() => runSpan() !== undefined, 'the run span');
       // The incoming message's embedding is queued by the bus when it accepts the message, before the run
       // starts, so its span heads a trace of its own.
-      await waitFor(() => collector.spans.some((span) => span.name === 'embeddings TEXT_EMBEDDING'), 'the embedding span');
+      await waitFor(
+        () => collector.spans.some((span) => span.name === 'embeddings TEXT_EMBEDDING'),
+        'the embedding span',
+      );
       const embedding = collector.spans.find((span) => span.name === 'embeddings TEXT_EMBEDDING') as OtlpSpan;
       expect(attribute(embedding, 'gen_ai.operation.name')).toBe('embeddings');
       const run = runSpan() as OtlpSpan;
@@ -115,7 +134,9 @@ describe('kith start with OTEL_EXPORTER_OTLP_ENDPOINT (built CLI in a child proc
       expect(top).toEqual(expect.arrayContaining(['kith.compose_state', 'chat TEXT_LARGE']));
       const compose = childrenOf(run).find((span) => span.name === 'kith.compose_state') as OtlpSpan;
       const providers = names(childrenOf(compose));
-      expect(providers).toEqual(expect.arrayContaining(['kith.provider CHARACTER', 'kith.provider RECENT_MESSAGES', 'kith.provider ACTIONS']));
+      expect(providers).toEqual(
+        expect.arrayContaining(['kith.provider CHARACTER', 'kith.provider RECENT_MESSAGES', 'kith.provider ACTIONS']),
+      );
       expect(providers.every((name) => name.startsWith('kith.provider '))).toBe(true);
 
       const model = childrenOf(run).find((span) => span.name === 'chat TEXT_LARGE') as OtlpSpan;
@@ -125,9 +146,11 @@ describe('kith start with OTEL_EXPORTER_OTLP_ENDPOINT (built CLI in a child proc
       expect(attribute(model, 'kith.model_type')).toBe('TEXT_LARGE');
       // Every span of the turn belongs to the tree under the run.
       const reachable = new Set<string>([run.spanId]);
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
-        for (const span of trace) if (span.parentSpanId && reachable.has(span.parentSpanId) && !reachable.has(span.spanId)) grew = reachable.add(span.spanId) !== undefined;
+        for (const span of trace)
+          if (span.parentSpanId && reachable.has(span.parentSpanId) && !reachable.has(span.spanId))
+            grew = reachable.add(span.spanId) !== undefined;
       }
       expect(trace.filter((span) => !reachable.has(span.spanId)).map((span) => span.name)).toEqual([]);
 

@@ -36,19 +36,34 @@ describe('kith start (built CLI in a child process)', () => {
     const bob = join(dir, 'bob.json');
     writeFileSync(bob, JSON.stringify({ name: 'Bob', bio: ['A second agent on the same database.'] }));
     const dataDir = join(dir, 'data');
-    running = await start(['--port', '0', '--data-dir', dataDir, '--character', resolve(__dirname, '../characters/eliza.json'), '--character', bob]);
+    running = await start([
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--character',
+      resolve(__dirname, '../characters/eliza.json'),
+      '--character',
+      bob,
+    ]);
     const { url } = running;
 
     // The boot list: the database with its migrations, then each agent with its plugins and their timings.
     const boot = running.stdout();
     expect(boot).toContain(`Starting 2 agents (data: ${dataDir})`);
-    expect(boot).toMatch(new RegExp(`Database ${join(dataDir, 'kith.db').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(new database\\): [1-9]\\d* migrations applied`));
+    expect(boot).toMatch(
+      new RegExp(
+        `Database ${join(dataDir, 'kith.db').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(new database\\): [1-9]\\d* migrations applied`,
+      ),
+    );
     expect(boot).toMatch(/^Eliza \([0-9a-f-]{36}\) ready in \d+ ms; model: eliza-classic \(offline\)$/m);
     expect(boot).toMatch(/^Bob \([0-9a-f-]{36}\) ready in \d+ ms; model: eliza-classic \(offline\)$/m);
     expect(boot).toMatch(/^ {2}bootstrap +init [\d.]+ ms · services [\d.]+ ms \(\d+\)$/m);
     expect(boot).toMatch(/^ {2}database +adapter-init [\d.]+ ms$/m);
 
-    const { agents } = await json<{ agents: { id: string; name: string; status: string }[] }>(await fetch(`${url}/api/agents`));
+    const { agents } = await json<{ agents: { id: string; name: string; status: string }[] }>(
+      await fetch(`${url}/api/agents`),
+    );
     expect(agents.map((a) => [a.name, a.status]).sort()).toEqual([
       ['Bob', 'running'],
       ['Eliza', 'running'],
@@ -66,11 +81,15 @@ describe('kith start (built CLI in a child process)', () => {
     expect(posted.replies[0].content.actions).toContain('REPLY');
 
     // The terminal client against the same server (the server runs in another process, so a blocking spawn is fine).
-    const chat = spawnSync(process.execPath, [BIN, 'chat', '--url', url, '--agent', 'bob', '--message', 'My work is boring', '--json', '--user', 'tester'], {
-      encoding: 'utf8',
-      env: ENV,
-      timeout: 60_000,
-    });
+    const chat = spawnSync(
+      process.execPath,
+      [BIN, 'chat', '--url', url, '--agent', 'bob', '--message', 'My work is boring', '--json', '--user', 'tester'],
+      {
+        encoding: 'utf8',
+        env: ENV,
+        timeout: 60_000,
+      },
+    );
     expect(chat.stderr).toBe('');
     expect(chat.status).toBe(0);
     const reply = JSON.parse(chat.stdout.trim().split('\n')[0]) as { text: string; actions: string[] };
@@ -83,26 +102,46 @@ describe('kith start (built CLI in a child process)', () => {
     expect(existsSync(join(dataDir, 'kith.db'))).toBe(true);
 
     // Stopped means stopped: the URL no longer answers, and the client says how to fix that.
-    const after = spawnSync(process.execPath, [BIN, 'chat', '--url', url, '--message', 'hello'], { encoding: 'utf8', env: ENV, timeout: 30_000 });
+    const after = spawnSync(process.execPath, [BIN, 'chat', '--url', url, '--message', 'hello'], {
+      encoding: 'utf8',
+      env: ENV,
+      timeout: 30_000,
+    });
     expect(after.status).toBe(1);
     expect(after.stderr).toContain(`Could not reach a Kith server at ${url}`);
     expect(after.stderr).toContain('[KITH_SERVER_UNREACHABLE]');
   }, 120_000);
 
-  it('runs an elizaOS character listing @elizaos/plugin-sql and -bootstrap on Kith\'s own, answering each message once; reads .env, the environment winning', async () => {
+  it("runs an elizaOS character listing @elizaos/plugin-sql and -bootstrap on Kith's own, answering each message once; reads .env, the environment winning", async () => {
     const character = join(dir, 'character.json');
-    writeFileSync(character, JSON.stringify({ name: 'Eliza', bio: ['An elizaOS character.'], plugins: ['@elizaos/plugin-sql', '@elizaos/plugin-bootstrap'] }));
+    writeFileSync(
+      character,
+      JSON.stringify({
+        name: 'Eliza',
+        bio: ['An elizaOS character.'],
+        plugins: ['@elizaos/plugin-sql', '@elizaos/plugin-bootstrap'],
+      }),
+    );
     // KITH_SERVER_AUTH_TOKEN is set (empty) in ENV, so the file's value must not apply.
-    writeFileSync(join(dir, '.env'), '# elizaOS keeps keys here\nKITH_DATA_DIR=./dotenv-data\nKITH_SERVER_AUTH_TOKEN=from-dotenv\n');
+    writeFileSync(
+      join(dir, '.env'),
+      '# elizaOS keeps keys here\nKITH_DATA_DIR=./dotenv-data\nKITH_SERVER_AUTH_TOKEN=from-dotenv\n',
+    );
     running = await spawnKithStart(['--port', '0', '--character', character], ENV, 60_000, dir);
     const boot = running.stdout();
     expect(boot).toContain(`Starting 1 agent (data: ${join(dir, 'dotenv-data')})`);
-    expect(boot).toContain(`Settings: 1 read from ${join(dir, '.env')} (the environment's own value kept for KITH_SERVER_AUTH_TOKEN)`);
+    expect(boot).toContain(
+      `Settings: 1 read from ${join(dir, '.env')} (the environment's own value kept for KITH_SERVER_AUTH_TOKEN)`,
+    );
     expect(boot).toContain("  note: @elizaos/plugin-sql: Kith's @kith/plugin-sql takes its place");
     expect(boot).toContain("  note: @elizaos/plugin-bootstrap: Kith's @kith/plugin-bootstrap takes its place");
     const { agents } = await json<{ agents: { id: string }[] }>(await fetch(`${running.url}/api/agents`));
     const send = (text: string) =>
-      fetch(`${running!.url}/api/agents/${agents[0].id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, userName: 'tester' }) });
+      fetch(`${running!.url}/api/agents/${agents[0].id}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text, userName: 'tester' }),
+      });
     const first = await json<{ roomId: string; replies: unknown[] }>(await send('I feel sad today'));
     const second = await json<{ roomId: string; replies: unknown[] }>(await send('My mother worries me'));
     expect([first.replies.length, second.replies.length]).toEqual([1, 1]);
@@ -118,9 +157,21 @@ describe('kith start (built CLI in a child process)', () => {
     const dataDir = join(dir, 'data');
     const twin = join(dir, 'twin.json');
     writeFileSync(twin, JSON.stringify({ name: 'Eliza' }));
-    const run = (args: string[]) => spawnSync(process.execPath, [BIN, 'start', '--data-dir', dataDir, ...args], { encoding: 'utf8', env: ENV, timeout: 30_000 });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [BIN, 'start', '--data-dir', dataDir, ...args], {
+        encoding: 'utf8',
+        env: ENV,
+        timeout: 30_000,
+      });
 
-    const twins = run(['--character', resolve(__dirname, '../characters/eliza.json'), '--character', twin, '--port', '0']);
+    const twins = run([
+      '--character',
+      resolve(__dirname, '../characters/eliza.json'),
+      '--character',
+      twin,
+      '--port',
+      '0',
+    ]);
     expect(twins.status).toBe(1);
     expect(twins.stderr).toContain(`--character ${twin}: same agent id as`);
     expect(twins.stderr).toContain('[KITH_CONFIG_INVALID]');
@@ -137,13 +188,17 @@ describe('kith start (built CLI in a child process)', () => {
     try {
       const { port } = taken.address() as AddressInfo;
       const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
-        const child = spawn(process.execPath, [BIN, 'start', '--port', String(port), '--data-dir', join(dir, 'data')], { env: ENV });
+        const child = spawn(process.execPath, [BIN, 'start', '--port', String(port), '--data-dir', join(dir, 'data')], {
+          env: ENV,
+        });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         child.on('exit', (code) => done({ code, stderr }));
       });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`--port: ${port} is already in use: pick another with --port N (0 picks a free port)`);
+      expect(result.stderr).toContain(
+        `--port: ${port} is already in use: pick another with --port N (0 picks a free port)`,
+      );
     } finally {
       await new Promise((done) => taken.close(done));
     }

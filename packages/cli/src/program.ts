@@ -14,32 +14,56 @@ const { version } = require('../package.json') as { version: string };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 // Each command loads its modules when it runs: `kith create plugin` never opens SQLite or Fastify.
-const startCommand = (options: StartCommandOptions) => (require('./commands/start-command') as typeof import('./commands/start-command')).startCommand(options);
-const chatCommand = (options: ChatCommandOptions) => (require('./commands/chat-command') as typeof import('./commands/chat-command')).chatCommand(options);
-const pluginsCommand = (options: PluginsCommandOptions) => (require('./commands/plugins-command') as typeof import('./commands/plugins-command')).pluginsCommand(options);
-const addCommand = (specs: string[], options: AddCommandOptions) => (require('./commands/add-command') as typeof import('./commands/add-command')).addCommand(specs, options);
-const usageCommand = (options: UsageCommandOptions) => (require('./commands/usage-command') as typeof import('./commands/usage-command')).usageCommand(options);
-const dbCopyCommand = (options: DbCopyCommandOptions) => (require('./commands/db-copy-command') as typeof import('./commands/db-copy-command')).dbCopyCommand(options);
+const startCommand = (options: StartCommandOptions) =>
+  (require('./commands/start-command') as typeof import('./commands/start-command')).startCommand(options);
+const chatCommand = (options: ChatCommandOptions) =>
+  (require('./commands/chat-command') as typeof import('./commands/chat-command')).chatCommand(options);
+const pluginsCommand = (options: PluginsCommandOptions) =>
+  (require('./commands/plugins-command') as typeof import('./commands/plugins-command')).pluginsCommand(options);
+const addCommand = (specs: string[], options: AddCommandOptions) =>
+  (require('./commands/add-command') as typeof import('./commands/add-command')).addCommand(specs, options);
+const usageCommand = (options: UsageCommandOptions) =>
+  (require('./commands/usage-command') as typeof import('./commands/usage-command')).usageCommand(options);
+const dbCopyCommand = (options: DbCopyCommandOptions) =>
+  (require('./commands/db-copy-command') as typeof import('./commands/db-copy-command')).dbCopyCommand(options);
 const createPluginCommand = (name: string, options: CreatePluginCommandOptions) =>
-  (require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')).createPluginCommand(name, options);
+  (
+    require('./commands/create-plugin-command') as typeof import('./commands/create-plugin-command')
+  ).createPluginCommand(name, options);
 const createAgentCommand = (name: string, options: CreateAgentCommandOptions) =>
-  (require('./commands/create-agent-command') as typeof import('./commands/create-agent-command')).createAgentCommand(name, options);
+  (require('./commands/create-agent-command') as typeof import('./commands/create-agent-command')).createAgentCommand(
+    name,
+    options,
+  );
 
 export function buildProgram(): Command {
   const program = new Command('kith').description('Run and chat with Kith agents').version(version);
   program
     .command('start')
     .description('start the server with one agent per character file (REST, WebSocket, web chat)')
-    .option('-c, --character <file>', 'character file (JSON); repeat for several agents; default: the shipped Eliza', collect)
+    .option(
+      '-c, --character <file>',
+      'character file (JSON); repeat for several agents; default: the shipped Eliza',
+      collect,
+    )
     .option('-p, --port <n>', 'port to listen on; 0 picks a free one (default: $KITH_SERVER_PORT or 3000)')
     .option('--host <host>', 'address to listen on (default: $KITH_SERVER_HOST or 127.0.0.1)')
-    .option('-d, --data-dir <dir>', 'where the database lives, shared by the agents (default: $KITH_DATA_DIR or ./.kith)')
-    .option('--database-url <url>', 'PostgreSQL instead of SQLite: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
+    .option(
+      '-d, --data-dir <dir>',
+      'where the database lives, shared by the agents (default: $KITH_DATA_DIR or ./.kith)',
+    )
+    .option(
+      '--database-url <url>',
+      'PostgreSQL instead of SQLite: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)',
+    )
     .action(startCommand);
   program
     .command('chat')
     .description('chat with an agent in the terminal: in-process, or with --url against a running kith start')
-    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza (with --url: picks the agent by its name)')
+    .option(
+      '-c, --character <file>',
+      'character file (JSON); default: the shipped Eliza (with --url: picks the agent by its name)',
+    )
     .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
     .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
     .option('-m, --message <text>', 'send one message, print the reply and exit')
@@ -57,9 +81,14 @@ export function buildProgram(): Command {
     .action(pluginsCommand);
   program
     .command('add')
-    .description("install plugin packages and add them to the character's plugins (elizaOS plugins: writes the npm overrides so they run on @kith/core)")
+    .description(
+      "install plugin packages and add them to the character's plugins (elizaOS plugins: writes the npm overrides so they run on @kith/core)",
+    )
     .argument('<packages...>', 'npm package specs, e.g. @elizaos/plugin-telegram@1.6.4')
-    .option('-c, --character <file>', 'character file to add them to (default: the only one in the project; asks when there are several)')
+    .option(
+      '-c, --character <file>',
+      'character file to add them to (default: the only one in the project; asks when there are several)',
+    )
     .option('--ignore-scripts', "pass --ignore-scripts to npm (e.g. @elizaos/plugin-ollama's install script needs bun)")
     .action(addCommand);
   program
@@ -72,19 +101,35 @@ export function buildProgram(): Command {
     .option('-g, --group-by <what>', 'day, room or model', 'day')
     .option('--json', 'print the answer as JSON (as GET /api/agents/:agentId/usage does)')
     .action(usageCommand);
-  const db = program.command('db').description('move and look after an agent\'s database');
+  const db = program.command('db').description("move and look after an agent's database");
   db.command('copy')
-    .description("copy the agents' whole history from a SQLite file into PostgreSQL; running it again copies only what is missing")
-    .option('--from <file-or-dir>', 'the kith.db file, or the data folder holding it (default: $KITH_DATA_DIR or ./.kith)')
-    .option('--to <url>', 'PostgreSQL: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
+    .description(
+      "copy the agents' whole history from a SQLite file into PostgreSQL; running it again copies only what is missing",
+    )
+    .option(
+      '--from <file-or-dir>',
+      'the kith.db file, or the data folder holding it (default: $KITH_DATA_DIR or ./.kith)',
+    )
+    .option(
+      '--to <url>',
+      'PostgreSQL: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)',
+    )
     .action(dbCopyCommand);
   const create = program.command('create').description('scaffold a plugin package or an agent project');
   create
     .command('plugin')
-    .description('write a publishable plugin package (example action, provider, tests, README): standalone, or packages/plugin-NAME inside the Kith workspace')
+    .description(
+      'write a publishable plugin package (example action, provider, tests, README): standalone, or packages/plugin-NAME inside the Kith workspace',
+    )
     .argument('<name>', 'kebab-case plugin name, e.g. weather')
-    .option('--scope <scope>', 'npm scope of the package (default: none, giving kith-plugin-NAME; @kith inside the Kith workspace)')
-    .option('--dir <dir>', 'folder that receives the package folder plugin-NAME (default: the current folder; packages inside the Kith workspace)')
+    .option(
+      '--scope <scope>',
+      'npm scope of the package (default: none, giving kith-plugin-NAME; @kith inside the Kith workspace)',
+    )
+    .option(
+      '--dir <dir>',
+      'folder that receives the package folder plugin-NAME (default: the current folder; packages inside the Kith workspace)',
+    )
     .addOption(new Option('--directory <dir>').hideHelp())
     .option('--description <text>', 'one line for package.json and the README')
     .action(createPluginCommand);

@@ -1,5 +1,14 @@
 import { PassThrough } from 'node:stream';
-import { agentMemoryId, type Content, type HandlerCallback, type IAgentRuntime, type IMessageService, type Memory, type MessageProcessingResult, type UUID } from '@kith/core';
+import {
+  agentMemoryId,
+  type Content,
+  type HandlerCallback,
+  type IAgentRuntime,
+  type IMessageService,
+  type Memory,
+  type MessageProcessingResult,
+  type UUID,
+} from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
 import { ChatSession } from './chat-session';
 import { ChatTurnError, ClientCliErrorCode } from './errors';
@@ -10,7 +19,11 @@ function scriptedService(answer: (text: string) => Content[]): IMessageService &
   const received: Memory[] = [];
   return {
     received,
-    async handleMessage(_runtime: IAgentRuntime, message: Memory, callback?: HandlerCallback): Promise<MessageProcessingResult> {
+    async handleMessage(
+      _runtime: IAgentRuntime,
+      message: Memory,
+      callback?: HandlerCallback,
+    ): Promise<MessageProcessingResult> {
       received.push(message);
       for (const content of answer(message.content.text ?? '')) await callback?.(content);
       return { didRespond: true, mode: 'simple', responseContent: null, responseMessages: [] };
@@ -28,7 +41,11 @@ describe('ChatSession', () => {
     const replies = await session.send('hello');
 
     expect(replies).toEqual([{ text: 'you said hello', actions: ['REPLY'], thought: 't' }]);
-    expect(service.received[0]).toMatchObject({ entityId: session.entityId, roomId: session.roomId, content: { text: 'hello', source: 'cli' } });
+    expect(service.received[0]).toMatchObject({
+      entityId: session.entityId,
+      roomId: session.roomId,
+      content: { text: 'hello', source: 'cli' },
+    });
     const room = await runtime.getRoom(session.roomId);
     expect(room?.type).toBe('DM');
     expect(await runtime.isRoomParticipant(session.roomId, session.entityId)).toBe(true);
@@ -44,19 +61,31 @@ describe('ChatSession', () => {
     expect(await session.send('two')).toHaveLength(1);
 
     expect(accept).toHaveBeenCalledTimes(2);
-    const [[first]] = accept.mock.calls as unknown as [{ messageId: UUID; roomId: UUID; body: { text: string; source: string } }][];
+    const [[first]] = accept.mock.calls as unknown as [
+      { messageId: UUID; roomId: UUID; body: { text: string; source: string } },
+    ][];
     expect(first).toMatchObject({ roomId: session.roomId, body: { text: 'one', source: 'cli' } });
     expect(await runtime.adapter.getPendingInbound?.()).toEqual([]);
     // The message memory was stored with the inbox entry, so the pipeline was told not to store it again.
-    expect(await runtime.getMemoryById(agentMemoryId(runtime, first.messageId))).toMatchObject({ content: { text: 'one' } });
-    const again = await runtime.adapter.acceptInbound?.({ messageId: first.messageId, roomId: session.roomId, body: {} });
+    expect(await runtime.getMemoryById(agentMemoryId(runtime, first.messageId))).toMatchObject({
+      content: { text: 'one' },
+    });
+    const again = await runtime.adapter.acceptInbound?.({
+      messageId: first.messageId,
+      roomId: session.roomId,
+      body: {},
+    });
     expect(again).toMatchObject({ created: false, entry: { state: 'answered' } });
   });
 
   it('derives the same room for the same user, and another for another user', async () => {
     const runtime = await createTestRuntime();
-    expect(new ChatSession(runtime, { userName: 'ada' }).roomId).toBe(new ChatSession(runtime, { userName: 'ada' }).roomId);
-    expect(new ChatSession(runtime, { userName: 'ada' }).roomId).not.toBe(new ChatSession(runtime, { userName: 'bob' }).roomId);
+    expect(new ChatSession(runtime, { userName: 'ada' }).roomId).toBe(
+      new ChatSession(runtime, { userName: 'ada' }).roomId,
+    );
+    expect(new ChatSession(runtime, { userName: 'ada' }).roomId).not.toBe(
+      new ChatSession(runtime, { userName: 'bob' }).roomId,
+    );
   });
 
   it('leaves IGNORE decisions out of the replies', async () => {
@@ -68,7 +97,13 @@ describe('ChatSession', () => {
   it('raises a ChatTurnError naming the cause when the turn failed without a reply', async () => {
     const runtime = await createTestRuntime();
     runtime.messageService = {
-      handleMessage: async () => ({ didRespond: false, mode: 'error', responseContent: null, responseMessages: [], error: 'OPENAI_API_KEY was rejected (401)' }),
+      handleMessage: async () => ({
+        didRespond: false,
+        mode: 'error',
+        responseContent: null,
+        responseMessages: [],
+        error: 'OPENAI_API_KEY was rejected (401)',
+      }),
     };
     const error = await new ChatSession(runtime).send('hello').catch((e: unknown) => e);
     expect(ChatTurnError.isInstance(error)).toBe(true);

@@ -67,12 +67,19 @@ export class ChatSession {
 
   /** Sends one message and resolves with the agent's replies (none when it chose to ignore). */
   async send(text: string): Promise<ChatReply[]> {
-    if (!this.runtime.messageService) throw new PluginDependencyMissingError('@kith/client-cli', '@kith/plugin-bootstrap');
+    if (!this.runtime.messageService)
+      throw new PluginDependencyMissingError('@kith/client-cli', '@kith/plugin-bootstrap');
     const bus = await localBus(this.runtime);
     bus.join(this.roomId, this.runtime.agentId);
     const message = toBusMessage(
       { text, userName: this.userName, source: this.source, channelType: ChannelType.DM },
-      { channelId: this.roomId, authorId: this.entityId, defaultSource: this.source, serverId: CLI_SERVER_ID, targetAgentId: this.runtime.agentId },
+      {
+        channelId: this.roomId,
+        authorId: this.entityId,
+        defaultSource: this.source,
+        serverId: CLI_SERVER_ID,
+        targetAgentId: this.runtime.agentId,
+      },
     );
     // What the agent says comes back as bus events, as to every client.
     const replies: ChatReply[] = [];
@@ -90,7 +97,8 @@ export class ChatSession {
       stopListening();
     }
     // A failed turn (model down, wrong key, timeout) is an error for the user, not an empty answer.
-    if (result?.mode === 'error' && replies.length === 0) throw new ChatTurnError(result.error ?? 'the agent could not answer');
+    if (result?.mode === 'error' && replies.length === 0)
+      throw new ChatTurnError(result.error ?? 'the agent could not answer');
     return replies;
   }
 }

@@ -14,5 +14,19 @@ export { handleChannelCleared } from './events/channel-cleared';
 export { handlePostGenerated } from './events/post-generated';
 export { handleWorldSync } from './events/world-sync';
 export { handleEntityJoined, handleEntityLeft } from './events/entity-sync';
-export { processAttachments, safeFetch, isPublicAddress, type ProcessAttachmentsOptions, type SafeFetchOptions, type SafeFetchResult } from './attachments';
-export { AttachmentErrorCode, type AttachmentErrorCodeName, AttachmentUrlRefusedError, AttachmentTooLargeError, AttachmentFetchError, type AttachmentRefusalReason } from './attachments';
+export {
+  processAttachments,
+  safeFetch,
+  isPublicAddress,
+  type ProcessAttachmentsOptions,
+  type SafeFetchOptions,
+  type SafeFetchResult,
+} from './attachments';
+export {
+  AttachmentErrorCode,
+  type AttachmentErrorCodeName,
+  AttachmentUrlRefusedError,
+  AttachmentTooLargeError,
+  AttachmentFetchError,
+  type AttachmentRefusalReason,
+} from './attachments';

@@ -1,4 +1,12 @@
-import { ChannelType, composePromptFromState, messageHandlerTemplate, randomUuid, shouldRespondTemplate, type UUID, type WorldSettings } from '@kith/core';
+import {
+  ChannelType,
+  composePromptFromState,
+  messageHandlerTemplate,
+  randomUuid,
+  shouldRespondTemplate,
+  type UUID,
+  type WorldSettings,
+} from '@kith/core';
 import { scriptedReply, type ScriptedModelCall } from '@kith/core/test';
 import { ADA, createHarness, setWorldMetadata } from './__fixtures__/bootstrap-harness';
 import { defaultLikeCharacter } from './__fixtures__/default-character';
@@ -9,9 +17,27 @@ import { DEFAULT_PROMPT_ROTATION_TURNS } from './providers/room-turns';
 const PROMPT_BUDGET = 8_000;
 
 const SETTINGS: WorldSettings = {
-  SERVER_NAME: { name: 'Server name', description: 'What the community is called', usageDescription: 'What should I call this server?', value: null, required: true },
-  WELCOME: { name: 'Welcome message', description: 'Greeting for newcomers', usageDescription: 'How should I greet newcomers?', value: null, required: false },
-  MOD_CHANNEL: { name: 'Moderation channel', description: 'Where reports go', usageDescription: 'Which channel should get reports?', value: null, required: true },
+  SERVER_NAME: {
+    name: 'Server name',
+    description: 'What the community is called',
+    usageDescription: 'What should I call this server?',
+    value: null,
+    required: true,
+  },
+  WELCOME: {
+    name: 'Welcome message',
+    description: 'Greeting for newcomers',
+    usageDescription: 'How should I greet newcomers?',
+    value: null,
+    required: false,
+  },
+  MOD_CHANNEL: {
+    name: 'Moderation channel',
+    description: 'Where reports go',
+    usageDescription: 'Which channel should get reports?',
+    value: null,
+    required: true,
+  },
 };
 
 const LINES = [
@@ -35,10 +61,18 @@ async function heavyDmTurn() {
     roomId: dm,
     entityId: ADA,
     tags: ['AWAITING_CHOICE'],
-    metadata: { options: [{ name: 'post', description: 'Publish now' }, { name: 'cancel', description: 'Drop it' }] },
+    metadata: {
+      options: [
+        { name: 'post', description: 'Publish now' },
+        { name: 'cancel', description: 'Drop it' },
+      ],
+    },
   });
   for (let i = 0; i < 20; i++) {
-    await runtime.createMemory(message(LINES[i % LINES.length], { roomId: dm, entityId: i % 2 ? runtime.agentId : ADA, createdAt: 1_000 + i }), 'messages');
+    await runtime.createMemory(
+      message(LINES[i % LINES.length], { roomId: dm, entityId: i % 2 ? runtime.agentId : ADA, createdAt: 1_000 + i }),
+      'messages',
+    );
   }
   return { ...harness, dm };
 }
@@ -46,14 +80,23 @@ async function heavyDmTurn() {
 describe('message-handler prompt of the default character', () => {
   it(`stays under ${PROMPT_BUDGET} characters on heavy DM turns with the core actions, to the end of a rotation block`, async () => {
     const { runtime, model, dm, message, callback } = await heavyDmTurn();
-    await runtime.messageService!.handleMessage(runtime, message('What would you plant first?', { roomId: dm as UUID }), callback);
+    await runtime.messageService!.handleMessage(
+      runtime,
+      message('What would you plant first?', { roomId: dm as UUID }),
+      callback,
+    );
     const [call] = model.callsOf('TEXT_LARGE');
     expect(call.prompt).toContain('# Pending Choices');
     expect(call.prompt).toContain('# Onboarding');
     expect(call.prompt).toContain('- GENERATE_IMAGE:');
     expect(call.prompt).toContain('# Received Message\nAda: What would you plant first?');
     // The conversation window grows through the block (two long messages a turn): its last turn is the heaviest.
-    for (let turn = 1; turn < DEFAULT_PROMPT_ROTATION_TURNS; turn++) await runtime.messageService!.handleMessage(runtime, message(LINES[(turn * 2) % LINES.length], { roomId: dm as UUID }), callback);
+    for (let turn = 1; turn < DEFAULT_PROMPT_ROTATION_TURNS; turn++)
+      await runtime.messageService!.handleMessage(
+        runtime,
+        message(LINES[(turn * 2) % LINES.length], { roomId: dm as UUID }),
+        callback,
+      );
     const prompts = model.callsOf('TEXT_LARGE').map((c) => c.prompt);
     expect(prompts).toHaveLength(DEFAULT_PROMPT_ROTATION_TURNS);
     prompts.forEach((prompt) => expect(prompt.length).toBeLessThan(PROMPT_BUDGET));
@@ -70,17 +113,37 @@ describe('message-handler prompt of the default character', () => {
     const { runtime, dm, message } = await heavyDmTurn();
     const dynamic = runtime.providers.filter((p) => p.dynamic).map((p) => p.name);
     const state = await runtime.composeState(message('hello', { roomId: dm as UUID }), dynamic);
-    for (const name of ['agentName', 'providers', 'actionNames', 'recentMessages', 'relevantKnowledge', 'characterBio', 'messageText', 'userName', 'roomId', 'worldContext', 'isNewUser', 'hasAttachments']) {
+    for (const name of [
+      'agentName',
+      'providers',
+      'actionNames',
+      'recentMessages',
+      'relevantKnowledge',
+      'characterBio',
+      'messageText',
+      'userName',
+      'roomId',
+      'worldContext',
+      'isNewUser',
+      'hasAttachments',
+    ]) {
       expect([name, state.values[name]]).not.toEqual([name, undefined]);
     }
-    const template = '{{agentName}}|{{userName}}|{{messageText}}|{{roomId}}|{{#if isNewUser}}new{{else}}known{{/if}}|{{#if hasAttachments}}att{{else}}none{{/if}}';
+    const template =
+      '{{agentName}}|{{userName}}|{{messageText}}|{{roomId}}|{{#if isNewUser}}new{{else}}known{{/if}}|{{#if hasAttachments}}att{{else}}none{{/if}}';
     expect(composePromptFromState({ state, template })).toBe(`Eliza|Ada|hello|${dm}|known|none`);
     expect(String(state.values.worldContext)).toContain('# World:');
   });
 
   it('keeps the should-respond prompt of a group turn small as well', async () => {
     const { runtime, message } = await createHarness({ character: defaultLikeCharacter });
-    const state = await runtime.composeState(message('anyone around?'), ['ANXIETY', 'ENTITIES', 'CHARACTER', 'RECENT_MESSAGES', 'ACTIONS']);
+    const state = await runtime.composeState(message('anyone around?'), [
+      'ANXIETY',
+      'ENTITIES',
+      'CHARACTER',
+      'RECENT_MESSAGES',
+      'ACTIONS',
+    ]);
     expect(composePromptFromState({ state, template: shouldRespondTemplate }).length).toBeLessThan(PROMPT_BUDGET);
     expect(composePromptFromState({ state, template: messageHandlerTemplate }).length).toBeLessThan(PROMPT_BUDGET);
   });
@@ -103,7 +166,11 @@ describe('prompt layout for provider prompt caches', () => {
   it('puts what stays the same across turns first and what changes last', async () => {
     const { runtime, model, dm, message, callback } = await heavyDmTurn();
     await runtime.createMemory(message('Ada keeps bees.', { roomId: dm as UUID, entityId: runtime.agentId }), 'facts');
-    await runtime.messageService!.handleMessage(runtime, message('What would you plant first?', { roomId: dm as UUID }), callback);
+    await runtime.messageService!.handleMessage(
+      runtime,
+      message('What would you plant first?', { roomId: dm as UUID }),
+      callback,
+    );
     const prompt = model.callsOf('TEXT_LARGE')[0].prompt;
     const order = [
       '<task>',
@@ -124,22 +191,44 @@ describe('prompt layout for provider prompt caches', () => {
       '# Received Message\nAda: What would you plant first?',
     ].map((section) => [section, prompt.indexOf(section)] as const);
     order.forEach(([section, at]) => expect([section, at >= 0]).toEqual([section, true]));
-    expect(order.map(([section]) => section)).toEqual([...order].sort((a, b) => a[1] - b[1]).map(([section]) => section));
+    expect(order.map(([section]) => section)).toEqual(
+      [...order].sort((a, b) => a[1] - b[1]).map(([section]) => section),
+    );
   });
 
   it('gives consecutive message-handler prompts of a DM an identical prefix of at least 85% on average', async () => {
-    const { runtime, model, connect, message, callback } = await createHarness({ character: defaultLikeCharacter, script: () => scriptedReply('Tell me more.') });
+    const { runtime, model, connect, message, callback } = await createHarness({
+      character: defaultLikeCharacter,
+      script: () => scriptedReply('Tell me more.'),
+    });
     const dm = randomUuid();
     await connect(ADA, 'Ada', dm, ChannelType.DM);
-    for (let i = 0; i < 40; i++) await runtime.messageService!.handleMessage(runtime, message(`Line ${i} of what I wanted to say about my garden.`, { roomId: dm as UUID }), callback);
+    for (let i = 0; i < 40; i++)
+      await runtime.messageService!.handleMessage(
+        runtime,
+        message(`Line ${i} of what I wanted to say about my garden.`, { roomId: dm as UUID }),
+        callback,
+      );
     expect(prefixShare(model.calls, 'messageHandler')).toBeGreaterThanOrEqual(0.85);
     model.calls.forEach((call) => expect(call.prompt.length).toBeLessThan(PROMPT_BUDGET));
   });
 
   it('does the same for the should-respond prompts of a group', async () => {
-    const script = (_prompt: string, type: string) => (type === 'TEXT_SMALL' ? '<response><name>Eliza</name><reasoning>r</reasoning><action>RESPOND</action></response>' : scriptedReply('Tell me more.'));
-    const { runtime, model, message, callback } = await createHarness({ character: defaultLikeCharacter, script, settings: { REFLECTION_INTERVAL: '0' } });
-    for (let i = 0; i < 40; i++) await runtime.messageService!.handleMessage(runtime, message(`Line ${i}: does anyone know a good seed shop?`), callback);
+    const script = (_prompt: string, type: string) =>
+      type === 'TEXT_SMALL'
+        ? '<response><name>Eliza</name><reasoning>r</reasoning><action>RESPOND</action></response>'
+        : scriptedReply('Tell me more.');
+    const { runtime, model, message, callback } = await createHarness({
+      character: defaultLikeCharacter,
+      script,
+      settings: { REFLECTION_INTERVAL: '0' },
+    });
+    for (let i = 0; i < 40; i++)
+      await runtime.messageService!.handleMessage(
+        runtime,
+        message(`Line ${i}: does anyone know a good seed shop?`),
+        callback,
+      );
     expect(prefixShare(model.calls, 'shouldRespond')).toBeGreaterThanOrEqual(0.85);
     expect(prefixShare(model.calls, 'messageHandler')).toBeGreaterThanOrEqual(0.85);
   });

@@ -4,9 +4,36 @@
 const { hashingEmbed, EMBEDDING_DIMS } = require('../dist/index.js');
 
 // Short everyday sentences, varied so no cache or branch pattern flatters the figure.
-const subjects = ['I', 'My sister', 'The neighbours', 'Our team', 'The new intern', 'My old friend', 'The bus driver', 'Everyone at work'];
-const verbs = ['forgot about', 'is worried about', 'keeps talking about', 'finally fixed', 'booked', 'cancelled', 'cannot stop thinking about', 'enjoyed'];
-const objects = ['the meeting on Tuesday', 'a trip to the coast', 'the broken boiler', 'dinner with the family', 'the quarterly report', 'the football match', 'a dentist appointment', 'the garden party'];
+const subjects = [
+  'I',
+  'My sister',
+  'The neighbours',
+  'Our team',
+  'The new intern',
+  'My old friend',
+  'The bus driver',
+  'Everyone at work',
+];
+const verbs = [
+  'forgot about',
+  'is worried about',
+  'keeps talking about',
+  'finally fixed',
+  'booked',
+  'cancelled',
+  'cannot stop thinking about',
+  'enjoyed',
+];
+const objects = [
+  'the meeting on Tuesday',
+  'a trip to the coast',
+  'the broken boiler',
+  'dinner with the family',
+  'the quarterly report',
+  'the football match',
+  'a dentist appointment',
+  'the garden party',
+];
 const sentences = [];
 for (const s of subjects) for (const v of verbs) for (const o of objects) sentences.push(`${s} ${v} ${o}.`);
 

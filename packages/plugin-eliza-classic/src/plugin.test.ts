@@ -17,7 +17,10 @@ describe('elizaClassicPlugin', () => {
     const parsed = parseKeyValueXml(await text(runtime, { prompt: '# Received Message\nAlice: I need a holiday' }));
     expect(parsed?.actions).toEqual(['REPLY']);
     expect(parsed?.text).toBe('What would it mean to you if you got a holiday?');
-    const embed = models.TEXT_EMBEDDING as unknown as (rt: IAgentRuntime, params: { text: string }) => Promise<number[]>;
+    const embed = models.TEXT_EMBEDDING as unknown as (
+      rt: IAgentRuntime,
+      params: { text: string },
+    ) => Promise<number[]>;
     expect(await embed(runtime, { text: 'hi' })).toEqual(hashingEmbed('hi'));
   });
 });

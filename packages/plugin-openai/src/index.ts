@@ -2,7 +2,14 @@
 import { openaiPlugin } from './plugin';
 
 export { createOpenAIPlugin, openaiPlugin, type OpenAIPluginOptions } from './plugin';
-export { loadOpenAIConfig, OPENAI_SETTING_KEYS, DEFAULT_BASE_URL, DEFAULT_CONNECT_TIMEOUT_MS, type OpenAIConfig, type OpenAISettingKey } from './config/openai-config';
+export {
+  loadOpenAIConfig,
+  OPENAI_SETTING_KEYS,
+  DEFAULT_BASE_URL,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  type OpenAIConfig,
+  type OpenAISettingKey,
+} from './config/openai-config';
 export { isLocalBaseUrl } from './config/is-local-base-url';
 export { OpenAIClient, type OpenAIClientOptions, type RequestTarget, type StreamConsumer } from './http/openai-client';
 export { parseRetryAfter } from './http/parse-retry-after';

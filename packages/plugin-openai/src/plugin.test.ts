@@ -21,13 +21,22 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
   });
   afterEach(() => server.close());
 
-  async function setup(settings: Record<string, string | number> = {}, extraPlugins: Plugin[] = [], logger = createCapturingLogger('warn').logger): Promise<Setup> {
+  async function setup(
+    settings: Record<string, string | number> = {},
+    extraPlugins: Plugin[] = [],
+    logger = createCapturingLogger('warn').logger,
+  ): Promise<Setup> {
     const sleeps: number[] = [];
     const plugin = createOpenAIPlugin({ sleep: async (ms) => void sleeps.push(ms) });
     const runtime = await createTestRuntime({
       character: { ...testCharacter, system: 'You are a test agent.' },
       plugins: [plugin, ...extraPlugins],
-      settings: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseUrl, OPENAI_EMBEDDING_DIMENSIONS: 64, ...settings },
+      settings: {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: server.baseUrl,
+        OPENAI_EMBEDDING_DIMENSIONS: 64,
+        ...settings,
+      },
       logger,
     });
     const used: ModelEventPayload[] = [];
@@ -56,7 +65,12 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
   describe('text', () => {
     it('answers TEXT_LARGE with a chat completion: system prompt, settings, usage in MODEL_USED', async () => {
       const { runtime, used } = await setup({ OPENAI_LARGE_MODEL: 'big-model' });
-      const text = await runtime.useModel('TEXT_LARGE', { prompt: 'Say hello', temperature: 0.3, maxTokens: 50, stopSequences: ['</response>'] });
+      const text = await runtime.useModel('TEXT_LARGE', {
+        prompt: 'Say hello',
+        temperature: 0.3,
+        maxTokens: 50,
+        stopSequences: ['</response>'],
+      });
       expect(text).toBe(DEFAULT_FAKE_REPLY);
       expect(server.requestsTo('/chat/completions')[0].body).toEqual({
         model: 'big-model',
@@ -69,7 +83,13 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
         stop: ['</response>'],
       });
       expect(used).toEqual([
-        expect.objectContaining({ type: 'TEXT_LARGE', provider: 'openai', model: 'big-model', success: true, tokens: { promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 } }),
+        expect.objectContaining({
+          type: 'TEXT_LARGE',
+          provider: 'openai',
+          model: 'big-model',
+          success: true,
+          tokens: { promptTokens: 7, completionTokens: 6, totalTokens: 13, cachedInputTokens: 0 },
+        }),
       ]);
       // No price is known for big-model: its tokens cost nothing that can be said.
       expect(used[0].costUsd).toBeUndefined();
@@ -93,7 +113,10 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
     it('streams over SSE to onStreamChunk and reports the final usage chunk', async () => {
       const { runtime, used } = await setup();
       const chunks: string[] = [];
-      const text = await runtime.useModel('TEXT_LARGE', { prompt: 'Stream please', onStreamChunk: (chunk) => void chunks.push(chunk) });
+      const text = await runtime.useModel('TEXT_LARGE', {
+        prompt: 'Stream please',
+        onStreamChunk: (chunk) => void chunks.push(chunk),
+      });
       expect(text).toBe(DEFAULT_FAKE_REPLY);
       expect(chunks.join('')).toBe(DEFAULT_FAKE_REPLY);
       expect(chunks.length).toBeGreaterThan(1);
@@ -112,7 +135,11 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
   });
 
   describe('fallback chain', () => {
-    const backup = (text: string): Plugin => ({ name: 'backup', description: 'offline backup', models: { TEXT_LARGE: async () => text, TEXT_SMALL: async () => text } });
+    const backup = (text: string): Plugin => ({
+      name: 'backup',
+      description: 'offline backup',
+      models: { TEXT_LARGE: async () => text, TEXT_SMALL: async () => text },
+    });
 
     it('falls back to the next provider on a retryable failure, logging both names', async () => {
       const capture = createCapturingLogger('warn');
@@ -138,7 +165,9 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
       const { runtime } = await setup({}, [backup('never')]);
       server.enqueue({ type: 'cut-stream', afterChunks: 3 });
       const chunks: string[] = [];
-      const error = await runtime.useModel('TEXT_LARGE', { prompt: 'hi', onStreamChunk: (c) => void chunks.push(c) }).catch((e: unknown) => e);
+      const error = await runtime
+        .useModel('TEXT_LARGE', { prompt: 'hi', onStreamChunk: (c) => void chunks.push(c) })
+        .catch((e: unknown) => e);
       expect(KithError.hasCode(error, OpenAIErrorCode.STREAM_INTERRUPTED)).toBe(true);
       expect(chunks.join('')).toBe(DEFAULT_FAKE_REPLY.slice(0, 18));
       expect(server.requests).toHaveLength(1);
@@ -166,12 +195,20 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
       const two = (await runtime.useModel('TEXT_EMBEDDING', 'the quick brown fox')) as number[];
       expect(one).toHaveLength(64);
       expect(two).toEqual(one);
-      expect(server.requestsTo('/embeddings')[0].body).toEqual({ model: 'text-embedding-3-small', input: ['the quick brown fox'], encoding_format: 'float', dimensions: 64 });
+      expect(server.requestsTo('/embeddings')[0].body).toEqual({
+        model: 'text-embedding-3-small',
+        input: ['the quick brown fox'],
+        encoding_format: 'float',
+        dimensions: 64,
+      });
       expect(used.map((u) => u.tokens?.promptTokens)).toEqual([4, 4]);
     });
 
     it('embeds {texts} in one request, one vector per text in order, empty texts without asking', async () => {
-      const { runtime } = await setup({ OPENAI_EMBEDDING_MODEL: 'nomic-embed-text', OPENAI_EMBEDDING_DIMENSIONS: 1536 });
+      const { runtime } = await setup({
+        OPENAI_EMBEDDING_MODEL: 'nomic-embed-text',
+        OPENAI_EMBEDDING_DIMENSIONS: 1536,
+      });
       const vectors = (await runtime.useModel('TEXT_EMBEDDING', { texts: ['alpha', '', 'gamma'] })) as number[][];
       expect(vectors).toHaveLength(3);
       expect(vectors[1][0]).toBe(0.3);
@@ -179,7 +216,11 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
       const requests = server.requestsTo('/embeddings');
       expect(requests).toHaveLength(1);
       // Only text-embedding-3 models take `dimensions`.
-      expect(requests[0].body).toEqual({ model: 'nomic-embed-text', input: ['alpha', 'gamma'], encoding_format: 'float' });
+      expect(requests[0].body).toEqual({
+        model: 'nomic-embed-text',
+        input: ['alpha', 'gamma'],
+        encoding_format: 'float',
+      });
       const single = (await runtime.useModel('TEXT_EMBEDDING', { text: 'gamma' })) as number[];
       expect(single).toEqual(vectors[2]);
     });
@@ -187,7 +228,11 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
     it('names OPENAI_EMBEDDING_DIMENSIONS when the model returns another size', async () => {
       const local = await startFakeOpenAIServer({ embeddingDimensions: 384 });
       try {
-        const { runtime } = await setup({ OPENAI_BASE_URL: local.baseUrl, OPENAI_EMBEDDING_MODEL: 'all-minilm', OPENAI_EMBEDDING_DIMENSIONS: 768 });
+        const { runtime } = await setup({
+          OPENAI_BASE_URL: local.baseUrl,
+          OPENAI_EMBEDDING_MODEL: 'all-minilm',
+          OPENAI_EMBEDDING_DIMENSIONS: 768,
+        });
         const error = await runtime.useModel('TEXT_EMBEDDING', { text: 'hello' }).catch((e: unknown) => e);
         expect(KithError.hasCode(error, OpenAIErrorCode.EMBEDDING_DIMENSION_MISMATCH)).toBe(true);
         expect((error as Error).message).toContain('OPENAI_EMBEDDING_DIMENSIONS=384');
@@ -201,7 +246,10 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
     it('describes an image URL with vision input and returns {title, description}', async () => {
       const { runtime, used } = await setup({ OPENAI_IMAGE_DESCRIPTION_MODEL: 'vision-model' });
       const result = await runtime.useModel('IMAGE_DESCRIPTION', 'https://example.test/cat.png');
-      expect(result).toEqual({ title: 'A fake picture', description: 'A detailed fake description of https://example.test/cat.png.' });
+      expect(result).toEqual({
+        title: 'A fake picture',
+        description: 'A detailed fake description of https://example.test/cat.png.',
+      });
       const body = server.requests[0].body as { model: string; messages: { content: unknown }[] };
       expect(body.model).toBe('vision-model');
       expect(body.messages[0].content).toEqual([
@@ -215,9 +263,13 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
       const local = await startFakeOpenAIServer({ reply: () => 'Title: Sunset\nAn orange sun over the sea.' });
       try {
         const { runtime } = await setup({ OPENAI_BASE_URL: local.baseUrl });
-        const result = await runtime.useModel('IMAGE_DESCRIPTION', { imageUrl: 'data:image/png;base64,AAAA', prompt: 'What is this?' });
+        const result = await runtime.useModel('IMAGE_DESCRIPTION', {
+          imageUrl: 'data:image/png;base64,AAAA',
+          prompt: 'What is this?',
+        });
         expect(result).toEqual({ title: 'Sunset', description: 'An orange sun over the sea.' });
-        const content = (local.requests[0].body as { messages: { content: { text?: string }[] }[] }).messages[0].content;
+        const content = (local.requests[0].body as { messages: { content: { text?: string }[] }[] }).messages[0]
+          .content;
         expect(content[0].text).toBe('What is this?');
       } finally {
         await local.close();
@@ -227,7 +279,10 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
     it('generates images as URLs, base64 answers as data URLs', async () => {
       const { runtime } = await setup();
       const urls = await runtime.useModel('IMAGE', { prompt: 'a red fox', count: 2, size: '512x512' });
-      expect(urls).toEqual([{ url: expect.stringMatching(/fake-image-0\.png$/) }, { url: expect.stringMatching(/fake-image-1\.png$/) }]);
+      expect(urls).toEqual([
+        { url: expect.stringMatching(/fake-image-0\.png$/) },
+        { url: expect.stringMatching(/fake-image-1\.png$/) },
+      ]);
       expect(server.requests[0].body).toEqual({ model: 'dall-e-3', prompt: 'a red fox', n: 2, size: '512x512' });
 
       const { runtime: gptImage, used } = await setup({ OPENAI_IMAGE_MODEL: 'gpt-image-1' });
@@ -240,9 +295,15 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
   describe('objects', () => {
     it('asks for JSON mode and parses the object', async () => {
       const { runtime } = await setup();
-      const result = await runtime.useModel('OBJECT_SMALL', { prompt: 'Give me an object', schema: { type: 'object' } });
+      const result = await runtime.useModel('OBJECT_SMALL', {
+        prompt: 'Give me an object',
+        schema: { type: 'object' },
+      });
       expect(result).toEqual({ answer: 'fake', echo: 'Give me an object' });
-      const body = server.requests[0].body as { response_format: unknown; messages: { role: string; content: string }[] };
+      const body = server.requests[0].body as {
+        response_format: unknown;
+        messages: { role: string; content: string }[];
+      };
       expect(body.response_format).toEqual({ type: 'json_object' });
       expect(body.messages[0].content).toContain('Respond with one JSON object');
       expect(body.messages[0].content).toContain('{"type":"object"}');
@@ -305,7 +366,9 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
 
     it('uses cl100k_base for gpt-4 and gpt-3.5 models', async () => {
       const { runtime } = await setup({ OPENAI_SMALL_MODEL: 'gpt-3.5-turbo' });
-      expect(await runtime.useModel('TEXT_TOKENIZER_ENCODE', { prompt: 'hello world', modelType: 'TEXT_SMALL' })).toEqual([15339, 1917]);
+      expect(
+        await runtime.useModel('TEXT_TOKENIZER_ENCODE', { prompt: 'hello world', modelType: 'TEXT_SMALL' }),
+      ).toEqual([15339, 1917]);
     });
   });
 
@@ -324,7 +387,10 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
     it('works without a key against a local server', async () => {
       const local = await startFakeOpenAIServer();
       try {
-        const runtime = await createTestRuntime({ plugins: [openaiPlugin], settings: { OPENAI_BASE_URL: local.baseUrl } });
+        const runtime = await createTestRuntime({
+          plugins: [openaiPlugin],
+          settings: { OPENAI_BASE_URL: local.baseUrl },
+        });
         expect(await runtime.useModel('TEXT_SMALL', { prompt: 'hi' })).toBe(DEFAULT_FAKE_REPLY);
         expect(local.requests[0].headers.authorization).toBeUndefined();
       } finally {

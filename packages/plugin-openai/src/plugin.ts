@@ -18,7 +18,12 @@ export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
     init: async (_config: Record<string, string>, runtime: IAgentRuntime) => {
       const config = loadOpenAIConfig(runtime);
       runtime.logger.debug(
-        { baseUrl: config.baseUrl, small: config.smallModel, large: config.largeModel, embedding: config.embeddingModel },
+        {
+          baseUrl: config.baseUrl,
+          small: config.smallModel,
+          large: config.largeModel,
+          embedding: config.embeddingModel,
+        },
         'OpenAI-compatible models configured',
       );
     },

@@ -22,15 +22,24 @@ afterAll(async () => {
 });
 
 /** Two agents' adapters on one database of the dialect, and how to read an agent's stored dimension. */
-const DIALECTS: [name: string, open: () => [Adapter, Adapter], storedDimension: (adapter: Adapter) => Promise<number | null>][] = [
+const DIALECTS: [
+  name: string,
+  open: () => [Adapter, Adapter],
+  storedDimension: (adapter: Adapter) => Promise<number | null>,
+][] = [
   [
     'SQLite',
     () => {
       const filename = `${randomUuid()}.db`;
-      return [createDatabaseAdapter({ dataDir: dir, filename }, randomUuid()), createDatabaseAdapter({ dataDir: dir, filename }, randomUuid())];
+      return [
+        createDatabaseAdapter({ dataDir: dir, filename }, randomUuid()),
+        createDatabaseAdapter({ dataDir: dir, filename }, randomUuid()),
+      ];
     },
     async (adapter) => {
-      const sqlite = (await adapter.getConnection()) as { prepare(sql: string): { get(id: string): { d: number | null } } };
+      const sqlite = (await adapter.getConnection()) as {
+        prepare(sql: string): { get(id: string): { d: number | null } };
+      };
       return sqlite.prepare('SELECT embedding_dimension AS d FROM agents WHERE id = ?').get(adapter.agentId).d;
     },
   ],
@@ -41,8 +50,11 @@ const DIALECTS: [name: string, open: () => [Adapter, Adapter], storedDimension: 
       createDatabaseAdapter({ url: database.url, logger: silentLogger() }, randomUuid()),
     ],
     async (adapter) => {
-      const pool = (await adapter.getConnection()) as { query(sql: string, values: unknown[]): Promise<{ rows: { d: number | null }[] }> };
-      return (await pool.query('SELECT embedding_dimension AS d FROM agents WHERE id = $1', [adapter.agentId])).rows[0].d;
+      const pool = (await adapter.getConnection()) as {
+        query(sql: string, values: unknown[]): Promise<{ rows: { d: number | null }[] }>;
+      };
+      return (await pool.query('SELECT embedding_dimension AS d FROM agents WHERE id = $1', [adapter.agentId])).rows[0]
+        .d;
     },
   ],
 ];
@@ -71,15 +83,21 @@ describe.each(DIALECTS)('agents sharing one %s database', (_dialect, open, store
     expect((await alice.getPendingInbound()).map((e) => e.messageId)).toEqual([]);
     expect((await bob.getPendingInbound({ roomId: room })).map((e) => e.messageId)).toEqual([messageId]);
 
-    await alice.createMemory({ entityId: alice.agentId, roomId: room, content: { text: 'alice answers', inReplyTo: key } }, 'messages');
+    await alice.createMemory(
+      { entityId: alice.agentId, roomId: room, content: { text: 'alice answers', inReplyTo: key } },
+      'messages',
+    );
     expect(await bob.getRepliesTo(key)).toEqual([]);
     expect((await alice.getRepliesTo(key)).map((m) => m.content.text)).toEqual(['alice answers']);
   });
 
-  it("keep their memories, searches, cache, worlds and tasks apart", async () => {
+  it('keep their memories, searches, cache, worlds and tasks apart', async () => {
     const room = randomUuid();
     const embedding = unitVector(1);
-    await alice.createMemory({ entityId: randomUuid(), roomId: room, content: { text: 'alice knows' }, embedding }, 'facts');
+    await alice.createMemory(
+      { entityId: randomUuid(), roomId: room, content: { text: 'alice knows' }, embedding },
+      'facts',
+    );
     expect(await bob.getMemories({ tableName: 'facts', roomId: room })).toEqual([]);
     expect(await bob.countMemories(room)).toBe(0);
     expect(await bob.searchMemories({ tableName: 'facts', embedding })).toEqual([]);
@@ -98,17 +116,31 @@ describe.each(DIALECTS)('agents sharing one %s database', (_dialect, open, store
     await alice.ensureEmbeddingDimension(384);
     await bob.ensureEmbeddingDimension(768);
     const room = randomUuid();
-    await alice.createMemory({ entityId: randomUuid(), roomId: room, content: { text: 'a' }, embedding: unitVector(1, 384) }, 'facts');
-    await bob.createMemory({ entityId: randomUuid(), roomId: room, content: { text: 'b' }, embedding: unitVector(1, 768) }, 'facts');
-    expect((await bob.searchMemories({ tableName: 'facts', embedding: unitVector(1, 768) }))[0]?.content.text).toBe('b');
+    await alice.createMemory(
+      { entityId: randomUuid(), roomId: room, content: { text: 'a' }, embedding: unitVector(1, 384) },
+      'facts',
+    );
+    await bob.createMemory(
+      { entityId: randomUuid(), roomId: room, content: { text: 'b' }, embedding: unitVector(1, 768) },
+      'facts',
+    );
+    expect((await bob.searchMemories({ tableName: 'facts', embedding: unitVector(1, 768) }))[0]?.content.text).toBe(
+      'b',
+    );
   });
 
   it('deleting one agent leaves the other untouched', async () => {
     await alice.createAgent({ id: alice.agentId, name: 'Alice', bio: 'a' });
     await bob.createAgent({ id: bob.agentId, name: 'Bob', bio: 'b' });
     const room = randomUuid();
-    await alice.createMemory({ entityId: randomUuid(), roomId: room, content: { text: 'a' }, embedding: unitVector(2) }, 'facts');
-    await bob.createMemory({ entityId: randomUuid(), roomId: room, content: { text: 'b' }, embedding: unitVector(3) }, 'facts');
+    await alice.createMemory(
+      { entityId: randomUuid(), roomId: room, content: { text: 'a' }, embedding: unitVector(2) },
+      'facts',
+    );
+    await bob.createMemory(
+      { entityId: randomUuid(), roomId: room, content: { text: 'b' }, embedding: unitVector(3) },
+      'facts',
+    );
     expect(await alice.deleteAgent(alice.agentId)).toBe(true);
     expect(await alice.countMemories(room)).toBe(0);
     expect(await bob.countMemories(room)).toBe(1);

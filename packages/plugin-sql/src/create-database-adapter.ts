@@ -6,7 +6,8 @@ import { pgAdapterModule } from './load-pg-dialect';
 import { SqliteDatabaseAdapter } from './sqlite/sqlite-database-adapter';
 
 /** PostgreSQL options: a `url` (or a `pglite` instance) is what picks PostgreSQL. */
-export type PostgresAdapterOptions = PgAdapterOptions & ({ url: string } | { pglite: NonNullable<PgAdapterOptions['pglite']> });
+export type PostgresAdapterOptions = PgAdapterOptions &
+  ({ url: string } | { pglite: NonNullable<PgAdapterOptions['pglite']> });
 
 function isPostgres(options: SqliteAdapterOptions | PostgresAdapterOptions): options is PostgresAdapterOptions {
   return typeof (options as PgAdapterOptions).url === 'string' || (options as PgAdapterOptions).pglite !== undefined;
@@ -19,6 +20,11 @@ function isPostgres(options: SqliteAdapterOptions | PostgresAdapterOptions): opt
  */
 export function createDatabaseAdapter(options: PostgresAdapterOptions, agentId: UUID): PgDatabaseAdapter;
 export function createDatabaseAdapter(options: SqliteAdapterOptions, agentId: UUID): SqliteDatabaseAdapter;
-export function createDatabaseAdapter(options: SqliteAdapterOptions | PostgresAdapterOptions, agentId: UUID): SqliteDatabaseAdapter | PgDatabaseAdapter {
-  return isPostgres(options) ? new (pgAdapterModule().PgDatabaseAdapter)(agentId, options) : new SqliteDatabaseAdapter(agentId, options);
+export function createDatabaseAdapter(
+  options: SqliteAdapterOptions | PostgresAdapterOptions,
+  agentId: UUID,
+): SqliteDatabaseAdapter | PgDatabaseAdapter {
+  return isPostgres(options)
+    ? new (pgAdapterModule().PgDatabaseAdapter)(agentId, options)
+    : new SqliteDatabaseAdapter(agentId, options);
 }

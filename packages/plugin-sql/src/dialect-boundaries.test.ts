@@ -20,7 +20,8 @@ function imports(file: string): string[] {
   return found;
 }
 
-const inside = (target: string, folder: string): boolean => target === folder || target.startsWith(`${folder}${path.sep}`);
+const inside = (target: string, folder: string): boolean =>
+  target === folder || target.startsWith(`${folder}${path.sep}`);
 
 // drizzle's own rule: a dialect folder never imports another dialect; neutral code imports neither.
 describe('dialect folders', () => {

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AgentRuntime, createLogger, type IAgentRuntime, type IDatabaseAdapter, type Plugin, randomUuid } from '@kith/core';
+import {
+  AgentRuntime,
+  createLogger,
+  type IAgentRuntime,
+  type IDatabaseAdapter,
+  type Plugin,
+  randomUuid,
+} from '@kith/core';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import pluginDefault, { type KithSqliteDatabase, SqliteDatabaseAdapter, sqlPlugin } from './index';
 import { silentLogger } from './test-support/silent-logger';
@@ -49,7 +56,10 @@ describe('sqlPlugin', () => {
   it('prefers the resolved plugin config and reads the switches', async () => {
     const dataDir = path.join(dir, 'from-config');
     const { runtime, registered } = fakeRuntime({ KITH_DATA_DIR: path.join(dir, 'ignored') });
-    await sqlPlugin.init?.({ KITH_DATA_DIR: dataDir, KITH_DISABLE_WASM_SIMD: 'true', SQLITE_SYNCHRONOUS: 'full', LOG_PROMPTS_TO_DB: 'true' }, runtime);
+    await sqlPlugin.init?.(
+      { KITH_DATA_DIR: dataDir, KITH_DISABLE_WASM_SIMD: 'true', SQLITE_SYNCHRONOUS: 'full', LOG_PROMPTS_TO_DB: 'true' },
+      runtime,
+    );
     const adapter = registered[0] as SqliteDatabaseAdapter;
     expect(adapter.path).toBe(path.join(dataDir, 'kith.db'));
     await adapter.init();
@@ -74,7 +84,12 @@ describe('sqlPlugin', () => {
       'KITH_FLEET',
       'KITH_LEASE_MS',
     ]);
-    expect(Object.keys(sqlPlugin.events ?? {}).sort()).toEqual(['MODEL_USED', 'RUN_ENDED', 'RUN_STARTED', 'RUN_TIMEOUT']);
+    expect(Object.keys(sqlPlugin.events ?? {}).sort()).toEqual([
+      'MODEL_USED',
+      'RUN_ENDED',
+      'RUN_STARTED',
+      'RUN_TIMEOUT',
+    ]);
   });
 
   it('reads the fleet settings: on unless KITH_FLEET=off, KITH_LEASE_MS checked', () => {

@@ -35,7 +35,9 @@ export function fleetSetting(read: (key: string) => string | undefined): { lease
   const lease = Number(read('KITH_LEASE_MS'));
   if (read('KITH_LEASE_MS') === undefined) return {};
   if (!Number.isFinite(lease) || lease < 200) {
-    throw new ConfigValidationError('@kith/plugin-sql', [`KITH_LEASE_MS: "${read('KITH_LEASE_MS')}" is not a lease: give milliseconds, at least 200 (default 10000)`]);
+    throw new ConfigValidationError('@kith/plugin-sql', [
+      `KITH_LEASE_MS: "${read('KITH_LEASE_MS')}" is not a lease: give milliseconds, at least 200 (default 10000)`,
+    ]);
   }
   return { leaseMs: Math.floor(lease) };
 }
@@ -48,7 +50,8 @@ export function fleetSetting(read: (key: string) => string | undefined): { lease
  */
 export const sqlPlugin: Plugin = {
   name: 'sql',
-  description: 'Durable persistence on drizzle-orm: SQLite (better-sqlite3) by default, PostgreSQL with KITH_DATABASE_URL; exact vector search and hybrid keyword recall.',
+  description:
+    'Durable persistence on drizzle-orm: SQLite (better-sqlite3) by default, PostgreSQL with KITH_DATABASE_URL; exact vector search and hybrid keyword recall.',
   priority: 0,
   config: {
     KITH_DATA_DIR: null,
@@ -72,7 +75,11 @@ export const sqlPlugin: Plugin = {
     const read = (key: string) => setting(config, runtime, key);
     const flag = (key: string): boolean => isTruthy(read(key));
     const url = databaseUrlSetting(read);
-    const common = { logPrompts: flag('LOG_PROMPTS_TO_DB'), disableSimd: flag('KITH_DISABLE_WASM_SIMD'), logger: runtime.logger };
+    const common = {
+      logPrompts: flag('LOG_PROMPTS_TO_DB'),
+      disableSimd: flag('KITH_DISABLE_WASM_SIMD'),
+      logger: runtime.logger,
+    };
     const adapter = url
       ? createDatabaseAdapter(
           {

@@ -18,27 +18,31 @@ const DIALECTS = [
 ] as const;
 
 describe('schema drift', () => {
-  it.each(DIALECTS)('the committed %s migrations (%s) already cover %s (drizzle-kit generate finds nothing to do)', (dialect, folder, schema) => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-drift-'));
-    try {
-      fs.cpSync(path.join(PACKAGE_ROOT, folder), copy, { recursive: true });
-      const before = listFiles(copy);
-      const journal = fs.readFileSync(path.join(copy, 'meta', '_journal.json'), 'utf8');
-      // drizzle-kit prefixes --out with "./", so it must be relative to the cwd.
-      const out = path.relative(PACKAGE_ROOT, copy);
-      const run = spawnSync(
-        process.execPath,
-        [DRIZZLE_KIT, 'generate', '--dialect', dialect, '--schema', schema, '--out', out],
-        { cwd: PACKAGE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      // drizzle-kit exits 0 on errors and on an unanswered rename question (no TTY),
-      // so success is its "nothing to do" message and an unchanged folder.
-      expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 0, stderr: '' });
-      expect(run.stdout).toMatch(/No schema changes/);
-      expect(listFiles(copy)).toEqual(before);
-      expect(fs.readFileSync(path.join(copy, 'meta', '_journal.json'), 'utf8')).toBe(journal);
-    } finally {
-      fs.rmSync(copy, { recursive: true, force: true });
-    }
-  }, 30_000);
+  it.each(DIALECTS)(
+    'the committed %s migrations (%s) already cover %s (drizzle-kit generate finds nothing to do)',
+    (dialect, folder, schema) => {
+      const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-drift-'));
+      try {
+        fs.cpSync(path.join(PACKAGE_ROOT, folder), copy, { recursive: true });
+        const before = listFiles(copy);
+        const journal = fs.readFileSync(path.join(copy, 'meta', '_journal.json'), 'utf8');
+        // drizzle-kit prefixes --out with "./", so it must be relative to the cwd.
+        const out = path.relative(PACKAGE_ROOT, copy);
+        const run = spawnSync(
+          process.execPath,
+          [DRIZZLE_KIT, 'generate', '--dialect', dialect, '--schema', schema, '--out', out],
+          { cwd: PACKAGE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        // drizzle-kit exits 0 on errors and on an unanswered rename question (no TTY),
+        // so success is its "nothing to do" message and an unchanged folder.
+        expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 0, stderr: '' });
+        expect(run.stdout).toMatch(/No schema changes/);
+        expect(listFiles(copy)).toEqual(before);
+        expect(fs.readFileSync(path.join(copy, 'meta', '_journal.json'), 'utf8')).toBe(journal);
+      } finally {
+        fs.rmSync(copy, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 });

@@ -95,7 +95,8 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
       errorResponseBuilder: (_request, limit) => new RateLimitedError(limit.max, rateLimit.timeWindowMs, limit.ttl),
     });
   }
-  if (settings.cors) await app.register(fastifyCors, { origin: settings.cors, allowedHeaders: ['content-type', 'x-api-key'] });
+  if (settings.cors)
+    await app.register(fastifyCors, { origin: settings.cors, allowedHeaders: ['content-type', 'x-api-key'] });
   installApiKeyAuth(app, settings.authToken);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -103,13 +104,20 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     if (route) httpMetrics.record(`http:${request.method} ${route}`, reply.elapsedTime, reply.statusCode < 500);
-    request.log.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.debug(
+      { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
   // Zod schemas in a scope of their own: routes added through `configure` keep Fastify's JSON Schema validation.
   await app.register(async (scope) => {
     const api = useZodSchemas(scope);
     for (const registerRoutes of API_ROUTES) registerRoutes(api, context);
-    registerWsRoutes(api, { hub, bus, agents, rateLimit, logger }, (request) => rateLimit !== false && isRateLimitExempt(request, rateLimit, settings.authToken));
+    registerWsRoutes(
+      api,
+      { hub, bus, agents, rateLimit, logger },
+      (request) => rateLimit !== false && isRateLimitExempt(request, rateLimit, settings.authToken),
+    );
   });
   const staticDir = options.staticDir ?? WEB_CHAT_DIR;
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/' });

@@ -1,6 +1,11 @@
 // @kith/server: REST + WebSocket client adapter for Kith agents.
 export { createServer, type KithServer, type ListenOptions } from './create-server';
-export { type KithServerOptions, type RateLimitSettings, DEFAULT_BODY_LIMIT, DEFAULT_RATE_LIMIT } from './server-options';
+export {
+  type KithServerOptions,
+  type RateLimitSettings,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_RATE_LIMIT,
+} from './server-options';
 // The message bus moved to @kith/core (every client hands messages to it); re-exported for existing imports.
 export {
   MessageBus,

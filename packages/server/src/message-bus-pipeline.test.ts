@@ -1,4 +1,13 @@
-import { agentMemoryId, type BusEvent, type BusMessage, ChannelType, MessageBus, MessageBusService, randomUuid, type UUID } from '@kith/core';
+import {
+  agentMemoryId,
+  type BusEvent,
+  type BusMessage,
+  ChannelType,
+  MessageBus,
+  MessageBusService,
+  randomUuid,
+  type UUID,
+} from '@kith/core';
 import { createTestAgent, silentLogger } from './__fixtures__/test-agent';
 
 const message = (channelId: UUID, extra: Partial<BusMessage> = {}): BusMessage => ({
@@ -51,7 +60,11 @@ describe('the message bus with the bootstrap pipeline', () => {
     const [result] = await bus.publish(sent);
 
     const stored = await ada.runtime.getMemoryById(result!.memoryId);
-    expect(stored).toMatchObject({ entityId: sent.authorId, roomId: channelId, content: { text: 'hello', source: 'client_chat', channelType: 'GROUP' } });
+    expect(stored).toMatchObject({
+      entityId: sent.authorId,
+      roomId: channelId,
+      content: { text: 'hello', source: 'client_chat', channelType: 'GROUP' },
+    });
     expect(await ada.runtime.getRoom(channelId)).toMatchObject({ type: 'GROUP', source: 'client_chat' });
     expect((await ada.runtime.getEntityById(sent.authorId))?.names).toContain('ada');
     expect(await ada.runtime.isRoomParticipant(channelId, ada.runtime.agentId)).toBe(true);
@@ -64,7 +77,8 @@ describe('the message bus with the bootstrap pipeline', () => {
     const streamed = events.flatMap((e) => (e.type === 'chunk' ? [e.chunk] : [])).join('');
     const reply = events.find((e) => e.type === 'reply');
     expect(reply?.type === 'reply' && reply.content.text).toBe(streamed);
-    for (const event of events.slice(1)) expect(event).toMatchObject({ clientId: 'client-1', messageId: sent.id, agentId: ada.runtime.agentId });
+    for (const event of events.slice(1))
+      expect(event).toMatchObject({ clientId: 'client-1', messageId: sent.id, agentId: ada.runtime.agentId });
     await ada.runtime.stop();
   });
 
@@ -80,7 +94,9 @@ describe('the message bus with the bootstrap pipeline', () => {
 
     const service = ada.runtime.getService<MessageBusService>('message-bus-service')!;
     service.pause();
-    await expect(bus.publish(message(channelId, { targetAgentId: ada.runtime.agentId }))).rejects.toMatchObject({ code: 'KITH_AGENT_NOT_RUNNING' });
+    await expect(bus.publish(message(channelId, { targetAgentId: ada.runtime.agentId }))).rejects.toMatchObject({
+      code: 'KITH_AGENT_NOT_RUNNING',
+    });
     const errors: BusEvent[] = [];
     bus.subscribe((event) => void (event.type === 'error' && errors.push(event)));
     expect(await bus.publish(message(channelId))).toEqual([]);
@@ -88,7 +104,9 @@ describe('the message bus with the bootstrap pipeline', () => {
 
     await ada.runtime.stop(); // stops the service: it leaves the bus
     expect(bus.participants(channelId)).toEqual([]);
-    await expect(bus.publish(message(channelId, { targetAgentId: ada.runtime.agentId }))).rejects.toMatchObject({ code: 'KITH_AGENT_NOT_FOUND' });
+    await expect(bus.publish(message(channelId, { targetAgentId: ada.runtime.agentId }))).rejects.toMatchObject({
+      code: 'KITH_AGENT_NOT_FOUND',
+    });
   });
 
   it('with BASIC_CAPABILITIES_KEEP_RESP answers each waiting message, never showing a turn the messages that arrived after it', async () => {
@@ -97,7 +115,9 @@ describe('the message bus with the bootstrap pipeline', () => {
     const channelId = randomUuid();
     bus.join(channelId, ada.runtime.agentId);
     // All three are accepted (and stored) before the first turn composes its prompt.
-    const results = await Promise.all(['first question', 'second question', 'third question'].map((text) => bus.publish(message(channelId, { text }))));
+    const results = await Promise.all(
+      ['first question', 'second question', 'third question'].map((text) => bus.publish(message(channelId, { text }))),
+    );
     expect(results.map(([r]) => r?.mode)).toEqual(['simple', 'simple', 'simple']);
     const prompts = ada.model.callsOf('TEXT_LARGE').map((call) => call.prompt);
     expect(prompts).toHaveLength(3);
@@ -127,14 +147,24 @@ describe('the message bus with the bootstrap pipeline', () => {
     const channelId = randomUuid();
     const left = message(channelId, { text: 'are you there?', createdAt: Date.now() - 5_000 });
     const memoryId = agentMemoryId(runtime, left.id);
-    await runtime.ensureConnection({ entityId: left.authorId, roomId: channelId, userName: 'ada', source: 'api', type: ChannelType.DM, serverId: 'test' });
-    await runtime.adapter.acceptInbound?.({ messageId: left.id, roomId: channelId, body: { ...left } }, {
-      id: memoryId,
+    await runtime.ensureConnection({
       entityId: left.authorId,
       roomId: channelId,
-      content: { text: left.text, source: 'api' },
-      createdAt: left.createdAt,
+      userName: 'ada',
+      source: 'api',
+      type: ChannelType.DM,
+      serverId: 'test',
     });
+    await runtime.adapter.acceptInbound?.(
+      { messageId: left.id, roomId: channelId, body: { ...left } },
+      {
+        id: memoryId,
+        entityId: left.authorId,
+        roomId: channelId,
+        content: { text: left.text, source: 'api' },
+        createdAt: left.createdAt,
+      },
+    );
 
     const done = new Promise<BusEvent>((resolve) => bus.subscribe((event) => event.type === 'done' && resolve(event)));
     await MessageBusService.attach(runtime, bus);

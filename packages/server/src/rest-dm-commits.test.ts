@@ -44,11 +44,15 @@ describe('a REST DM turn on SQLite', () => {
   });
 
   it('commits twice: the inbox entry with the message before the answer, the reply with the answered state', async () => {
-    const { runtime } = await sqliteAgent(dataDir, Array.from({ length: 2 }, () => scriptedReply('Noted.')));
+    const { runtime } = await sqliteAgent(
+      dataDir,
+      Array.from({ length: 2 }, () => scriptedReply('Noted.')),
+    );
     const agentId = runtime.agentId;
     const { server, url } = await startTestServer({ agents: [runtime] });
     const roomId = randomUuid();
-    const send = (text: string) => http(url, `/api/agents/${agentId}/messages`, { body: { text, roomId, userName: 'ada' } });
+    const send = (text: string) =>
+      http(url, `/api/agents/${agentId}/messages`, { body: { text, roomId, userName: 'ada' } });
     try {
       // The first message of a conversation also creates its entity, room and participants.
       expect((await send('hello')).status).toBe(200);

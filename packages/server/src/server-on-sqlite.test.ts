@@ -43,7 +43,9 @@ describe('the server on the SQLite adapter', () => {
     try {
       const repeat = await http(two.url, `${base}/messages`, { body: { text: 'persist me', id, roomId } });
       expect(repeat.body).toMatchObject({ mode: 'duplicate', duplicate: true, memoryId: sent.body.memoryId });
-      expect(repeat.body.replies.map((r: { content: { text: string } }) => r.content.text)).toEqual(['Stored in SQLite.']);
+      expect(repeat.body.replies.map((r: { content: { text: string } }) => r.content.text)).toEqual([
+        'Stored in SQLite.',
+      ]);
       expect(second.model.callsOf('TEXT_LARGE')).toHaveLength(0);
 
       const runs = await http(two.url, `${base}/runs`);

@@ -5,7 +5,13 @@ import { DEFAULT_BODY_LIMIT, DEFAULT_RATE_LIMIT, resolveServerSettings } from '.
 
 describe('resolveServerSettings', () => {
   it('uses options first, then KITH_SERVER_* variables, then defaults', () => {
-    expect(resolveServerSettings({ env: {} })).toEqual({ authToken: undefined, cors: false, rateLimit: DEFAULT_RATE_LIMIT, bodyLimit: DEFAULT_BODY_LIMIT, healthCheckTimeoutMs: 2000 });
+    expect(resolveServerSettings({ env: {} })).toEqual({
+      authToken: undefined,
+      cors: false,
+      rateLimit: DEFAULT_RATE_LIMIT,
+      bodyLimit: DEFAULT_BODY_LIMIT,
+      healthCheckTimeoutMs: 2000,
+    });
     const env = {
       KITH_SERVER_AUTH_TOKEN: 'tok',
       KITH_SERVER_CORS_ORIGINS: 'http://a.test, http://b.test',
@@ -13,13 +19,24 @@ describe('resolveServerSettings', () => {
       KITH_SERVER_RATE_LIMIT_WINDOW_MS: '1000',
       KITH_SERVER_BODY_LIMIT: '2048',
     };
-    expect(resolveServerSettings({ env })).toMatchObject({ authToken: 'tok', cors: ['http://a.test', 'http://b.test'], rateLimit: { max: 10, timeWindowMs: 1000 }, bodyLimit: 2048 });
-    expect(resolveServerSettings({ env, authToken: 'mine', cors: '*', rateLimit: false, bodyLimit: 10 })).toMatchObject({ authToken: 'mine', cors: '*', rateLimit: false, bodyLimit: 10 });
-    expect(resolveServerSettings({ env: { KITH_SERVER_RATE_LIMIT_MAX: '0', KITH_SERVER_CORS_ORIGINS: '*' } })).toMatchObject({ rateLimit: false, cors: '*' });
+    expect(resolveServerSettings({ env })).toMatchObject({
+      authToken: 'tok',
+      cors: ['http://a.test', 'http://b.test'],
+      rateLimit: { max: 10, timeWindowMs: 1000 },
+      bodyLimit: 2048,
+    });
+    expect(resolveServerSettings({ env, authToken: 'mine', cors: '*', rateLimit: false, bodyLimit: 10 })).toMatchObject(
+      { authToken: 'mine', cors: '*', rateLimit: false, bodyLimit: 10 },
+    );
+    expect(
+      resolveServerSettings({ env: { KITH_SERVER_RATE_LIMIT_MAX: '0', KITH_SERVER_CORS_ORIGINS: '*' } }),
+    ).toMatchObject({ rateLimit: false, cors: '*' });
   });
 
   it('says which variable is wrong', () => {
-    expect(() => resolveServerSettings({ env: { KITH_SERVER_BODY_LIMIT: '1MB' } })).toThrow(/KITH_SERVER_BODY_LIMIT must be a whole number/);
+    expect(() => resolveServerSettings({ env: { KITH_SERVER_BODY_LIMIT: '1MB' } })).toThrow(
+      /KITH_SERVER_BODY_LIMIT must be a whole number/,
+    );
     expect(() => resolveServerSettings({ env: {}, bodyLimit: -1 })).toThrow(/bodyLimit/);
   });
 });
@@ -28,7 +45,14 @@ describe('server options over HTTP', () => {
   it('answers CORS preflights for allowed origins only', async () => {
     const { server, url } = await startTestServer({ cors: ['http://app.test'] });
     try {
-      const allowed = await fetch(`${url}/api/agents`, { method: 'OPTIONS', headers: { origin: 'http://app.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key' } });
+      const allowed = await fetch(`${url}/api/agents`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://app.test',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-api-key',
+        },
+      });
       expect(allowed.headers.get('access-control-allow-origin')).toBe('http://app.test');
       expect(allowed.headers.get('access-control-allow-headers')).toContain('x-api-key');
       const other = await fetch(`${url}/api/agents`, { headers: { origin: 'http://evil.test' } });

@@ -65,14 +65,18 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = { max: 300, timeWindowMs: 60_000 };
 
 const positiveInt = (name: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .optional();
+  z.string().trim().regex(/^\d+$/, `${name} must be a whole number`).transform(Number).optional();
 
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  on: true,
+  false: false,
+  '0': false,
+  no: false,
+  off: false,
+};
 const booleanWord = (name: string) =>
   z
     .string()
@@ -106,7 +110,10 @@ function parseCors(raw: string | undefined): string[] | '*' | false {
 export function resolveServerSettings(options: KithServerOptions): ResolvedServerSettings {
   const parsed = envSchema.safeParse(options.env ?? process.env);
   if (!parsed.success) {
-    throw new ConfigValidationError('@kith/server', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    throw new ConfigValidationError(
+      '@kith/server',
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
   }
   const env = parsed.data;
   const envRateLimit =
@@ -119,7 +126,10 @@ export function resolveServerSettings(options: KithServerOptions): ResolvedServe
           ...(env.KITH_SERVER_RATE_LIMIT_API_KEY ? { limitApiKey: true } : {}),
         };
   const bodyLimit = options.bodyLimit ?? (env.KITH_SERVER_BODY_LIMIT || DEFAULT_BODY_LIMIT);
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new ConfigValidationError('@kith/server', [`bodyLimit: must be a positive whole number of bytes, got ${bodyLimit}`]);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1)
+    throw new ConfigValidationError('@kith/server', [
+      `bodyLimit: must be a positive whole number of bytes, got ${bodyLimit}`,
+    ]);
   return {
     authToken: (options.authToken ?? env.KITH_SERVER_AUTH_TOKEN) || undefined,
     cors: options.cors ?? parseCors(env.KITH_SERVER_CORS_ORIGINS),

@@ -21,7 +21,13 @@ const ui = {
 
 // ---- storage: who this browser is, and its room with each agent ----
 
-const KEYS = { entity: 'kith.entityId', rooms: 'kith.rooms', apiKey: 'kith.apiKey', userName: 'kith.userName', agent: 'kith.agentId' };
+const KEYS = {
+  entity: 'kith.entityId',
+  rooms: 'kith.rooms',
+  apiKey: 'kith.apiKey',
+  userName: 'kith.userName',
+  agent: 'kith.agentId',
+};
 
 // crypto.randomUUID exists only in secure contexts; a LAN address over http is not one.
 function uuid() {
@@ -203,7 +209,9 @@ function renderRun(container, run) {
     const detail = [
       event.provider,
       event.model,
-      event.tokens ? `${event.tokens.prompt}+${event.tokens.completion} tokens${event.tokens.cached ? ` (${event.tokens.cached} cached)` : ''}` : '',
+      event.tokens
+        ? `${event.tokens.prompt}+${event.tokens.completion} tokens${event.tokens.cached ? ` (${event.tokens.cached} cached)` : ''}`
+        : '',
       event.costUsd !== undefined ? fmtUsd(event.costUsd) : '',
       event.overBudget ? 'over budget: offline model' : '',
       event.promptChars !== undefined ? `${event.promptChars} prompt chars` : '',
@@ -211,7 +219,13 @@ function renderRun(container, run) {
     ]
       .filter(Boolean)
       .join(' · ');
-    for (const cell of [fmtMs(event.offsetMs), event.type, event.name || '', event.durationMs !== undefined ? fmtMs(event.durationMs) : '', detail]) {
+    for (const cell of [
+      fmtMs(event.offsetMs),
+      event.type,
+      event.name || '',
+      event.durationMs !== undefined ? fmtMs(event.durationMs) : '',
+      detail,
+    ]) {
       tr.append(el('td', '', cell));
     }
     table.append(tr);
@@ -280,7 +294,6 @@ function connect() {
   });
 }
 
-
 function sendFrame(frame) {
   if (state.socket?.readyState !== WebSocket.OPEN) throw new Error('not connected to the server');
   state.socket.send(JSON.stringify(frame));
@@ -339,7 +352,8 @@ function onFrame(frame) {
     case 'done': {
       const turn = turnOf(frame.messageId);
       for (const node of turn.replies) node.info = { ...node.info, runId: frame.runId, inReplyTo: frame.memoryId };
-      if (frame.mode === 'error') setStatus(`${state.agentName} failed to answer: ${frame.error || 'unknown error'}`, true);
+      if (frame.mode === 'error')
+        setStatus(`${state.agentName} failed to answer: ${frame.error || 'unknown error'}`, true);
       else if (frame.mode === 'ignored') setStatus(`${state.agentName} chose not to answer.`);
       else if (!frame.duplicate) setStatus('');
       state.turns.delete(frame.messageId);
@@ -409,7 +423,15 @@ function send() {
   const text = ui.text.value.trim();
   if (!text || !state.agentId) return;
   try {
-    sendFrame({ type: 'send', channelId: state.roomId, agentId: state.agentId, id: uuid(), text, entityId: entityId(), userName: userName() });
+    sendFrame({
+      type: 'send',
+      channelId: state.roomId,
+      agentId: state.agentId,
+      id: uuid(),
+      text,
+      entityId: entityId(),
+      userName: userName(),
+    });
   } catch (failure) {
     setStatus(`Not sent: ${failure.message}`, true);
     return;

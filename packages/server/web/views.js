@@ -21,7 +21,8 @@ function svg(tag, attributes = {}, text) {
 const integer = new Intl.NumberFormat('en-US');
 const fmtInt = (n) => integer.format(n ?? 0);
 const fmtMs = (ms) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
-export const fmtUsd = (usd) => (usd === undefined || usd === null ? '–' : `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`);
+export const fmtUsd = (usd) =>
+  usd === undefined || usd === null ? '–' : `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 const fmtTime = (ms) => new Date(ms).toLocaleString();
 const shortId = (id) => (id ? id.slice(0, 8) : '–');
 
@@ -56,7 +57,8 @@ export function initViews(ctx) {
     if (loaders[name]) loaders[name]().catch(ctx.report);
   }
 
-  for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => show(button.dataset.view));
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.addEventListener('click', () => show(button.dataset.view));
 
   // ---- Runs ----
 
@@ -66,7 +68,9 @@ export function initViews(ctx) {
     list.replaceChildren();
     const head = el('tr');
     const numeric = [3, 4, 5, 6, 7];
-    ['started', 'room', 'status', 'took', 'model calls', 'tokens in / out', 'cached', 'cost'].forEach((title, i) => head.append(el('th', numeric.includes(i) ? 'num' : '', title)));
+    ['started', 'room', 'status', 'took', 'model calls', 'tokens in / out', 'cached', 'cost'].forEach((title, i) =>
+      head.append(el('th', numeric.includes(i) ? 'num' : '', title)),
+    );
     list.append(head);
     if (!runs.length) {
       $('#run-detail').replaceChildren(el('p', 'note', 'No runs yet: send the agent a message.'));
@@ -102,7 +106,11 @@ export function initViews(ctx) {
     const run = await ctx.api(`/api/agents/${ctx.agentId()}/runs/${runId}`);
     const t = run.totals;
     const parts = [
-      el('h3', '', `Run ${shortId(run.runId)}: ${run.status}${run.durationMs !== undefined ? ` in ${fmtMs(run.durationMs)}` : ''}`),
+      el(
+        'h3',
+        '',
+        `Run ${shortId(run.runId)}: ${run.status}${run.durationMs !== undefined ? ` in ${fmtMs(run.durationMs)}` : ''}`,
+      ),
       el(
         'p',
         'run-summary',
@@ -113,7 +121,13 @@ export function initViews(ctx) {
     ];
     if (run.error) parts.push(el('p', 'note warn', run.error));
     if (run.source === 'log' || !run.events.length) {
-      parts.push(el('p', 'note', 'This run was read back from the logs table: its totals are kept, its timeline is not (the server keeps timelines of its recent runs).'));
+      parts.push(
+        el(
+          'p',
+          'note',
+          'This run was read back from the logs table: its totals are kept, its timeline is not (the server keeps timelines of its recent runs).',
+        ),
+      );
       detail.replaceChildren(...parts);
       return;
     }
@@ -133,8 +147,17 @@ export function initViews(ctx) {
     for (const [index, call] of calls.entries()) {
       if (call.prompt === undefined && call.response === undefined) continue;
       const box = el('details', 'calls');
-      box.append(el('summary', '', `Call ${index + 1}: ${call.name}${call.model ? ` (${call.model})` : ''}: prompt and response`));
-      box.append(el('h3', '', `Prompt (${fmtInt(call.prompt?.length ?? 0)} characters)`), el('pre', 'prompt', call.prompt ?? ''));
+      box.append(
+        el(
+          'summary',
+          '',
+          `Call ${index + 1}: ${call.name}${call.model ? ` (${call.model})` : ''}: prompt and response`,
+        ),
+      );
+      box.append(
+        el('h3', '', `Prompt (${fmtInt(call.prompt?.length ?? 0)} characters)`),
+        el('pre', 'prompt', call.prompt ?? ''),
+      );
       box.append(el('h3', '', 'Raw response'), el('pre', 'response', call.response ?? '(none: the call failed)'));
       parts.push(box);
     }
@@ -146,12 +169,26 @@ export function initViews(ctx) {
     const total = Math.max(run.durationMs ?? 0, ...run.events.map((event) => event.offsetMs), 1);
     const grid = el('div', 'bars timeline-bars');
     for (const event of run.events) {
-      if (event.durationMs === undefined || !['PROVIDER_COMPLETED', 'MODEL_USED', 'ACTION_COMPLETED', 'EVALUATOR_COMPLETED'].includes(event.type)) continue;
+      if (
+        event.durationMs === undefined ||
+        !['PROVIDER_COMPLETED', 'MODEL_USED', 'ACTION_COMPLETED', 'EVALUATOR_COMPLETED'].includes(event.type)
+      )
+        continue;
       const start = Math.max(0, event.offsetMs - event.durationMs);
-      const kind = event.type === 'MODEL_USED' ? 'model' : event.type === 'PROVIDER_COMPLETED' ? 'provider' : event.type === 'ACTION_COMPLETED' ? 'action' : 'evaluator';
+      const kind =
+        event.type === 'MODEL_USED'
+          ? 'model'
+          : event.type === 'PROVIDER_COMPLETED'
+            ? 'provider'
+            : event.type === 'ACTION_COMPLETED'
+              ? 'action'
+              : 'evaluator';
       const label = `${kind}: ${event.name ?? ''}${event.type === 'MODEL_USED' && event.provider ? ` (${event.provider})` : ''}`;
       const track = el('div', 'bar-track');
-      const bar = el('div', `bar ${event.type === 'MODEL_USED' ? 'model' : ''}${event.success === false ? ' failed' : ''}`);
+      const bar = el(
+        'div',
+        `bar ${event.type === 'MODEL_USED' ? 'model' : ''}${event.success === false ? ' failed' : ''}`,
+      );
       bar.style.left = `${(start / total) * 100}%`;
       bar.style.width = `${(Math.max(event.durationMs, 0) / total) * 100}%`;
       bar.title = `${label}: ${fmtMs(event.durationMs)} from +${fmtMs(start)}`;
@@ -189,7 +226,11 @@ export function initViews(ctx) {
     const { rooms } = await ctx.api(`/api/agents/${ctx.agentId()}/rooms`);
     select.replaceChildren();
     for (const room of rooms) {
-      const option = el('option', '', `${room.name || 'room'} (${shortId(room.id)})${room.id === ctx.roomId() ? ' · this chat' : ''}`);
+      const option = el(
+        'option',
+        '',
+        `${room.name || 'room'} (${shortId(room.id)})${room.id === ctx.roomId() ? ' · this chat' : ''}`,
+      );
       option.value = room.id;
       select.append(option);
     }
@@ -198,7 +239,11 @@ export function initViews(ctx) {
       $('#memory-note').textContent = 'The agent has no rooms yet.';
       return;
     }
-    select.value = rooms.some((room) => room.id === previous) ? previous : rooms.some((room) => room.id === ctx.roomId()) ? ctx.roomId() : rooms[0].id;
+    select.value = rooms.some((room) => room.id === previous)
+      ? previous
+      : rooms.some((room) => room.id === ctx.roomId())
+        ? ctx.roomId()
+        : rooms[0].id;
     await listMemories(true);
   }
 
@@ -212,26 +257,39 @@ export function initViews(ctx) {
     for (const memory of page.memories) list.append(memoryItem(memory));
     memories.cursor = page.nextCursor;
     $('#memory-more').hidden = !page.nextCursor;
-    $('#memory-note').textContent = list.children.length ? `Newest first; ${list.children.length} shown.` : 'No memories in this table.';
+    $('#memory-note').textContent = list.children.length
+      ? `Newest first; ${list.children.length} shown.`
+      : 'No memories in this table.';
   }
 
   function memoryItem(memory) {
     const item = el('li');
     const who = memory.entityId === ctx.agentId() ? 'agent' : shortId(memory.entityId);
-    const meta = [memory.createdAt ? fmtTime(memory.createdAt) : '', who, memory.similarity !== undefined ? `similarity ${memory.similarity.toFixed(3)}` : '']
+    const meta = [
+      memory.createdAt ? fmtTime(memory.createdAt) : '',
+      who,
+      memory.similarity !== undefined ? `similarity ${memory.similarity.toFixed(3)}` : '',
+    ]
       .filter(Boolean)
       .join(' · ');
-    item.append(el('div', 'meta', meta), el('div', 'text', memory.content?.text || memory.content?.thought || '(no text)'));
+    item.append(
+      el('div', 'meta', meta),
+      el('div', 'text', memory.content?.text || memory.content?.thought || '(no text)'),
+    );
     return item;
   }
 
   async function searchMemories(query) {
     if (!query) return listMemories(true);
     const params = new URLSearchParams({ q: query, limit: '10', tableName: $('#memory-table').value });
-    const { memories: found } = await ctx.api(`/api/agents/${ctx.agentId()}/rooms/${$('#memory-room').value}/memories/search?${params}`);
+    const { memories: found } = await ctx.api(
+      `/api/agents/${ctx.agentId()}/rooms/${$('#memory-room').value}/memories/search?${params}`,
+    );
     $('#memory-list').replaceChildren(...found.map(memoryItem));
     $('#memory-more').hidden = true;
-    $('#memory-note').textContent = found.length ? `Closest in meaning to “${query}”, best first.` : `Nothing close to “${query}”.`;
+    $('#memory-note').textContent = found.length
+      ? `Closest in meaning to “${query}”, best first.`
+      : `Nothing close to “${query}”.`;
   }
 
   $('#memory-room').addEventListener('change', () => listMemories(true).catch(ctx.report));
@@ -288,17 +346,36 @@ export function initViews(ctx) {
     series.forEach(({ day, group }, i) => {
       const cost = group?.costUsd ?? 0;
       const h = (cost / max) * plot;
-      const bar = svg('rect', { class: `day${group?.overBudget ? ' over' : ''}`, x: left + i * step + 1, y: 8 + plot - h, width: Math.max(1, step - 2), height: h, 'data-day': day, 'data-cost': cost });
-      bar.append(svg('title', {}, `${day}: ${fmtUsd(cost)}, ${fmtInt(group?.calls ?? 0)} calls${group?.overBudget ? ' (budget reached)' : ''}`));
+      const bar = svg('rect', {
+        class: `day${group?.overBudget ? ' over' : ''}`,
+        x: left + i * step + 1,
+        y: 8 + plot - h,
+        width: Math.max(1, step - 2),
+        height: h,
+        'data-day': day,
+        'data-cost': cost,
+      });
+      bar.append(
+        svg(
+          'title',
+          {},
+          `${day}: ${fmtUsd(cost)}, ${fmtInt(group?.calls ?? 0)} calls${group?.overBudget ? ' (budget reached)' : ''}`,
+        ),
+      );
       chart.append(bar);
       const every = Math.ceil(days / 8);
       // Labels: the first day, every few days, and the last (right-aligned, with room kept before it).
-      if (i === days - 1) chart.append(svg('text', { x: left + (i + 1) * step, y: height - 6, 'text-anchor': 'end' }, day.slice(5)));
-      else if (i % every === 0 && days - 1 - i >= every) chart.append(svg('text', { x: left + i * step, y: height - 6 }, day.slice(5)));
+      if (i === days - 1)
+        chart.append(svg('text', { x: left + (i + 1) * step, y: height - 6, 'text-anchor': 'end' }, day.slice(5)));
+      else if (i % every === 0 && days - 1 - i >= every)
+        chart.append(svg('text', { x: left + i * step, y: height - 6 }, day.slice(5)));
     });
     if (budget) {
       const y = 8 + plot - (budget.limitUsd / max) * plot;
-      chart.append(svg('line', { class: 'limit', x1: left, x2: width, y1: y, y2: y }), svg('text', { x: left + 4, y: y - 3 }, `limit ${fmtUsd(budget.limitUsd)}/day`));
+      chart.append(
+        svg('line', { class: 'limit', x1: left, x2: width, y1: y, y2: y }),
+        svg('text', { x: left + 4, y: y - 3 }, `limit ${fmtUsd(budget.limitUsd)}/day`),
+      );
     }
     return chart;
   }

@@ -12,11 +12,18 @@ export interface SpawnedKith {
 }
 
 /** Runs the built `kith start` with `args` in a child process and resolves once it prints the URL it listens on. */
-export function spawnKithStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000, cwd?: string): Promise<SpawnedKith> {
+export function spawnKithStart(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+  cwd?: string,
+): Promise<SpawnedKith> {
   const child = spawn(process.execPath, [BIN, 'start', ...args], { env, cwd });
   let stdout = '';
   let stderr = '';
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
   return new Promise((done, fail) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -33,7 +40,9 @@ export function spawnKithStart(args: string[], env: NodeJS.ProcessEnv, timeoutMs
     });
     void exit.then(({ code, signal }) => {
       clearTimeout(timer);
-      fail(new Error(`kith start exited (${code ?? signal}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      fail(
+        new Error(`kith start exited (${code ?? signal}) before listening.\nstdout:\n${stdout}\nstderr:\n${stderr}`),
+      );
     });
   });
 }

@@ -31,7 +31,12 @@ export async function databaseStatus(runtime: IAgentRuntime): Promise<DatabaseSt
     const adapter = runtime.adapter as Partial<PgStatusSource>;
     if (typeof adapter.status === 'function') {
       const status = await adapter.status();
-      return { file: status.database, dialect: 'postgres', migrations: status.migrations, vectorSearch: status.vectorSearch };
+      return {
+        file: status.database,
+        dialect: 'postgres',
+        migrations: status.migrations,
+        vectorSearch: status.vectorSearch,
+      };
     }
     const db = (await runtime.adapter.getConnection()) as Partial<SqliteHandle> | null;
     if (typeof db?.prepare !== 'function' || typeof db.name !== 'string') return null;

@@ -10,7 +10,11 @@ describe('formatBootReport', () => {
       { plugin: 'bootstrap', phase: 'services', ms: 4 },
       { plugin: 'bootstrap', phase: 'services', ms: 7.5 },
     ]);
-    expect(lines).toEqual(['  sql        init 0.9 ms · migrations 3.0 ms', '  bootstrap  init 1.2 ms · services 12 ms (2)', '  database   adapter-init 18 ms']);
+    expect(lines).toEqual([
+      '  sql        init 0.9 ms · migrations 3.0 ms',
+      '  bootstrap  init 1.2 ms · services 12 ms (2)',
+      '  database   adapter-init 18 ms',
+    ]);
     expect(formatBootReport([])).toEqual([]);
   });
 });

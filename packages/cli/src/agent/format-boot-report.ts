@@ -17,7 +17,9 @@ export function formatBootReport(report: readonly BootReportEntry[], indent = ' 
   }
   const width = Math.max(0, ...[...byPlugin.keys()].map((name) => name.length));
   return [...byPlugin].map(([plugin, phases]) => {
-    const parts = [...phases].map(([phase, { ms: total, count }]) => `${phase} ${ms(total)}${count > 1 ? ` (${count})` : ''}`);
+    const parts = [...phases].map(
+      ([phase, { ms: total, count }]) => `${phase} ${ms(total)}${count > 1 ? ` (${count})` : ''}`,
+    );
     return `${indent}${plugin.padEnd(width)}  ${parts.join(' · ')}`;
   });
 }

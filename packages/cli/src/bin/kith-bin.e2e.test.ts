@@ -23,7 +23,10 @@ describe('the kith bin', () => {
     try {
       mkdirSync(join(copy, 'bin'));
       copyFileSync(join(PACKAGE, 'bin', 'kith.js'), join(copy, 'bin', 'kith.js'));
-      const result = spawnSync(process.execPath, [join(copy, 'bin', 'kith.js'), '--version'], { encoding: 'utf8', timeout: 30_000 });
+      const result = spawnSync(process.execPath, [join(copy, 'bin', 'kith.js'), '--version'], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('@kith/cli is not built');
       expect(result.stderr).toContain('npm run build');

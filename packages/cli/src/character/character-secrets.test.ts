@@ -16,7 +16,14 @@ describe('secrets from the environment as <CHARACTER_NAME>_<KEY>', () => {
 
   it("adds the prefixed variables to the character's secrets, over the file's own, without touching the input", () => {
     const character = { name: 'Eliza', secrets: { OPENAI_API_KEY: 'sk-file', KEEP: 'file' } };
-    const env = { ELIZA_OPENAI_API_KEY: 'sk-env', ELIZA_DISCORD_TOKEN: 'tok', ELIZA_EMPTY: '', ELIZABETH_KEY: 'no', OPENAI_API_KEY: 'plain', ELIZA_: 'no key' };
+    const env = {
+      ELIZA_OPENAI_API_KEY: 'sk-env',
+      ELIZA_DISCORD_TOKEN: 'tok',
+      ELIZA_EMPTY: '',
+      ELIZABETH_KEY: 'no',
+      OPENAI_API_KEY: 'plain',
+      ELIZA_: 'no key',
+    };
     const result = applyEnvironmentSecrets(character, env);
     expect(result.secrets).toEqual({ OPENAI_API_KEY: 'sk-env', KEEP: 'file', DISCORD_TOKEN: 'tok' });
     expect(character.secrets).toEqual({ OPENAI_API_KEY: 'sk-file', KEEP: 'file' });
@@ -25,8 +32,12 @@ describe('secrets from the environment as <CHARACTER_NAME>_<KEY>', () => {
 
   it('keeps two agents apart: each reads only its own prefix', () => {
     const env = { ELIZA_OPENAI_API_KEY: 'sk-eliza', BOB_OPENAI_API_KEY: 'sk-bob' };
-    expect(applyEnvironmentSecrets<{ name: string; secrets?: Record<string, string> }>({ name: 'Eliza' }, env).secrets).toEqual({ OPENAI_API_KEY: 'sk-eliza' });
-    expect(applyEnvironmentSecrets<{ name: string; secrets?: Record<string, string> }>({ name: 'Bob' }, env).secrets).toEqual({ OPENAI_API_KEY: 'sk-bob' });
+    expect(
+      applyEnvironmentSecrets<{ name: string; secrets?: Record<string, string> }>({ name: 'Eliza' }, env).secrets,
+    ).toEqual({ OPENAI_API_KEY: 'sk-eliza' });
+    expect(
+      applyEnvironmentSecrets<{ name: string; secrets?: Record<string, string> }>({ name: 'Bob' }, env).secrets,
+    ).toEqual({ OPENAI_API_KEY: 'sk-bob' });
   });
 
   it('is applied by loadCharacter, so ELIZA_OPENAI_API_KEY switches Eliza to plugin-openai', () => {

@@ -23,12 +23,16 @@ export function characterEnvPrefix(name: string): string {
  * the plain `KEY` variable stays the last fallback, as everywhere in Kith.
  * Empty variables count as unset. Returns a new character.
  */
-export function applyEnvironmentSecrets<C extends Pick<Character, 'name' | 'secrets'>>(character: C, env: NodeJS.ProcessEnv = process.env): C {
+export function applyEnvironmentSecrets<C extends Pick<Character, 'name' | 'secrets'>>(
+  character: C,
+  env: NodeJS.ProcessEnv = process.env,
+): C {
   const prefix = characterEnvPrefix(character.name);
   if (!prefix) return character;
   const found: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (name.startsWith(prefix) && name.length > prefix.length && value !== undefined && value !== '') found[name.slice(prefix.length)] = value;
+    if (name.startsWith(prefix) && name.length > prefix.length && value !== undefined && value !== '')
+      found[name.slice(prefix.length)] = value;
   }
   if (Object.keys(found).length === 0) return character;
   return { ...character, secrets: { ...character.secrets, ...found } };

@@ -25,12 +25,16 @@ describe('character problems name the JSON path and the fix', () => {
       'style.all: expected array, received string; write it like "style": { "all": ["short sentences"], "chat": ["no emojis"], "post": ["..."] }',
     ]);
     expect(problems({ name: 'A', messageExamples: [[{ name: 'user' }]] })).toEqual([
-      expect.stringMatching(/^messageExamples\[0\]\[0\]\.content: is required; write it like "messageExamples": \[\[\{ "name": "\{\{user\}\}"/),
+      expect.stringMatching(
+        /^messageExamples\[0\]\[0\]\.content: is required; write it like "messageExamples": \[\[\{ "name": "\{\{user\}\}"/,
+      ),
     ]);
     expect(problems({ name: 'A', secrets: { KEY: { nested: true } } })).toEqual([
       'secrets.KEY: has the wrong shape; write it like "secrets": { "OPENAI_API_KEY": "sk-..." } (strings, numbers or booleans)',
     ]);
-    expect(problems({ name: 'A', id: 'x' })).toEqual(['id: must be a UUID; write it like "id": "0b9f6c52-8d3e-4d7a-9d55-3f1c2e4a5b6c" (a UUID), or leave it out']);
+    expect(problems({ name: 'A', id: 'x' })).toEqual([
+      'id: must be a UUID; write it like "id": "0b9f6c52-8d3e-4d7a-9d55-3f1c2e4a5b6c" (a UUID), or leave it out',
+    ]);
   });
 
   it('keeps the example a message already carries', () => {

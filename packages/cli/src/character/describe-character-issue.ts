@@ -8,7 +8,8 @@ const FIELD_EXAMPLES: Record<string, string> = {
   system: '"system": "You are Eliza, a patient listener."',
   bio: '"bio": ["A patient listener.", "Asks open questions."]',
   templates: '"templates": { "messageHandlerTemplate": "..." }',
-  messageExamples: '"messageExamples": [[{ "name": "{{user}}", "content": { "text": "Hi" } }, { "name": "Eliza", "content": { "text": "Hello." } }]]',
+  messageExamples:
+    '"messageExamples": [[{ "name": "{{user}}", "content": { "text": "Hi" } }, { "name": "Eliza", "content": { "text": "Hello." } }]]',
   postExamples: '"postExamples": ["A short post."]',
   topics: '"topics": ["psychology"]',
   adjectives: '"adjectives": ["patient"]',

@@ -32,7 +32,9 @@ describe('loadCharacter', () => {
   });
 
   it('names every invalid JSON path', () => {
-    expect(() => validateCharacter({ name: 'A', plugins: ['ok', 7], style: { all: 'loud' } }, 'x.json')).toThrow(/plugins\[1\][\s\S]*style\.all/);
+    expect(() => validateCharacter({ name: 'A', plugins: ['ok', 7], style: { all: 'loud' } }, 'x.json')).toThrow(
+      /plugins\[1\][\s\S]*style\.all/,
+    );
   });
 
   it('rejects non-objects and keeps unknown keys for plugins', () => {

@@ -51,7 +51,8 @@ export function loadCharacter(path: string, options: LoadCharacterOptions = {}):
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found; check the path' : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found; check the path' : (error as Error).message;
     throw new CharacterValidationError(file, [reason], { cause: error });
   }
   let value: unknown;
@@ -59,9 +60,15 @@ export function loadCharacter(path: string, options: LoadCharacterOptions = {}):
     value = JSON.parse(text);
   } catch (error) {
     const syntax = error as SyntaxError;
-    throw new CharacterValidationError(file, [`invalid JSON${position(text, syntax)}: ${syntax.message}. Fix the syntax (a missing comma or quote is the usual cause).`], {
-      cause: error,
-    });
+    throw new CharacterValidationError(
+      file,
+      [
+        `invalid JSON${position(text, syntax)}: ${syntax.message}. Fix the syntax (a missing comma or quote is the usual cause).`,
+      ],
+      {
+        cause: error,
+      },
+    );
   }
   return applyEnvironmentSecrets(validateCharacter(value, file), options.env ?? process.env);
 }

@@ -28,7 +28,12 @@ export function packageNameOf(spec: string): string | null {
  * path) the folder's package.json name or the dependency npm saved as
  * `file:<path>`. Null when it cannot be told (git and URL specs).
  */
-export function installedNameOf(spec: string, dependencies: Record<string, string>, cwd: string, projectDir: string): string | null {
+export function installedNameOf(
+  spec: string,
+  dependencies: Record<string, string>,
+  cwd: string,
+  projectDir: string,
+): string | null {
   const name = packageNameOf(spec);
   if (name) return name;
   const path = /^file:(.*)$/.exec(spec)?.[1] ?? (/^(\.|\/|~)/.test(spec) ? spec : null);
@@ -62,8 +67,17 @@ function npm(dir: string, args: string[]): void {
 export async function addCommand(specs: string[], options: AddCommandOptions): Promise<void> {
   const cwd = process.cwd();
   const dir = findProjectDir(cwd) ?? cwd;
-  if (!existsSync(join(dir, 'package.json'))) writeProjectPackageJson(dir, { name: basename(dir).toLowerCase().replace(/[^a-z0-9-]+/g, '-'), private: true });
-  const characterFile = resolve(cwd, await chooseCharacterFile(cwd, options.character, process.stdin.isTTY ? askOnTerminal : undefined));
+  if (!existsSync(join(dir, 'package.json')))
+    writeProjectPackageJson(dir, {
+      name: basename(dir)
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-'),
+      private: true,
+    });
+  const characterFile = resolve(
+    cwd,
+    await chooseCharacterFile(cwd, options.character, process.stdin.isTTY ? askOnTerminal : undefined),
+  );
   const character = JSON.parse(readFileSync(characterFile, 'utf8')) as { plugins?: unknown };
   if (character.plugins !== undefined && !Array.isArray(character.plugins)) {
     throw new ConfigValidationError('kith add', [`${characterFile}: "plugins" must be a list of package names`]);
@@ -108,6 +122,6 @@ export async function addCommand(specs: string[], options: AddCommandOptions): P
   const listed = [...names].filter((name) => !added.includes(name));
   if (added.length > 0) out(`${shown}: added ${added.join(', ')} to "plugins"`);
   if (listed.length > 0) out(`${shown}: "plugins" already lists ${listed.join(', ')}`);
-  if (unnamed.length > 0 && names.size === 0) out(`${shown}: could not tell which package ${unnamed.join(', ')} installed: add its name to "plugins" yourself`);
+  if (unnamed.length > 0 && names.size === 0)
+    out(`${shown}: could not tell which package ${unnamed.join(', ')} installed: add its name to "plugins" yourself`);
 }
-

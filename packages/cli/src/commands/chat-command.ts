@@ -47,7 +47,9 @@ export async function chatCommand(options: ChatCommandOptions): Promise<void> {
 async function remoteChat(url: string, options: ChatCommandOptions): Promise<void> {
   if (options.dataDir !== undefined || options.databaseUrl !== undefined) {
     const flag = options.dataDir !== undefined ? '--data-dir' : '--database-url';
-    throw new ConfigValidationError('kith chat', [`${flag}: has no effect with --url (the server owns the database); pass it to kith start instead`]);
+    throw new ConfigValidationError('kith chat', [
+      `${flag}: has no effect with --url (the server owns the database); pass it to kith start instead`,
+    ]);
   }
   // A character file only names the agent to talk to.
   const agent = options.agent ?? (options.character ? loadCharacter(options.character).name : undefined);

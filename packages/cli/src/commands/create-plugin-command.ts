@@ -23,7 +23,12 @@ export async function createPluginCommand(name: string, options: CreatePluginCom
 
 async function inWorkspace(name: string, options: CreatePluginCommandOptions): Promise<string[]> {
   const generator = loadPluginGenerator(process.cwd());
-  const result = await generator.run({ name, scope: options.scope ?? '@kith', directory: options.dir ?? 'packages', description: options.description });
+  const result = await generator.run({
+    name,
+    scope: options.scope ?? '@kith',
+    directory: options.dir ?? 'packages',
+    description: options.description,
+  });
   const where = relative(process.cwd(), generator.root) || '.';
   return [
     `Created ${result.packageName} in ${result.projectRoot} (export ${result.exportName}):`,
@@ -38,7 +43,12 @@ async function inWorkspace(name: string, options: CreatePluginCommandOptions): P
 }
 
 function standalone(name: string, options: CreatePluginCommandOptions): string[] {
-  const result = scaffoldStandalonePlugin({ name, scope: options.scope, dir: options.dir, description: options.description });
+  const result = scaffoldStandalonePlugin({
+    name,
+    scope: options.scope,
+    dir: options.dir,
+    description: options.description,
+  });
   const folder = relative(process.cwd(), result.root) || '.';
   return [
     `Created ${result.packageName} in ${folder} (export ${result.exportName}):`,

@@ -1,5 +1,11 @@
 import { ConfigValidationError } from '@kith/core';
-import { copySqliteToPostgres, CopyIncompleteError, databaseUrlSetting, describeDatabaseUrl, missingRows } from '@kith/plugin-sql';
+import {
+  copySqliteToPostgres,
+  CopyIncompleteError,
+  databaseUrlSetting,
+  describeDatabaseUrl,
+  missingRows,
+} from '@kith/plugin-sql';
 import { resolveDataDir } from '../agent/create-agent';
 import { copyProgressPrinter } from '../db/copy-progress';
 import { formatCopyReport } from '../db/format-copy-report';
@@ -21,7 +27,10 @@ const out = (line: string) => void process.stdout.write(`${line}\n`);
  */
 export async function dbCopyCommand(options: DbCopyCommandOptions): Promise<void> {
   const to = options.to ?? databaseUrlSetting((key) => process.env[key] || undefined);
-  if (!to) throw new ConfigValidationError('kith db copy', ['--to: give the PostgreSQL database, e.g. --to postgres://user:password@localhost:5432/agents (or set KITH_DATABASE_URL)']);
+  if (!to)
+    throw new ConfigValidationError('kith db copy', [
+      '--to: give the PostgreSQL database, e.g. --to postgres://user:password@localhost:5432/agents (or set KITH_DATABASE_URL)',
+    ]);
   const target = describeDatabaseUrl(to);
   const from = options.from ?? resolveDataDir(undefined);
   out(`Copying ${from} to ${target.display}`);
@@ -32,11 +41,20 @@ export async function dbCopyCommand(options: DbCopyCommandOptions): Promise<void
   } finally {
     progress.end();
   }
-  if (report.migrations.length > 0) out(`Migrated the database first: ${report.migrations.length} migration${report.migrations.length === 1 ? '' : 's'} applied`);
-  out(`Agents: ${report.agents.map((agent) => `${agent.name} (${agent.id}${agent.dimension ? `, ${agent.dimension}-d vectors` : ''})`).join(', ') || 'none'}`);
+  if (report.migrations.length > 0)
+    out(
+      `Migrated the database first: ${report.migrations.length} migration${report.migrations.length === 1 ? '' : 's'} applied`,
+    );
+  out(
+    `Agents: ${report.agents.map((agent) => `${agent.name} (${agent.id}${agent.dimension ? `, ${agent.dimension}-d vectors` : ''})`).join(', ') || 'none'}`,
+  );
   out(formatCopyReport(report));
   if (!report.complete) {
-    throw new CopyIncompleteError(report.tables.filter((table) => missingRows(table) > 0).map((table) => `${table.table}: ${missingRows(table).toLocaleString('en-US')} rows`));
+    throw new CopyIncompleteError(
+      report.tables
+        .filter((table) => missingRows(table) > 0)
+        .map((table) => `${table.table}: ${missingRows(table).toLocaleString('en-US')} rows`),
+    );
   }
 }
 

@@ -1,5 +1,13 @@
 import { relative } from 'node:path';
-import { AgentRuntime, createLogger, KithError, resolvePluginOrder, type Character, type Plugin, type PluginRegistration } from '@kith/core';
+import {
+  AgentRuntime,
+  createLogger,
+  KithError,
+  resolvePluginOrder,
+  type Character,
+  type Plugin,
+  type PluginRegistration,
+} from '@kith/core';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
 import { describeCoreOrigin } from '../plugins/core-origin';
 import { describeRegistrations, pluginRegistrations } from '../plugins/describe-plugin';
@@ -18,7 +26,10 @@ export interface PluginsCommandOptions {
  * but nothing is started: no database is opened, no service, no server.
  */
 async function registrationsOf(character: Character, plugins: Plugin[]): Promise<Map<string, PluginRegistration>> {
-  const runtime = new AgentRuntime({ character, logger: createLogger({ namespace: character.name, level: process.env.LOG_LEVEL ?? 'warn' }) });
+  const runtime = new AgentRuntime({
+    character,
+    logger: createLogger({ namespace: character.name, level: process.env.LOG_LEVEL ?? 'warn' }),
+  });
   for (const plugin of resolvePluginOrder(plugins)) await runtime.registerPlugin(plugin);
   return new Map(runtime.getPluginRegistrations().map((record) => [record.plugin, record]));
 }
@@ -34,7 +45,10 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
   const file = options.character ?? DEFAULT_CHARACTER_PATH;
   const character = loadCharacter(file);
   const { packages, model, notices, failed } = await resolveAgentPlugins(character, undefined, { keepGoing: true });
-  const records = await registrationsOf(character, packages.map((p) => p.plugin));
+  const records = await registrationsOf(
+    character,
+    packages.map((p) => p.plugin),
+  );
   const rows = packages.map((p) => {
     const registered = records.get(p.plugin.name) ?? emptyRecord(p.plugin.name);
     return {
@@ -48,24 +62,49 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
       registered,
     };
   });
-  const problems = failed.map(({ specifier, error }) => ({ package: specifier, code: KithError.isInstance(error) ? error.code : null, error: error.message }));
+  const problems = failed.map(({ specifier, error }) => ({
+    package: specifier,
+    code: KithError.isInstance(error) ? error.code : null,
+    error: error.message,
+  }));
   if (failed.length > 0) process.exitCode = 1;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ character: character.name, model: model?.description ?? null, plugins: rows, notices, failed: problems }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ character: character.name, model: model?.description ?? null, plugins: rows, notices, failed: problems }, null, 2)}\n`,
+    );
     return;
   }
-  const table = rows.map((r) => [r.name, r.package, r.version ?? '-', r.source, r.core, describeRegistrations(r.registers)]);
+  const table = rows.map((r) => [
+    r.name,
+    r.package,
+    r.version ?? '-',
+    r.source,
+    r.core,
+    describeRegistrations(r.registers),
+  ]);
   const header = ['plugin', 'package', 'version', 'from', 'core', 'registers'];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')}`;
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')}`;
   const shown = relative(process.cwd(), file) || file;
   const lines = [`${character.name} (${shown}) resolves to ${rows.length} plugins:`, line(header), ...table.map(line)];
   for (const note of notices) lines.push(`note: ${note}`);
   lines.push(`model: ${model?.description ?? 'none (no plugin provides TEXT_LARGE)'}`);
   process.stdout.write(`${lines.join('\n')}\n`);
-  for (const problem of problems) process.stderr.write(`kith: not loaded: ${problem.error}${problem.code ? ` [${problem.code}]` : ''}\n`);
+  for (const problem of problems)
+    process.stderr.write(`kith: not loaded: ${problem.error}${problem.code ? ` [${problem.code}]` : ''}\n`);
 }
 
 function emptyRecord(plugin: string): PluginRegistration {
-  return { plugin, actions: [], providers: [], evaluators: [], models: [], routes: [], services: [], events: [], templates: [] };
+  return {
+    plugin,
+    actions: [],
+    providers: [],
+    evaluators: [],
+    models: [],
+    routes: [],
+    services: [],
+    events: [],
+    templates: [],
+  };
 }

@@ -26,7 +26,9 @@ function parsePort(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const port = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || port > 65535) {
-    throw new ConfigValidationError('kith start', [`--port: "${raw}" is not a port: use a whole number from 0 to 65535 (0 picks a free port)`]);
+    throw new ConfigValidationError('kith start', [
+      `--port: "${raw}" is not a port: use a whole number from 0 to 65535 (0 picks a free port)`,
+    ]);
   }
   return port;
 }
@@ -71,7 +73,10 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
     // The password never reaches the terminal.
     const where = databaseUrl ? `database: ${describeDatabaseUrl(databaseUrl).display}` : `data: ${dataDir}`;
     out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (${where})`);
-    if (dotEnv.file) out(`Settings: ${dotEnv.loaded.length} read from ${dotEnv.file}${dotEnv.kept.length ? ` (the environment's own value kept for ${dotEnv.kept.join(', ')})` : ''}`);
+    if (dotEnv.file)
+      out(
+        `Settings: ${dotEnv.loaded.length} read from ${dotEnv.file}${dotEnv.kept.length ? ` (the environment's own value kept for ${dotEnv.kept.join(', ')})` : ''}`,
+      );
     if (tracing) out(`Tracing: OpenTelemetry spans over OTLP/HTTP to ${tracing.endpoint}`);
     const existing = new Set(existsSync(join(dataDir, DEFAULT_FILENAME)) ? [join(dataDir, DEFAULT_FILENAME)] : []);
     const reported = new Set<string>();
@@ -93,7 +98,9 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       if (database && !reported.has(database.file)) {
         reported.add(database.file);
         if (database.dialect === 'postgres') {
-          out(`Database ${database.file} (PostgreSQL, vector search ${database.vectorSearch}): ${database.migrations} migrations applied`);
+          out(
+            `Database ${database.file} (PostgreSQL, vector search ${database.vectorSearch}): ${database.migrations} migrations applied`,
+          );
         } else {
           const state = existing.has(database.file) ? 'existing database' : 'new database';
           out(`Database ${database.file} (${state}): ${database.migrations} migrations applied`);
@@ -127,14 +134,18 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
 /** The boot report's fleet line: this server, the others alive, the rooms held (PostgreSQL with the fleet on). */
 export function fleetLine(runtimes: readonly AgentRuntime[]): string | null {
   const statuses = runtimes.flatMap((runtime) => {
-    const coordinator = (runtime.adapter as { roomCoordinator?: { status(): FleetStatus } } | undefined)?.roomCoordinator;
+    const coordinator = (runtime.adapter as { roomCoordinator?: { status(): FleetStatus } } | undefined)
+      ?.roomCoordinator;
     return coordinator ? [coordinator.status()] : [];
   });
   const first = statuses[0];
   if (!first) return null;
   const others = first.servers.filter((server) => server.serverId !== first.serverId).map((server) => server.serverId);
   const rooms = statuses.reduce((sum, status) => sum + status.rooms, 0);
-  const alive = others.length === 0 ? 'no other server alive' : `${others.length} other server${others.length === 1 ? '' : 's'} alive (${others.join(', ')})`;
+  const alive =
+    others.length === 0
+      ? 'no other server alive'
+      : `${others.length} other server${others.length === 1 ? '' : 's'} alive (${others.join(', ')})`;
   return `Fleet: server ${first.serverId}, lease ${first.leaseMs} ms; ${alive}; ${rooms} room${rooms === 1 ? '' : 's'} held`;
 }
 
@@ -143,7 +154,9 @@ async function listen(server: KithServer, port: number | undefined, host: string
     return await server.listen({ port, host });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigValidationError('kith start', [`--port: ${port ?? process.env.KITH_SERVER_PORT ?? 3000} is already in use: pick another with --port N (0 picks a free port)`]);
+      throw new ConfigValidationError('kith start', [
+        `--port: ${port ?? process.env.KITH_SERVER_PORT ?? 3000} is already in use: pick another with --port N (0 picks a free port)`,
+      ]);
     }
     throw error;
   }

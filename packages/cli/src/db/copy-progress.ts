@@ -8,7 +8,10 @@ const LOG_EVERY_MS = 2_000;
  * terminal, else a line every 2 s and one as each table's copy ends, with
  * its rate.
  */
-export function copyProgressPrinter(stream: NodeJS.WriteStream = process.stderr): { update(progress: CopyProgress): void; end(): void } {
+export function copyProgressPrinter(stream: NodeJS.WriteStream = process.stderr): {
+  update(progress: CopyProgress): void;
+  end(): void;
+} {
   const tty = stream.isTTY === true;
   let table = '';
   let started = 0;

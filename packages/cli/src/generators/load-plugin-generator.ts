@@ -50,14 +50,22 @@ export function findKithWorkspace(from: string): string | null {
  * The workspace's own copy of the plugin generator: the same code `nx g
  * @kith/tools:plugin` runs, loaded from the workspace so both always agree.
  */
-export function loadPluginGenerator(from: string): { root: string; run: (options: PluginGeneratorOptions) => Promise<PluginGeneratorResult> } {
+export function loadPluginGenerator(from: string): {
+  root: string;
+  run: (options: PluginGeneratorOptions) => Promise<PluginGeneratorResult>;
+} {
   const root = findWorkspaceRoot(from);
-  if (!root) throw new ConfigValidationError('kith create plugin', [`no nx.json in ${resolve(from)} or above: ${WORKSPACE_HINT}`]);
+  if (!root)
+    throw new ConfigValidationError('kith create plugin', [
+      `no nx.json in ${resolve(from)} or above: ${WORKSPACE_HINT}`,
+    ]);
   let entry: string;
   try {
     entry = require.resolve('@kith/tools', { paths: [root] });
   } catch (error) {
-    throw new ConfigValidationError('kith create plugin', [`the workspace at ${root} has no built @kith/tools package (${(error as Error).message.split('\n')[0]}): ${WORKSPACE_HINT}, then npx tsc -b tools`]);
+    throw new ConfigValidationError('kith create plugin', [
+      `the workspace at ${root} has no built @kith/tools package (${(error as Error).message.split('\n')[0]}): ${WORKSPACE_HINT}, then npx tsc -b tools`,
+    ]);
   }
   const tools = require(entry) as ToolsModule;
   return { root, run: (options) => tools.runPluginGenerator(root, options) };

@@ -15,7 +15,9 @@ import { join, resolve } from 'node:path';
 
 const REPO = resolve(__dirname, '../../../..');
 const BIN = resolve(__dirname, '../../dist/bin/kith.js');
-const PACKAGES = readdirSync(join(REPO, 'packages')).filter((dir) => existsSync(join(REPO, 'packages', dir, 'package.json')));
+const PACKAGES = readdirSync(join(REPO, 'packages')).filter((dir) =>
+  existsSync(join(REPO, 'packages', dir, 'package.json')),
+);
 
 interface Result {
   code: number | null;
@@ -25,8 +27,16 @@ interface Result {
 
 /** The environment of a user's shell: none of the npm variables `npm test` set for the workspace. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_DATA_DIR: '', KITH_SERVER_AUTH_TOKEN: '', ...extra };
-  for (const key of Object.keys(env)) if (/^npm_(package|lifecycle|config_prefix)/.test(key) || key === 'INIT_CWD') delete env[key];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    OPENAI_API_KEY: '',
+    OPENAI_BASE_URL: '',
+    KITH_DATA_DIR: '',
+    KITH_SERVER_AUTH_TOKEN: '',
+    ...extra,
+  };
+  for (const key of Object.keys(env))
+    if (/^npm_(package|lifecycle|config_prefix)/.test(key) || key === 'INIT_CWD') delete env[key];
   // Nx forces colours for its children; a user's captured output has none.
   delete env.FORCE_COLOR;
   delete env.LOG_LEVEL;
@@ -41,7 +51,10 @@ function run(command: string, args: string[], cwd: string, extraEnv: Record<stri
 /** Runs a setup step, failing the test with its output when it fails. */
 function must(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Result {
   const result = run(command, args, cwd, extraEnv);
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`,
+    );
   return result;
 }
 
@@ -58,7 +71,12 @@ interface PackageJson {
 /** `npm start` in the background; resolves with the URL the server prints. */
 function startAgent(cwd: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   // Its own process group, so stopping it stops kith under npm as well.
-  const child = spawn('npm', ['start'], { cwd, env: userEnv({ KITH_SERVER_PORT: '0' }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    cwd,
+    env: userEnv({ KITH_SERVER_PORT: '0' }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`npm start printed no URL:\n${output}`)), 120_000);
@@ -98,7 +116,10 @@ describe('the packages as npm ships them, installed outside the repository', () 
     packed = PACKAGES.map((name) => {
       const cwd = join(REPO, 'packages', name);
       const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as PackageJson;
-      const [result] = JSON.parse(must('npm', ['pack', '--json', '--pack-destination', dir], cwd).stdout) as { filename: string; files: PackedFile[] }[];
+      const [result] = JSON.parse(must('npm', ['pack', '--json', '--pack-destination', dir], cwd).stdout) as {
+        filename: string;
+        files: PackedFile[];
+      }[];
       tarballs[pkg.name] = join(dir, result.filename);
       return { name: pkg.name, cwd, files: result.files.map((file) => file.path), pkg };
     });
@@ -110,12 +131,16 @@ describe('the packages as npm ships them, installed outside the repository', () 
 
   it('packs clean tarballs: LICENSE, no build info, no source maps, caret siblings, nothing npm would correct', () => {
     const license = readFileSync(join(REPO, 'LICENSE'), 'utf8');
-    expect(Object.keys(tarballs)).toEqual(expect.arrayContaining(['@kith/cli', '@kith/core', '@kith/plugin-sql', '@kith/server']));
+    expect(Object.keys(tarballs)).toEqual(
+      expect.arrayContaining(['@kith/cli', '@kith/core', '@kith/plugin-sql', '@kith/server']),
+    );
     for (const { name, cwd, files, pkg } of packed) {
       expect([name, files.filter((file) => file === 'LICENSE')]).toEqual([name, ['LICENSE']]);
       expect([name, files.filter((file) => /\.tsbuildinfo$|\.map$/.test(file))]).toEqual([name, []]);
       // Nor a pointer to a map the tarball lacks (bundlers warn about each one).
-      const pointing = files.filter((file) => /\.(js|d\.ts)$/.test(file) && readFileSync(join(cwd, file), 'utf8').includes('sourceMappingURL='));
+      const pointing = files.filter(
+        (file) => /\.(js|d\.ts)$/.test(file) && readFileSync(join(cwd, file), 'utf8').includes('sourceMappingURL='),
+      );
       expect([name, pointing]).toEqual([name, []]);
       expect(readFileSync(join(cwd, 'LICENSE'), 'utf8')).toBe(license);
       for (const [dep, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
@@ -123,7 +148,10 @@ describe('the packages as npm ships them, installed outside the repository', () 
       }
       // npm's corrections are `npm warn publish` lines; the only one expected is that nobody is logged in.
       const publish = run('npm', ['publish', '--dry-run'], cwd);
-      expect([name, publish.stderr.split('\n').filter((line) => line.startsWith('npm warn publish') && !line.includes('logged in'))]).toEqual([name, []]);
+      expect([
+        name,
+        publish.stderr.split('\n').filter((line) => line.startsWith('npm warn publish') && !line.includes('logged in')),
+      ]).toEqual([name, []]);
     }
   }, 120_000);
 
@@ -145,7 +173,9 @@ describe('the packages as npm ships them, installed outside the repository', () 
 
     const started = await startAgent(project);
     agent = started.child;
-    const agents = (await (await fetch(`${started.url}/api/agents`)).json()) as { agents: { id: string; name: string }[] };
+    const agents = (await (await fetch(`${started.url}/api/agents`)).json()) as {
+      agents: { id: string; name: string }[];
+    };
     expect(agents.agents.map((a) => a.name)).toEqual(['Demo']);
     const posted = await fetch(`${started.url}/api/agents/${agents.agents[0].id}/messages`, {
       method: 'POST',
@@ -163,7 +193,11 @@ describe('the packages as npm ships them, installed outside the repository', () 
     const build = join(dir, 'demo', 'node_modules', 'better-sqlite3', 'build');
     renameSync(build, `${build}-hidden`);
     try {
-      const chat = run(join(dir, 'demo', 'node_modules', '.bin', 'kith'), ['chat', '-m', 'hi', '--data-dir', join(dir, 'fresh-data')], join(dir, 'demo'));
+      const chat = run(
+        join(dir, 'demo', 'node_modules', '.bin', 'kith'),
+        ['chat', '-m', 'hi', '--data-dir', join(dir, 'fresh-data')],
+        join(dir, 'demo'),
+      );
       expect(chat.code).toBe(1);
       expect(chat.stderr).toContain('[KITH_SQL_NATIVE_BINDING_MISSING]');
       expect(chat.stderr).toContain('npm rebuild better-sqlite3');
@@ -182,22 +216,37 @@ describe('the packages as npm ships them, installed outside the repository', () 
     must('npm', ['install'], plugin);
     const tests = must('npm', ['test'], plugin);
     expect(`${tests.stdout}${tests.stderr}`.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests:\s+2 passed, 2 total/);
-    const [packed] = JSON.parse(must('npm', ['pack', '--json'], plugin).stdout) as { filename: string; files: PackedFile[] }[];
-    expect(packed.files.map((file) => file.path)).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']));
+    const [packed] = JSON.parse(must('npm', ['pack', '--json'], plugin).stdout) as {
+      filename: string;
+      files: PackedFile[];
+    }[];
+    expect(packed.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']),
+    );
     expect(packed.files.filter((file) => file.path.includes('.test.'))).toEqual([]);
-    expect(JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')).dependencies).toEqual({ '@kith/core': '^0.1.0' });
+    expect(JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')).dependencies).toEqual({
+      '@kith/core': '^0.1.0',
+    });
 
     must('npm', ['install', join(plugin, packed.filename)], project);
     const characterFile = join(project, 'character.json');
     const character = JSON.parse(readFileSync(characterFile, 'utf8')) as { plugins: string[] };
-    writeFileSync(characterFile, JSON.stringify({ ...character, plugins: [...character.plugins, 'kith-plugin-hello'] }, null, 2));
+    writeFileSync(
+      characterFile,
+      JSON.stringify({ ...character, plugins: [...character.plugins, 'kith-plugin-hello'] }, null, 2),
+    );
     const plugins = must(kith, ['plugins', '--character', './character.json'], project);
     // On the agent's one copy of core: the plugin's caret range deduped onto it.
-    expect(plugins.stdout).toMatch(/^ {2}hello +kith-plugin-hello +0\.1\.0 +character +@kith\/core 0\.1\.0 +1 action, 1 provider,/m);
+    expect(plugins.stdout).toMatch(
+      /^ {2}hello +kith-plugin-hello +0\.1\.0 +character +@kith\/core 0\.1\.0 +1 action, 1 provider,/m,
+    );
     const listed = JSON.parse(must(kith, ['plugins', '--character', './character.json', '--json'], project).stdout) as {
       plugins: { name: string; registered: { actions: string[]; providers: string[] } }[];
     };
-    expect(listed.plugins.find((entry) => entry.name === 'hello')?.registered).toMatchObject({ actions: ['HELLO_GREET'], providers: ['HELLO_LAST_GREETING'] });
+    expect(listed.plugins.find((entry) => entry.name === 'hello')?.registered).toMatchObject({
+      actions: ['HELLO_GREET'],
+      providers: ['HELLO_LAST_GREETING'],
+    });
 
     // The installed CLI scaffolds too, with no workspace anywhere above.
     must(kith, ['create', 'agent', 'second-agent'], dir);

@@ -10,7 +10,9 @@ import { join, relative, resolve, sep } from 'node:path';
 
 const REPO = resolve(__dirname, '../../../..');
 const REPOSITORY_URL = /^https:\/\/github\.com\/kith-ai\/kith\/(?:blob|tree)\/main\/([^#?]*)/;
-const PACKAGES = readdirSync(join(REPO, 'packages')).filter((dir) => existsSync(join(REPO, 'packages', dir, 'README.md')));
+const PACKAGES = readdirSync(join(REPO, 'packages')).filter((dir) =>
+  existsSync(join(REPO, 'packages', dir, 'README.md')),
+);
 /** `[text](target)`, images included; the target up to the first space or closing parenthesis. */
 const LINK = /\[[^\]]*\]\(([^)\s]+)[^)]*\)/g;
 
@@ -21,7 +23,9 @@ interface PackageFiles {
 /** Whether npm packs `path` (relative to the package): always-shipped files, or under a positive "files" entry. */
 function isShipped(path: string, pkg: PackageFiles): boolean {
   if (/^(README|LICENSE)(\.md)?$|^package\.json$/i.test(path)) return true;
-  return (pkg.files ?? []).filter((entry) => !entry.startsWith('!')).some((entry) => path === entry || path.startsWith(`${entry.replace(/\/$/, '')}/`));
+  return (pkg.files ?? [])
+    .filter((entry) => !entry.startsWith('!'))
+    .some((entry) => path === entry || path.startsWith(`${entry.replace(/\/$/, '')}/`));
 }
 
 describe("packages' READMEs link only to what their readers can open", () => {
@@ -34,13 +38,16 @@ describe("packages' READMEs link only to what their readers can open", () => {
       if (target.startsWith('#') || target.startsWith('mailto:')) continue;
       const inRepo = REPOSITORY_URL.exec(target);
       if (inRepo) {
-        if (!existsSync(join(REPO, decodeURIComponent(inRepo[1])))) broken.push(`${target}: no ${inRepo[1]} in the repository`);
+        if (!existsSync(join(REPO, decodeURIComponent(inRepo[1]))))
+          broken.push(`${target}: no ${inRepo[1]} in the repository`);
         continue;
       }
       if (/^https?:\/\//.test(target)) continue;
       const path = relative(root, resolve(root, target.split('#')[0]));
-      if (path.split(sep)[0] === '..') broken.push(`${target}: outside the package (not in its tarball); link it by URL`);
-      else if (!existsSync(join(root, path)) || !isShipped(path.split(sep).join('/'), pkg)) broken.push(`${target}: not a file the tarball ships`);
+      if (path.split(sep)[0] === '..')
+        broken.push(`${target}: outside the package (not in its tarball); link it by URL`);
+      else if (!existsSync(join(root, path)) || !isShipped(path.split(sep).join('/'), pkg))
+        broken.push(`${target}: not a file the tarball ships`);
     }
     // A docs page named in plain text is one the reader cannot open from npm either.
     const unlinked = readme.replace(LINK, '').match(/\bdocs\/[\w-]+\.md\b/g) ?? [];

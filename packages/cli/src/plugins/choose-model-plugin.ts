@@ -24,13 +24,16 @@ export interface ModelChoice {
  */
 export function characterSettingsSource(character: Pick<Character, 'settings' | 'secrets'>): SettingsSource {
   return {
-    getSetting: (key) => character.secrets?.[key] ?? character.settings?.[key] ?? character.settings?.secrets?.[key] ?? null,
+    getSetting: (key) =>
+      character.secrets?.[key] ?? character.settings?.[key] ?? character.settings?.secrets?.[key] ?? null,
   };
 }
 
 /** The model plugin to add when the character lists none. */
 export function chooseModelPlugin(settings: SettingsSource): string {
-  return OPENAI_TRIGGERS.some((key) => resolveSettingRaw(settings, key) !== undefined) ? OPENAI_MODEL_PLUGIN : OFFLINE_MODEL_PLUGIN;
+  return OPENAI_TRIGGERS.some((key) => resolveSettingRaw(settings, key) !== undefined)
+    ? OPENAI_MODEL_PLUGIN
+    : OFFLINE_MODEL_PLUGIN;
 }
 
 function describeOpenAI(settings: SettingsSource): string {
@@ -38,7 +41,8 @@ function describeOpenAI(settings: SettingsSource): string {
     // Loaded only when chosen, so the offline default starts without it.
     const { loadOpenAIConfig } = require('@kith/plugin-openai') as typeof import('@kith/plugin-openai');
     const config = loadOpenAIConfig(settings);
-    const models = config.smallModel === config.largeModel ? config.largeModel : `${config.smallModel}, ${config.largeModel}`;
+    const models =
+      config.smallModel === config.largeModel ? config.largeModel : `${config.smallModel}, ${config.largeModel}`;
     return `openai (${models} at ${config.baseUrl})`;
   } catch {
     // The plugin's init reports the bad settings in full.
@@ -47,11 +51,26 @@ function describeOpenAI(settings: SettingsSource): string {
 }
 
 /** One line naming the plugin that answers TEXT_LARGE, and why when the settings asked for another. */
-export function describeModelChoice(plugin: Plugin, source: ModelChoice['source'], settings: SettingsSource, specifier?: string): string {
+export function describeModelChoice(
+  plugin: Plugin,
+  source: ModelChoice['source'],
+  settings: SettingsSource,
+  specifier?: string,
+): string {
   const kith = specifier === undefined || specifier.startsWith('@kith/');
   let description =
-    kith && plugin.name === 'openai' ? describeOpenAI(settings) : kith && plugin.name === 'eliza-classic' ? 'eliza-classic (offline)' : specifier && !kith ? `${plugin.name} (${specifier})` : plugin.name;
-  if (source === 'character' && !(kith && plugin.name === 'openai') && chooseModelPlugin(settings) === OPENAI_MODEL_PLUGIN) {
+    kith && plugin.name === 'openai'
+      ? describeOpenAI(settings)
+      : kith && plugin.name === 'eliza-classic'
+        ? 'eliza-classic (offline)'
+        : specifier && !kith
+          ? `${plugin.name} (${specifier})`
+          : plugin.name;
+  if (
+    source === 'character' &&
+    !(kith && plugin.name === 'openai') &&
+    chooseModelPlugin(settings) === OPENAI_MODEL_PLUGIN
+  ) {
     description += "; OPENAI_* settings are ignored because the character's plugins list names this model plugin";
   }
   return description;

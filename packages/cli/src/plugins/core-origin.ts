@@ -16,7 +16,9 @@ export type CoreOrigin =
   | { kind: 'none' };
 
 const dependsOn = (json: PackageJson, name: string): boolean =>
-  [json.dependencies, json.peerDependencies, json.optionalDependencies].some((deps) => deps !== undefined && name in deps);
+  [json.dependencies, json.peerDependencies, json.optionalDependencies].some(
+    (deps) => deps !== undefined && name in deps,
+  );
 
 /** The folder `name` resolves to from inside `packageDir`, as Node would find it. */
 function resolveFrom(packageDir: string, name: string): { dir: string; json: PackageJson } | null {
@@ -38,7 +40,9 @@ export function coreOrigin(packageDir: string, json: PackageJson): CoreOrigin {
     const found = resolveFrom(packageDir, '@elizaos/core');
     if (!found) return { kind: 'missing' };
     const version = typeof found.json.version === 'string' ? found.json.version : null;
-    return found.json.name === '@kith/core' ? { kind: 'kith', version, dir: found.dir, as: '@elizaos/core' } : { kind: 'elizaos', version, dir: found.dir };
+    return found.json.name === '@kith/core'
+      ? { kind: 'kith', version, dir: found.dir, as: '@elizaos/core' }
+      : { kind: 'elizaos', version, dir: found.dir };
   }
   if (dependsOn(json, '@kith/core')) {
     const found = resolveFrom(packageDir, '@kith/core');
@@ -57,11 +61,20 @@ const ELIZA_DEPENDENCY_DEPTH = 3;
  * own core is coreOrigin's concern; this follows only @elizaos/* packages,
  * the realistic way a second core arrives, so a start reads a few files.
  */
-export function foreignCoreWithin(packageDir: string, json: PackageJson): { dir: string; version: string | null; via: string } | null {
+export function foreignCoreWithin(
+  packageDir: string,
+  json: PackageJson,
+): { dir: string; version: string | null; via: string } | null {
   const seen = new Set<string>([realpathSync(packageDir)]);
-  const visit = (dir: string, pkg: PackageJson, depth: number): { dir: string; version: string | null; via: string } | null => {
+  const visit = (
+    dir: string,
+    pkg: PackageJson,
+    depth: number,
+  ): { dir: string; version: string | null; via: string } | null => {
     if (depth > ELIZA_DEPENDENCY_DEPTH) return null;
-    const names = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((name) => name.startsWith('@elizaos/') && name !== '@elizaos/core');
+    const names = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+      (name) => name.startsWith('@elizaos/') && name !== '@elizaos/core',
+    );
     for (const name of names) {
       const found = resolveFrom(dir, name);
       if (!found || seen.has(found.dir)) continue;

@@ -21,9 +21,31 @@ describe('what a plugin registers', () => {
     const [record] = runtime.getPluginRegistrations();
     expect(record).toMatchObject({ plugin: 'p', actions: ['A'], providers: ['FROM_INIT', 'P'], routes: ['GET /x'] });
     const registrations = pluginRegistrations(record);
-    expect(registrations).toEqual({ actions: 1, providers: 2, evaluators: 0, services: 0, models: ['TEXT_SMALL', 'TEXT_LARGE'], routes: 1, events: 2 });
-    expect(describeRegistrations(registrations)).toBe('1 action, 2 providers, 0 evaluators, 0 services, 2 models (TEXT_SMALL, TEXT_LARGE), 1 route, 2 event handlers');
-    const empty = { plugin: 'empty', actions: [], providers: [], evaluators: [], models: [], routes: [], services: [], events: [], templates: [] };
-    expect(describeRegistrations(pluginRegistrations(empty))).toBe('0 actions, 0 providers, 0 evaluators, 0 services, 0 models');
+    expect(registrations).toEqual({
+      actions: 1,
+      providers: 2,
+      evaluators: 0,
+      services: 0,
+      models: ['TEXT_SMALL', 'TEXT_LARGE'],
+      routes: 1,
+      events: 2,
+    });
+    expect(describeRegistrations(registrations)).toBe(
+      '1 action, 2 providers, 0 evaluators, 0 services, 2 models (TEXT_SMALL, TEXT_LARGE), 1 route, 2 event handlers',
+    );
+    const empty = {
+      plugin: 'empty',
+      actions: [],
+      providers: [],
+      evaluators: [],
+      models: [],
+      routes: [],
+      services: [],
+      events: [],
+      templates: [],
+    };
+    expect(describeRegistrations(pluginRegistrations(empty))).toBe(
+      '0 actions, 0 providers, 0 evaluators, 0 services, 0 models',
+    );
   });
 });

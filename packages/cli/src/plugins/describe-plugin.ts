@@ -28,7 +28,12 @@ const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' :
 
 /** `13 actions, 16 providers, 1 evaluator, 2 services, 0 models` plus routes, events and model types when there are any. */
 export function describeRegistrations(r: PluginRegistrations): string {
-  const parts = [count(r.actions, 'action'), count(r.providers, 'provider'), count(r.evaluators, 'evaluator'), count(r.services, 'service')];
+  const parts = [
+    count(r.actions, 'action'),
+    count(r.providers, 'provider'),
+    count(r.evaluators, 'evaluator'),
+    count(r.services, 'service'),
+  ];
   parts.push(r.models.length > 0 ? `${count(r.models.length, 'model')} (${r.models.join(', ')})` : count(0, 'model'));
   if (r.routes > 0) parts.push(count(r.routes, 'route'));
   if (r.events > 0) parts.push(count(r.events, 'event handler'));

@@ -5,7 +5,9 @@ import { KithError } from '@kith/core';
 import { loadPluginPackage, resolveAgentPlugins } from './resolve-plugins';
 
 /** A throw-away project with installed packages in node_modules, as a user's project would have. */
-function project(packages: Record<string, { packageJson: Record<string, unknown>; files: Record<string, string> }>): string {
+function project(
+  packages: Record<string, { packageJson: Record<string, unknown>; files: Record<string, string> }>,
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'kith-plugin-project-'));
   for (const [name, { packageJson, files }] of Object.entries(packages)) {
     const root = join(dir, 'node_modules', name);
@@ -25,7 +27,10 @@ describe('loading plugin packages', () => {
     dir = project({
       'kith-plugin-weather': {
         packageJson: { version: '2.3.4', main: 'index.js' },
-        files: { 'index.js': "exports.weatherPlugin = { name: 'weather', description: 'w', actions: [{ name: 'A' }], providers: [{ name: 'P' }, null] };" },
+        files: {
+          'index.js':
+            "exports.weatherPlugin = { name: 'weather', description: 'w', actions: [{ name: 'A' }], providers: [{ name: 'P' }, null] };",
+        },
       },
       // Its "exports" hide package.json: the version is found by walking up from the entry file.
       '@acme/plugin-sealed': {
@@ -34,11 +39,16 @@ describe('loading plugin packages', () => {
       },
       'kith-plugin-twins': {
         packageJson: { version: '1.0.0', main: 'index.js' },
-        files: { 'index.js': "exports.a = { name: 'a', description: 'a' }; exports.b = { name: 'b', description: 'b' };" },
+        files: {
+          'index.js': "exports.a = { name: 'a', description: 'a' }; exports.b = { name: 'b', description: 'b' };",
+        },
       },
     });
     mkdirSync(join(dir, 'node_modules', '@acme', 'plugin-sealed', 'lib'));
-    writeFileSync(join(dir, 'node_modules', '@acme', 'plugin-sealed', 'lib', 'main.js'), "module.exports = { default: { name: 'sealed', description: 's' } };");
+    writeFileSync(
+      join(dir, 'node_modules', '@acme', 'plugin-sealed', 'lib', 'main.js'),
+      "module.exports = { default: { name: 'sealed', description: 's' } };",
+    );
   });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
@@ -47,7 +57,12 @@ describe('loading plugin packages', () => {
 
   it("imports a package from the user's project and reads its version", async () => {
     const loaded = await loadPluginPackage('kith-plugin-weather', [dir]);
-    expect(loaded).toMatchObject({ specifier: 'kith-plugin-weather', version: '2.3.4', packageDir: join(dir, 'node_modules', 'kith-plugin-weather'), source: 'character' });
+    expect(loaded).toMatchObject({
+      specifier: 'kith-plugin-weather',
+      version: '2.3.4',
+      packageDir: join(dir, 'node_modules', 'kith-plugin-weather'),
+      source: 'character',
+    });
     expect(loaded.plugin.name).toBe('weather');
   });
 
@@ -68,11 +83,15 @@ describe('loading plugin packages', () => {
     const error = await loadPluginPackage('kith-plugin-missing', [dir]).catch((e: unknown) => e);
     expect(KithError.hasCode(error, 'KITH_PLUGIN_NOT_FOUND')).toBe(true);
     expect((error as Error).message).toContain('is not installed');
-    expect((error as Error).message).toContain('Install it with: kith add kith-plugin-missing (or npm install kith-plugin-missing)');
+    expect((error as Error).message).toContain(
+      'Install it with: kith add kith-plugin-missing (or npm install kith-plugin-missing)',
+    );
   });
 
   it('says why each plugin of a character is there', async () => {
-    const { packages } = await resolveAgentPlugins({ plugins: ['@kith/plugin-bootstrap', 'kith-plugin-weather'] }, [dir]);
+    const { packages } = await resolveAgentPlugins({ plugins: ['@kith/plugin-bootstrap', 'kith-plugin-weather'] }, [
+      dir,
+    ]);
     expect(packages.map((p) => [p.plugin.name, p.source, p.version])).toEqual([
       ['sql', 'required', '0.1.0'],
       ['bootstrap', 'character', '0.1.0'],

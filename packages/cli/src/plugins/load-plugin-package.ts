@@ -1,24 +1,39 @@
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PluginForeignCoreError, PluginLoadError, PluginNotFoundError, PluginValidationError, type Plugin } from '@kith/core';
+import {
+  PluginForeignCoreError,
+  PluginLoadError,
+  PluginNotFoundError,
+  PluginValidationError,
+  type Plugin,
+} from '@kith/core';
 import { coreOrigin, type CoreOrigin, foreignCoreWithin } from './core-origin';
 import { findInstalledPackage, isEsmFile, splitSpecifier } from './installed-package';
 import { overridesLine } from './kith-core-spec';
 import { resolvePackageEntry } from './package-entry';
 
 function isPlugin(value: unknown): value is Plugin {
-  return typeof value === 'object' && value !== null && typeof (value as Plugin).name === 'string' && typeof (value as Plugin).description === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Plugin).name === 'string' &&
+    typeof (value as Plugin).description === 'string'
+  );
 }
 
 /** The named `*Plugin` export, else the default export, else the one plugin-shaped export. */
 export function pickPluginExport(specifier: string, moduleExports: Record<string, unknown>): Plugin {
-  const shaped = Object.entries(moduleExports).filter(([key, value]) => key !== 'default' && isPlugin(value)) as [string, Plugin][];
+  const shaped = Object.entries(moduleExports).filter(([key, value]) => key !== 'default' && isPlugin(value)) as [
+    string,
+    Plugin,
+  ][];
   // Aliases of one object (`export { a as aPlugin, a as default }`) count once.
   const named = [...new Set(shaped.filter(([key]) => /plugin$/i.test(key)).map(([, plugin]) => plugin))];
   if (named.length === 1) return named[0];
   const fallback = moduleExports.default;
   if (isPlugin(fallback)) return fallback;
-  if (isPlugin((fallback as { default?: unknown } | undefined)?.default)) return (fallback as { default: Plugin }).default;
+  if (isPlugin((fallback as { default?: unknown } | undefined)?.default))
+    return (fallback as { default: Plugin }).default;
   const unique = [...new Set(shaped.map(([, plugin]) => plugin))];
   if (unique.length === 1) return unique[0];
   // `module.exports = plugin` in CommonJS.
@@ -60,9 +75,11 @@ function hintFor(specifier: string, error: unknown, origin: CoreOrigin): string 
   if (missingExport) {
     return `@kith/core does not provide "${missingExport[1] ?? missingExport[2]}", which this plugin imports from @elizaos/core: please report it (docs/elizaos-compatibility.md lists what is provided)`;
   }
-  if (origin.kind === 'missing') return `It imports @elizaos/core, which is not installed: run kith add ${specifier} (it writes the npm overrides that make @elizaos/core resolve to @kith/core)`;
+  if (origin.kind === 'missing')
+    return `It imports @elizaos/core, which is not installed: run kith add ${specifier} (it writes the npm overrides that make @elizaos/core resolve to @kith/core)`;
   const missingPackage = /Cannot find (?:package|module) '([^']+)'/.exec(message);
-  if (missingPackage) return `A dependency of it ("${missingPackage[1]}") is missing: reinstall with kith add ${specifier}`;
+  if (missingPackage)
+    return `A dependency of it ("${missingPackage[1]}") is missing: reinstall with kith add ${specifier}`;
   return undefined;
 }
 
@@ -89,16 +106,31 @@ export async function loadPluginPackage(
   if (!found) throw new PluginNotFoundError(specifier, `no node_modules/${name} from ${searchPaths.join(', ')}`);
   const core = coreOrigin(found.dir, found.json);
   if (core.kind === 'elizaos') {
-    throw new PluginForeignCoreError(specifier, relative(searchPaths[0] ?? process.cwd(), core.dir) || core.dir, core.version ?? '?', overridesLine());
+    throw new PluginForeignCoreError(
+      specifier,
+      relative(searchPaths[0] ?? process.cwd(), core.dir) || core.dir,
+      core.version ?? '?',
+      overridesLine(),
+    );
   }
   // Or a second core reached through one of its own @elizaos/* dependencies: the agent would run two runtimes' types and registries.
   const hidden = foreignCoreWithin(found.dir, found.json);
   if (hidden) {
-    throw new PluginForeignCoreError(specifier, `${relative(searchPaths[0] ?? process.cwd(), hidden.dir) || hidden.dir}, through ${hidden.via}`, hidden.version ?? '?', overridesLine());
+    throw new PluginForeignCoreError(
+      specifier,
+      `${relative(searchPaths[0] ?? process.cwd(), hidden.dir) || hidden.dir}, through ${hidden.via}`,
+      hidden.version ?? '?',
+      overridesLine(),
+    );
   }
   const entry = resolvePackageEntry(found.dir, found.json, subpath);
   if (!entry) {
-    throw new PluginLoadError(specifier, found.dir, new Error(`its package.json ("exports"/"main") names no file for "${subpath}" that exists`), 'Reinstall it, or check the package name');
+    throw new PluginLoadError(
+      specifier,
+      found.dir,
+      new Error(`its package.json ("exports"/"main") names no file for "${subpath}" that exists`),
+      'Reinstall it, or check the package name',
+    );
   }
   let loaded: Record<string, unknown>;
   try {

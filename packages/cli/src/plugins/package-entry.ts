@@ -32,7 +32,11 @@ function target(value: unknown, conditions: readonly string[], star?: string): s
 
 /** The "exports" entry for `subpath` ("." or "./x"), with `*` patterns. */
 function exportsEntry(exports: unknown, subpath: string): { value: unknown; star?: string } | null {
-  const isSubpathMap = typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'));
+  const isSubpathMap =
+    typeof exports === 'object' &&
+    exports !== null &&
+    !Array.isArray(exports) &&
+    Object.keys(exports).some((k) => k.startsWith('.'));
   if (!isSubpathMap) return subpath === '.' ? { value: exports } : null;
   const map = exports as Record<string, unknown>;
   if (subpath in map) return { value: map[subpath] };
@@ -48,7 +52,16 @@ function exportsEntry(exports: unknown, subpath: string): { value: unknown; star
 }
 
 function withExtensions(base: string): string | null {
-  for (const candidate of [base, `${base}.js`, `${base}.cjs`, `${base}.mjs`, `${base}.json`, join(base, 'index.js'), join(base, 'index.cjs'), join(base, 'index.mjs')]) {
+  for (const candidate of [
+    base,
+    `${base}.js`,
+    `${base}.cjs`,
+    `${base}.mjs`,
+    `${base}.json`,
+    join(base, 'index.js'),
+    join(base, 'index.cjs'),
+    join(base, 'index.mjs'),
+  ]) {
     if (isFile(candidate)) return candidate;
   }
   return null;

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from '@kith/core';
 import { DEFAULT_CHARACTER_PATH } from '../character/load-character';
-import { chooseModelPlugin, characterSettingsSource, OFFLINE_MODEL_PLUGIN, OPENAI_MODEL_PLUGIN } from './choose-model-plugin';
+import {
+  chooseModelPlugin,
+  characterSettingsSource,
+  OFFLINE_MODEL_PLUGIN,
+  OPENAI_MODEL_PLUGIN,
+} from './choose-model-plugin';
 import { pickPluginExport, pluginSpecifiers, resolveAgentPlugins, resolvePlugins } from './resolve-plugins';
 
 const plugin = (name: string): Plugin => ({ name, description: name });
@@ -36,7 +41,9 @@ describe('plugin resolution', () => {
       'Plugin "pkg" is invalid: it exports 2 plugin objects and none is the one to use: a (name "a"), b (name "b"). Export the plugin to load as "default", or name exactly one export "...Plugin"',
     );
     // Two *Plugin names and no default: still ambiguous, and both are named.
-    expect(() => pickPluginExport('pkg', { oldPlugin: plugin('old'), newPlugin: plugin('new') })).toThrow(/oldPlugin \(name "old"\), newPlugin \(name "new"\)/);
+    expect(() => pickPluginExport('pkg', { oldPlugin: plugin('old'), newPlugin: plugin('new') })).toThrow(
+      /oldPlugin \(name "old"\), newPlugin \(name "new"\)/,
+    );
     // ...unless a default says which.
     const chosen = plugin('new');
     expect(pickPluginExport('pkg', { oldPlugin: plugin('old'), newPlugin: chosen, default: chosen })).toBe(chosen);
@@ -51,7 +58,10 @@ describe('plugin resolution', () => {
 
   it('adds the required plugins in front of the character list', () => {
     expect(pluginSpecifiers(['my-plugin'])).toEqual(['@kith/plugin-sql', '@kith/plugin-bootstrap', 'my-plugin']);
-    expect(pluginSpecifiers(['@kith/plugin-bootstrap', '@kith/plugin-sql'])).toEqual(['@kith/plugin-bootstrap', '@kith/plugin-sql']);
+    expect(pluginSpecifiers(['@kith/plugin-bootstrap', '@kith/plugin-sql'])).toEqual([
+      '@kith/plugin-bootstrap',
+      '@kith/plugin-sql',
+    ]);
   });
 
   it('loads installed packages and adds the offline model when nothing names a model', async () => {
@@ -65,27 +75,45 @@ describe('plugin resolution', () => {
     process.env.OPENAI_API_KEY = 'sk-test';
     const { plugins, model } = await resolveAgentPlugins({ plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap'] });
     expect(plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'openai']);
-    expect(model).toEqual({ plugin: 'openai', source: 'automatic', description: 'openai (gpt-4o-mini, gpt-4o at https://api.openai.com/v1)' });
+    expect(model).toEqual({
+      plugin: 'openai',
+      source: 'automatic',
+      description: 'openai (gpt-4o-mini, gpt-4o at https://api.openai.com/v1)',
+    });
   });
 
   it('adds plugin-openai when the character sets OPENAI_BASE_URL (no key needed for a local server)', async () => {
     const { model } = await resolveAgentPlugins({
-      settings: { OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_SMALL_MODEL: 'llama3.2', OPENAI_LARGE_MODEL: 'llama3.2' },
+      settings: {
+        OPENAI_BASE_URL: 'http://localhost:11434/v1',
+        OPENAI_SMALL_MODEL: 'llama3.2',
+        OPENAI_LARGE_MODEL: 'llama3.2',
+      },
     });
     expect(model?.description).toBe('openai (llama3.2 at http://localhost:11434/v1)');
   });
 
   it('adds the offline model behind plugin-openai when MAX_DAILY_COST_USD is set, to answer past the limit', async () => {
-    const budget = await resolveAgentPlugins({ secrets: { OPENAI_API_KEY: 'sk-x' }, settings: { MAX_DAILY_COST_USD: '5' } });
+    const budget = await resolveAgentPlugins({
+      secrets: { OPENAI_API_KEY: 'sk-x' },
+      settings: { MAX_DAILY_COST_USD: '5' },
+    });
     expect(budget.plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'openai', 'eliza-classic']);
     expect(budget.model).toMatchObject({ plugin: 'openai' });
-    const message = await resolveAgentPlugins({ secrets: { OPENAI_API_KEY: 'sk-x' }, settings: { MAX_DAILY_COST_USD: '5', BUDGET_EXCEEDED_MESSAGE: 'Back tomorrow.' } });
+    const message = await resolveAgentPlugins({
+      secrets: { OPENAI_API_KEY: 'sk-x' },
+      settings: { MAX_DAILY_COST_USD: '5', BUDGET_EXCEEDED_MESSAGE: 'Back tomorrow.' },
+    });
     expect(message.plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'openai']);
   });
 
   it('reads a key from the character secrets or settings.secrets', () => {
-    expect(chooseModelPlugin(characterSettingsSource({ secrets: { OPENAI_API_KEY: 'sk-1' } }))).toBe(OPENAI_MODEL_PLUGIN);
-    expect(chooseModelPlugin(characterSettingsSource({ settings: { secrets: { OPENAI_API_KEY: 'sk-1' } } }))).toBe(OPENAI_MODEL_PLUGIN);
+    expect(chooseModelPlugin(characterSettingsSource({ secrets: { OPENAI_API_KEY: 'sk-1' } }))).toBe(
+      OPENAI_MODEL_PLUGIN,
+    );
+    expect(chooseModelPlugin(characterSettingsSource({ settings: { secrets: { OPENAI_API_KEY: 'sk-1' } } }))).toBe(
+      OPENAI_MODEL_PLUGIN,
+    );
     expect(chooseModelPlugin(characterSettingsSource({ settings: { OPENAI_API_KEY: '' } }))).toBe(OFFLINE_MODEL_PLUGIN);
   });
 
@@ -98,7 +126,10 @@ describe('plugin resolution', () => {
   });
 
   it('keeps plugin-openai when the character lists it', async () => {
-    const { plugins, model } = await resolveAgentPlugins({ plugins: ['@kith/plugin-openai'], secrets: { OPENAI_API_KEY: 'sk-x' } });
+    const { plugins, model } = await resolveAgentPlugins({
+      plugins: ['@kith/plugin-openai'],
+      secrets: { OPENAI_API_KEY: 'sk-x' },
+    });
     expect(plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'openai']);
     expect(model).toMatchObject({ plugin: 'openai', source: 'character' });
   });

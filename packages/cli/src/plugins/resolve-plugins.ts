@@ -42,7 +42,10 @@ export function pluginSpecifiers(characterPlugins: readonly string[] | undefined
 export function replacementNotices(characterPlugins: readonly string[] | undefined): string[] {
   return (characterPlugins ?? [])
     .filter((p) => ELIZA_REPLACEMENTS[p])
-    .map((p) => `${p}: Kith's ${ELIZA_REPLACEMENTS[p]} takes its place (same role; loading both would answer every message twice)`);
+    .map(
+      (p) =>
+        `${p}: Kith's ${ELIZA_REPLACEMENTS[p]} takes its place (same role; loading both would answer every message twice)`,
+    );
 }
 
 export interface ResolvedPlugins {
@@ -91,7 +94,8 @@ export async function resolveAgentPlugins(
       failed.push({ specifier, error: error as Error });
     }
   };
-  for (const specifier of specifiers) await load(specifier, listed.includes(specifier) || replaced.has(specifier) ? 'character' : 'required');
+  for (const specifier of specifiers)
+    await load(specifier, listed.includes(specifier) || replaced.has(specifier) ? 'character' : 'required');
   let source: ModelChoice['source'] = 'character';
   if (!packages.some((p) => p.plugin.models?.TEXT_LARGE)) {
     const chosen = chooseModelPlugin(settings);
@@ -101,17 +105,27 @@ export async function resolveAgentPlugins(
     }
   }
   // Past MAX_DAILY_COST_USD the agent answers offline: the DOCTOR script must be there (it answers only past the limit).
-  if (resolveSettingRaw(settings, 'MAX_DAILY_COST_USD') !== undefined && resolveSettingRaw(settings, 'BUDGET_EXCEEDED_MESSAGE') === undefined) {
-    if (!packages.some((p) => p.plugin.name === 'eliza-classic')) packages.push(await loadPluginPackage(OFFLINE_MODEL_PLUGIN, searchPaths, 'automatic'));
+  if (
+    resolveSettingRaw(settings, 'MAX_DAILY_COST_USD') !== undefined &&
+    resolveSettingRaw(settings, 'BUDGET_EXCEEDED_MESSAGE') === undefined
+  ) {
+    if (!packages.some((p) => p.plugin.name === 'eliza-classic'))
+      packages.push(await loadPluginPackage(OFFLINE_MODEL_PLUGIN, searchPaths, 'automatic'));
   }
   const plugins = packages.map((p) => p.plugin);
   const primary = primaryModelPlugin(plugins);
   const specifier = packages.find((p) => p.plugin === primary)?.specifier;
-  const model = primary ? { plugin: primary.name, source, description: describeModelChoice(primary, source, settings, specifier) } : null;
+  const model = primary
+    ? { plugin: primary.name, source, description: describeModelChoice(primary, source, settings, specifier) }
+    : null;
   return { plugins, packages, model, notices: replacementNotices(listed), failed };
 }
 
 /** resolveAgentPlugins for a plugins list alone (the model choice then reads only the environment). */
-export async function resolvePlugins(characterPlugins: readonly string[] | undefined, searchPaths?: string[]): Promise<Plugin[]> {
-  return (await resolveAgentPlugins({ plugins: characterPlugins ? [...characterPlugins] : undefined }, searchPaths)).plugins;
+export async function resolvePlugins(
+  characterPlugins: readonly string[] | undefined,
+  searchPaths?: string[],
+): Promise<Plugin[]> {
+  return (await resolveAgentPlugins({ plugins: characterPlugins ? [...characterPlugins] : undefined }, searchPaths))
+    .plugins;
 }

@@ -9,11 +9,18 @@ describe('loadDotEnv', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('sets what the environment lacks and keeps what it has (the environment wins)', () => {
-    writeFileSync(join(dir, '.env'), '# keys\nOPENAI_API_KEY=sk-file\nexport TELEGRAM_BOT_TOKEN="123:abc"\nLOG_LEVEL=debug # comment\n');
+    writeFileSync(
+      join(dir, '.env'),
+      '# keys\nOPENAI_API_KEY=sk-file\nexport TELEGRAM_BOT_TOKEN="123:abc"\nLOG_LEVEL=debug # comment\n',
+    );
     const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn' };
     const result = loadDotEnv(dir, env);
     expect(env).toEqual({ LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-file', TELEGRAM_BOT_TOKEN: '123:abc' });
-    expect(result).toEqual({ file: join(dir, '.env'), loaded: ['OPENAI_API_KEY', 'TELEGRAM_BOT_TOKEN'], kept: ['LOG_LEVEL'] });
+    expect(result).toEqual({
+      file: join(dir, '.env'),
+      loaded: ['OPENAI_API_KEY', 'TELEGRAM_BOT_TOKEN'],
+      kept: ['LOG_LEVEL'],
+    });
   });
 
   it('treats a variable set to empty in the environment as set', () => {

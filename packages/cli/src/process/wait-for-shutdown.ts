@@ -5,7 +5,9 @@ export type ShutdownSignal = 'SIGINT' | 'SIGTERM';
  * caller is still shutting down exits at once (code 130), so a stuck stop
  * can always be interrupted.
  */
-export function waitForShutdown(onForced: (signal: ShutdownSignal) => void = () => process.exit(130)): Promise<ShutdownSignal> {
+export function waitForShutdown(
+  onForced: (signal: ShutdownSignal) => void = () => process.exit(130),
+): Promise<ShutdownSignal> {
   return new Promise((done) => {
     let received = false;
     const handler = (signal: ShutdownSignal) => {

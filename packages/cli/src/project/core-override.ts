@@ -25,9 +25,14 @@ export function coreOverrideSpec(json: ProjectPackageJson, projectDir: string): 
 /** Lock-file entries (package-lock.json v2/v3) that are elizaOS's own @elizaos/core, by path. */
 export function realCoresInLock(lockFile: string): string[] {
   if (!existsSync(lockFile)) return [];
-  const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { packages?: Record<string, { name?: string; version?: string }> };
+  const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+    packages?: Record<string, { name?: string; version?: string }>;
+  };
   return Object.entries(lock.packages ?? {})
-    .filter(([path, entry]) => path.endsWith('node_modules/@elizaos/core') && (entry.name === undefined || entry.name === '@elizaos/core'))
+    .filter(
+      ([path, entry]) =>
+        path.endsWith('node_modules/@elizaos/core') && (entry.name === undefined || entry.name === '@elizaos/core'),
+    )
     .map(([path]) => path);
 }
 
@@ -37,10 +42,13 @@ export function realCoresInstalled(projectDir: string): string[] {
   const visit = (nodeModules: string, depth: number): void => {
     if (depth > 8 || !existsSync(nodeModules)) return;
     const core = join(nodeModules, '@elizaos', 'core', 'package.json');
-    if (existsSync(core) && (JSON.parse(readFileSync(core, 'utf8')) as { name?: string }).name === '@elizaos/core') found.push(join(nodeModules, '@elizaos', 'core'));
+    if (existsSync(core) && (JSON.parse(readFileSync(core, 'utf8')) as { name?: string }).name === '@elizaos/core')
+      found.push(join(nodeModules, '@elizaos', 'core'));
     for (const entry of readdirSync(nodeModules, { withFileTypes: true })) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-      const packages = entry.name.startsWith('@') ? readdirSync(join(nodeModules, entry.name)).map((n) => join(entry.name, n)) : [entry.name];
+      const packages = entry.name.startsWith('@')
+        ? readdirSync(join(nodeModules, entry.name)).map((n) => join(entry.name, n))
+        : [entry.name];
       for (const name of packages) visit(join(nodeModules, name, 'node_modules'), depth + 1);
     }
   };

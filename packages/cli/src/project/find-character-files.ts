@@ -22,7 +22,13 @@ export function findCharacterFiles(dir: string): string[] {
   for (const folder of [dir, join(dir, 'characters')]) {
     if (!existsSync(folder)) continue;
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.json') || NOT_CHARACTERS.has(entry.name) || entry.name.startsWith('tsconfig')) continue;
+      if (
+        !entry.isFile() ||
+        !entry.name.endsWith('.json') ||
+        NOT_CHARACTERS.has(entry.name) ||
+        entry.name.startsWith('tsconfig')
+      )
+        continue;
       const file = join(folder, entry.name);
       if (looksLikeCharacter(file)) found.push(relative(dir, file));
     }

@@ -14,16 +14,22 @@ describe('kith add helpers', () => {
   it('takes the only character file, asks among several, and says what to pass when it cannot ask', async () => {
     writeFileSync(join(dir, 'package.json'), '{"name":"p"}');
     writeFileSync(join(dir, 'notes.json'), '{"name":"not a character"}');
-    await expect(chooseCharacterFile(dir, undefined, undefined)).rejects.toThrow(/no character file .*pass --character FILE/);
+    await expect(chooseCharacterFile(dir, undefined, undefined)).rejects.toThrow(
+      /no character file .*pass --character FILE/,
+    );
     writeFileSync(join(dir, 'eliza.json'), '{"name":"Eliza","bio":"x"}');
     expect(await chooseCharacterFile(dir, undefined, undefined)).toBe('eliza.json');
     mkdirSync(join(dir, 'characters'));
     writeFileSync(join(dir, 'characters', 'bob.json'), '{"name":"Bob","plugins":[]}');
     const error = await chooseCharacterFile(dir, undefined, undefined).catch((e: unknown) => e);
     expect(KithError.hasCode(error, 'KITH_CONFIG_INVALID')).toBe(true);
-    expect((error as Error).message).toContain('several character files (characters/bob.json, eliza.json): pass --character FILE');
+    expect((error as Error).message).toContain(
+      'several character files (characters/bob.json, eliza.json): pass --character FILE',
+    );
     const asked: string[][] = [];
-    expect(await chooseCharacterFile(dir, undefined, async (files) => (asked.push(files), files[0]))).toBe('characters/bob.json');
+    expect(await chooseCharacterFile(dir, undefined, async (files) => (asked.push(files), files[0]))).toBe(
+      'characters/bob.json',
+    );
     expect(asked).toEqual([['characters/bob.json', 'eliza.json']]);
     expect(await chooseCharacterFile(dir, 'given.json', undefined)).toBe('given.json');
   });
@@ -44,7 +50,9 @@ describe('kith add helpers', () => {
     expect(installedNameOf('file:vendor/plugin', {}, dir, dir)).toBe('kith-plugin-local');
     // Run from a subfolder of the project: the path is the user's, the saved spec the project's.
     mkdirSync(join(dir, 'characters'));
-    expect(installedNameOf('../vendor/packed-1.0.0.tgz', saved, join(dir, 'characters'), dir)).toBe('kith-plugin-packed');
+    expect(installedNameOf('../vendor/packed-1.0.0.tgz', saved, join(dir, 'characters'), dir)).toBe(
+      'kith-plugin-packed',
+    );
     expect(installedNameOf('@elizaos/plugin-telegram@1.6.4', {}, dir, dir)).toBe('@elizaos/plugin-telegram');
     expect(installedNameOf('github:someone/plugin', saved, dir, dir)).toBeNull();
   });
@@ -52,7 +60,9 @@ describe('kith add helpers', () => {
   it('points @elizaos/core at the @kith/core the project uses', () => {
     expect(coreOverrideSpec({ dependencies: { '@kith/core': '0.2.0' } }, dir)).toBe('npm:@kith/core@0.2.0');
     expect(coreOverrideSpec({ dependencies: { '@kith/core': '^0.2.0' } }, dir)).toBe('npm:@kith/core@^0.2.0');
-    expect(coreOverrideSpec({ dependencies: { '@kith/core': 'file:vendor/kith-core.tgz' } }, dir)).toBe(`file:${join(dir, 'vendor/kith-core.tgz')}`);
+    expect(coreOverrideSpec({ dependencies: { '@kith/core': 'file:vendor/kith-core.tgz' } }, dir)).toBe(
+      `file:${join(dir, 'vendor/kith-core.tgz')}`,
+    );
     expect(coreOverrideSpec({}, dir)).toMatch(/^npm:@kith\/core@\d+\.\d+\.\d+/);
   });
 
@@ -67,7 +77,9 @@ describe('kith add helpers', () => {
         },
       }),
     );
-    expect(realCoresInLock(join(dir, 'package-lock.json'))).toEqual(['node_modules/@elizaos/plugin-x/node_modules/@elizaos/core']);
+    expect(realCoresInLock(join(dir, 'package-lock.json'))).toEqual([
+      'node_modules/@elizaos/plugin-x/node_modules/@elizaos/core',
+    ]);
     const write = (path: string, name: string) => {
       mkdirSync(join(dir, path), { recursive: true });
       writeFileSync(join(dir, path, 'package.json'), JSON.stringify({ name }));

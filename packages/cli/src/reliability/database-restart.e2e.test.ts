@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type PostgresCluster, startPostgresCluster, type TestDatabase } from '@kith/plugin-sql/testing';
+import {
+  createTestDatabase,
+  type PostgresCluster,
+  startPostgresCluster,
+  type TestDatabase,
+} from '@kith/plugin-sql/testing';
 import { inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
 import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
 import { writeLoadCharacter } from './__fixtures__/load-character';
@@ -40,7 +45,8 @@ describe('the database restarts while kith start runs under load (PostgreSQL)', 
     database = await createTestDatabase('restart', cluster.url);
   });
   afterEach(async () => {
-    if (server && server.child.exitCode !== 0 && server.child.signalCode !== 'SIGTERM') process.stdout.write(`[reliability] server stderr (end): ${server.stderr().slice(-3000)}\n`);
+    if (server && server.child.exitCode !== 0 && server.child.signalCode !== 'SIGTERM')
+      process.stdout.write(`[reliability] server stderr (end): ${server.stderr().slice(-3000)}\n`);
     load?.abandon();
     await killIfRunning(server);
     await cluster.start(); // in case a failure left it stopped
@@ -61,11 +67,18 @@ describe('the database restarts while kith start runs under load (PostgreSQL)', 
     const sentWhileDown = () => load!.list().filter((r) => r.sentAt > stoppedAt + 200);
     await load.until('refusals of each kind while the database is down', () => {
       const refused = sentWhileDown().filter((r) => r.ackedAt === undefined && r.error !== undefined);
-      return (['ws', 'http-sync', 'http-async'] as const).every((transport) => refused.filter((r) => r.transport === transport).length >= 3);
+      return (['ws', 'http-sync', 'http-async'] as const).every(
+        (transport) => refused.filter((r) => r.transport === transport).length >= 3,
+      );
     });
     await cluster.start();
     const restartedAt = load.now();
-    await load.until('100 answers after the restart', () => load!.list().filter((r) => r.sentAt > restartedAt && r.endedAt !== undefined && r.error === undefined).length >= 100);
+    await load.until(
+      '100 answers after the restart',
+      () =>
+        load!.list().filter((r) => r.sentAt > restartedAt && r.endedAt !== undefined && r.error === undefined).length >=
+        100,
+    );
     await load.stop();
 
     const records = load.list();
@@ -80,25 +93,43 @@ describe('the database restarts while kith start runs under load (PostgreSQL)', 
         acknowledgedWhileDown: records.filter((r) => during(r) && r.ackedAt !== undefined).length,
         answeredAfterRestart: records.filter((r) => r.sentAt > restartedAt && r.error === undefined).length,
         downMs: Math.round(restartedAt - stoppedAt),
-        errors: [...new Set(records.flatMap((r) => (r.error ? [r.error.replace(/[0-9a-f-]{36}/g, '<id>').slice(0, 160)] : [])))].slice(0, 8),
+        errors: [
+          ...new Set(
+            records.flatMap((r) => (r.error ? [r.error.replace(/[0-9a-f-]{36}/g, '<id>').slice(0, 160)] : [])),
+          ),
+        ].slice(0, 8),
       })}\n`,
     );
 
     // Every message has an outcome; every failure the client was told is a clear database error, never a bare 500.
     expect(records.filter((r) => r.endedAt === undefined)).toEqual([]);
-    expect(records.filter((r) => r.error !== undefined && !DATABASE_ERRORS.test(r.error)).map((r) => `${r.transport}: ${r.error}`)).toEqual([]);
+    expect(
+      records
+        .filter((r) => r.error !== undefined && !DATABASE_ERRORS.test(r.error))
+        .map((r) => `${r.transport}: ${r.error}`),
+    ).toEqual([]);
     // Nothing sent while the database was down was acknowledged (the ack means durable).
-    expect(records.filter((r) => r.sentAt > stoppedAt + 200 && r.sentAt < restartedAt && r.ackedAt !== undefined && r.ackedAt < restartedAt).map((r) => r.id)).toEqual([]);
+    expect(
+      records
+        .filter(
+          (r) =>
+            r.sentAt > stoppedAt + 200 && r.sentAt < restartedAt && r.ackedAt !== undefined && r.ackedAt < restartedAt,
+        )
+        .map((r) => r.id),
+    ).toEqual([]);
     expect(refused.length).toBeGreaterThanOrEqual(9);
 
     const db = await pgStoreView(database.url);
     try {
       // Nothing acknowledged is lost: every acknowledged message is stored, those whose turn failed too.
       const stored = await db.storedIds(acknowledged.map((r) => memoryIdOf(agentId, r.id)));
-      expect(acknowledged.filter((r) => !stored.has(memoryIdOf(agentId, r.id))).map((r) => `${r.transport} ${r.id}`)).toEqual([]);
+      expect(
+        acknowledged.filter((r) => !stored.has(memoryIdOf(agentId, r.id))).map((r) => `${r.transport} ${r.id}`),
+      ).toEqual([]);
       // Every answer the client got is the one stored, and no message has two.
       const replies = await db.repliesByMessage(agentId);
-      for (const r of acknowledged.filter((m) => m.error === undefined)) expect([r.id, replies.get(inReplyToOf(agentId, r.id))?.map((m) => m.id)]).toEqual([r.id, r.replyIds]);
+      for (const r of acknowledged.filter((m) => m.error === undefined))
+        expect([r.id, replies.get(inReplyToOf(agentId, r.id))?.map((m) => m.id)]).toEqual([r.id, r.replyIds]);
       expect([...replies.values()].filter((list) => list.length > 1)).toEqual([]);
     } finally {
       await db.close();
@@ -120,11 +151,14 @@ describe('the database restarts while kith start runs under load (PostgreSQL)', 
     try {
       const replies = await after.repliesByMessage(agentId);
       expect([...replies.values()].filter((list) => list.length > 1)).toEqual([]);
-      for (const r of retried) expect([r.id, replies.get(inReplyToOf(agentId, r.id))?.length ?? 0]).toEqual([r.id, expect.any(Number)]);
+      for (const r of retried)
+        expect([r.id, replies.get(inReplyToOf(agentId, r.id))?.length ?? 0]).toEqual([r.id, expect.any(Number)]);
     } finally {
       await after.close();
     }
-    process.stdout.write(`[reliability] turns in flight at the stop that failed after their ack: ${failedAfterAck.length}\n`);
+    process.stdout.write(
+      `[reliability] turns in flight at the stop that failed after their ack: ${failedAfterAck.length}\n`,
+    );
 
     server.child.kill('SIGTERM');
     expect(await server.exit).toEqual({ code: 0, signal: null });

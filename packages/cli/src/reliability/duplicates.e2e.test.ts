@@ -52,7 +52,14 @@ describe('duplicates over the wire: one message id, delivered twice, is answered
 
   /** Sends over the socket and resolves with its `done` frame for that id. */
   async function viaWs(ws: FrameSocket, id: string, roomId: string): Promise<Answer> {
-    ws.send({ type: 'send', channelId: roomId, agentId: server.agentId, id, text: 'I am worried about my exams', userName: 'twice' });
+    ws.send({
+      type: 'send',
+      channelId: roomId,
+      agentId: server.agentId,
+      id,
+      text: 'I am worried about my exams',
+      userName: 'twice',
+    });
     const seen = ws.about('done', id).length;
     await ws.waitFor(() => ws.about('done', id).length > seen);
     const done = ws.about('done', id)[seen];
@@ -69,7 +76,9 @@ describe('duplicates over the wire: one message id, delivered twice, is answered
     try {
       const stored = db.roomMessages(roomId);
       expect(stored.filter((m) => m.id === memoryIdOf(server.agentId, id))).toHaveLength(1);
-      expect(stored.filter((m) => m.inReplyTo === inReplyToOf(server.agentId, id)).map((m) => m.id)).toEqual(original.replies);
+      expect(stored.filter((m) => m.inReplyTo === inReplyToOf(server.agentId, id)).map((m) => m.id)).toEqual(
+        original.replies,
+      );
     } finally {
       db.close();
     }
@@ -112,14 +121,29 @@ describe('duplicates over the wire: one message id, delivered twice, is answered
   it('WebSocket and WebSocket on two connections at the same time', async () => {
     const [id, roomId] = [randomUUID(), randomUUID()];
     const [one, two] = [await socket(), await socket()];
-    for (const ws of [one, two]) ws.send({ type: 'send', channelId: roomId, agentId: server.agentId, id, text: 'I am worried about my exams', userName: 'twice' });
+    for (const ws of [one, two])
+      ws.send({
+        type: 'send',
+        channelId: roomId,
+        agentId: server.agentId,
+        id,
+        text: 'I am worried about my exams',
+        userName: 'twice',
+      });
     // Both joined the room, so each may also see the other's `done`: the original's outcome can reach
     // both. Wait until each has an outcome and the repeat's (duplicate: true) has arrived somewhere.
     const done = () => [...one.about('done', id), ...two.about('done', id)];
-    while (one.about('done', id).length === 0 || two.about('done', id).length === 0 || !done().some((d) => d.duplicate === true)) {
+    while (
+      one.about('done', id).length === 0 ||
+      two.about('done', id).length === 0 ||
+      !done().some((d) => d.duplicate === true)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const answers: Answer[] = done().map((d) => ({ duplicate: d.duplicate ?? false, replies: (d.replies ?? []).map((r) => r.id) }));
+    const answers: Answer[] = done().map((d) => ({
+      duplicate: d.duplicate ?? false,
+      replies: (d.replies ?? []).map((r) => r.id),
+    }));
     const originals = answers.filter((a) => !a.duplicate);
     expect(new Set(originals.map((a) => a.replies.join())).size).toBe(1);
     expectAnsweredOnce(id, roomId, [originals[0]!, ...answers.filter((a) => a.duplicate)]);

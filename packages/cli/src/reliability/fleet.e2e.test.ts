@@ -22,7 +22,11 @@ interface PostResult {
 }
 
 async function post(url: string, agentId: string, body: Record<string, unknown>): Promise<PostResult> {
-  const response = await fetch(`${url}/api/agents/${agentId}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/api/agents/${agentId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as PostResult;
 }
@@ -39,11 +43,19 @@ function roomsOf(messages: MessageRecord[]): Map<string, MessageRecord[]> {
  * exactly one reply decision, nothing is pending, no message has two, and
  * each room's messages and replies were stored in send order.
  */
-async function expectAnsweredOnceInOrder(db: PgDatabaseView, agentId: string, messages: MessageRecord[]): Promise<void> {
+async function expectAnsweredOnceInOrder(
+  db: PgDatabaseView,
+  agentId: string,
+  messages: MessageRecord[],
+): Promise<void> {
   expect([...(await db.drained(30_000))]).toEqual([]);
   const replies = await db.repliesByMessage(agentId);
   const acknowledged = messages.filter((m) => m.ackedAt !== undefined);
-  expect(acknowledged.filter((m) => replies.get(inReplyToOf(agentId, m.id))?.length !== 1).map((m) => `${m.transport} ${m.id}`)).toEqual([]);
+  expect(
+    acknowledged
+      .filter((m) => replies.get(inReplyToOf(agentId, m.id))?.length !== 1)
+      .map((m) => `${m.transport} ${m.id}`),
+  ).toEqual([]);
   expect([...replies.values()].filter((list) => list.length > 1)).toEqual([]);
   for (const m of messages.filter((record) => record.doneAt !== undefined && record.error === undefined)) {
     expect(replies.get(inReplyToOf(agentId, m.id))?.map((r) => r.id)).toEqual(m.replyIds);
@@ -51,10 +63,15 @@ async function expectAnsweredOnceInOrder(db: PgDatabaseView, agentId: string, me
   for (const [roomId, sent] of roomsOf(messages)) {
     const stored = await db.roomMessages(roomId);
     const inbound = stored.filter((m) => m.entityId !== agentId).map((m) => m.id);
-    const inSendOrder = [...sent].sort((a, b) => a.index - b.index).map((m) => memoryIdOf(agentId, m.id)).filter((id) => inbound.includes(id));
+    const inSendOrder = [...sent]
+      .sort((a, b) => a.index - b.index)
+      .map((m) => memoryIdOf(agentId, m.id))
+      .filter((id) => inbound.includes(id));
     expect(inbound).toEqual(inSendOrder);
     const answered = stored.filter((m) => m.entityId === agentId).map((m) => m.inReplyTo);
-    expect(answered).toEqual(inbound.map((id) => inReplyToOf(agentId, sent.find((m) => memoryIdOf(agentId, m.id) === id)!.id)));
+    expect(answered).toEqual(
+      inbound.map((id) => inReplyToOf(agentId, sent.find((m) => memoryIdOf(agentId, m.id) === id)!.id)),
+    );
   }
 }
 
@@ -77,11 +94,18 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     for (const folder of installed) rmSync(folder, { recursive: true, force: true });
   });
 
-  async function fleet(name: string, count: number, env: NodeJS.ProcessEnv = {}, character = writeLoadCharacter(dir)): Promise<{ url: string; started: KithProcess[] }> {
+  async function fleet(
+    name: string,
+    count: number,
+    env: NodeJS.ProcessEnv = {},
+    character = writeLoadCharacter(dir),
+  ): Promise<{ url: string; started: KithProcess[] }> {
     const database = await createTestDatabase(name, cluster.url);
     const started = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        startKith(join(dir, `${name}-${i}`), character, { env: { KITH_DATABASE_URL: database.url, KITH_LEASE_MS: String(LEASE_MS), ...env } }),
+        startKith(join(dir, `${name}-${i}`), character, {
+          env: { KITH_DATABASE_URL: database.url, KITH_LEASE_MS: String(LEASE_MS), ...env },
+        }),
       ),
     );
     servers.push(...started);
@@ -108,7 +132,18 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     // The load client SIGKILLs server b a third of the way in (at the 666th acknowledgement).
     const report = await runLoadClient([
       ...[a, b, c].flatMap((server) => ['--url', server.url]),
-      ...['--agent', agentId, '--rooms', '100', '--messages', '20', '--retry-elsewhere', '--timeout-ms', '90000', '--details'],
+      ...[
+        '--agent',
+        agentId,
+        '--rooms',
+        '100',
+        '--messages',
+        '20',
+        '--retry-elsewhere',
+        '--timeout-ms',
+        '90000',
+        '--details',
+      ],
       ...['--kill-pid', String(b.pid), '--kill-after-acks', '666'],
     ]);
     expect(await b.exit).toEqual({ code: null, signal: 'SIGKILL' });
@@ -117,10 +152,20 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
 
     // WebSocket rooms talk to server (room index mod 3); REST rooms are watched from server (index + 1) mod 3.
     const rooms = [...roomsOf(messages).values()];
-    const survivorRooms = rooms.filter((room, index) => (room[0].transport === 'ws' ? index % 3 : (index + 1) % 3) !== 1);
+    const survivorRooms = rooms.filter(
+      (room, index) => (room[0].transport === 'ws' ? index % 3 : (index + 1) % 3) !== 1,
+    );
     const survivorMessages = survivorRooms.flat();
-    expect(survivorMessages.filter((m) => m.error !== undefined || m.doneAt === undefined).map((m) => `${m.transport} ${m.error}`)).toEqual([]);
-    expect(survivorMessages.filter((m) => m.transport !== 'http-sync' && m.replyFrames !== 1).map((m) => `${m.transport} ${m.replyFrames}`)).toEqual([]);
+    expect(
+      survivorMessages
+        .filter((m) => m.error !== undefined || m.doneAt === undefined)
+        .map((m) => `${m.transport} ${m.error}`),
+    ).toEqual([]);
+    expect(
+      survivorMessages
+        .filter((m) => m.transport !== 'http-sync' && m.replyFrames !== 1)
+        .map((m) => `${m.transport} ${m.replyFrames}`),
+    ).toEqual([]);
     expect(survivorMessages.filter((m) => m.replyIds.length !== 1)).toEqual([]);
     expect(report.replyDecisions.several).toBe(0);
     expect(report.outOfOrderRooms).toEqual([]);
@@ -154,7 +199,9 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
       expect(answers[0].replies).toHaveLength(1);
       const db = await PgDatabaseView.open(url);
       try {
-        expect((await db.roomMessages(roomId)).filter((m) => m.inReplyTo === inReplyToOf(agentId, id)).map((m) => m.id)).toEqual(answers[0].replies.map((r) => r.id));
+        expect(
+          (await db.roomMessages(roomId)).filter((m) => m.inReplyTo === inReplyToOf(agentId, id)).map((m) => m.id),
+        ).toEqual(answers[0].replies.map((r) => r.id));
       } finally {
         await db.close();
       }
@@ -173,7 +220,18 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
 
     const load = runLoadClient([
       ...current.flatMap((server) => ['--url', server.url]),
-      ...['--agent', agentId, '--rooms', '30', '--messages', '40', '--retry-elsewhere', '--timeout-ms', '90000', '--details'],
+      ...[
+        '--agent',
+        agentId,
+        '--rooms',
+        '30',
+        '--messages',
+        '40',
+        '--retry-elsewhere',
+        '--timeout-ms',
+        '90000',
+        '--details',
+      ],
     ]);
     for (let i = 0; i < 3; i++) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -210,7 +268,10 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     const pluginDir = join(__dirname, '..', '..', 'node_modules', plugin);
     mkdirSync(pluginDir, { recursive: true });
     installed.push(pluginDir);
-    writeFileSync(join(pluginDir, 'package.json'), JSON.stringify({ name: plugin, version: '1.0.0', main: 'index.js' }));
+    writeFileSync(
+      join(pluginDir, 'package.json'),
+      JSON.stringify({ name: plugin, version: '1.0.0', main: 'index.js' }),
+    );
     writeFileSync(
       join(pluginDir, 'index.js'),
       `const fs = require('node:fs');
@@ -224,24 +285,46 @@ module.exports = {
 `,
     );
     const characterFile = join(dir, 'ticker.json');
-    writeFileSync(characterFile, JSON.stringify({ name: 'Ticker', bio: ['Ticks.'], plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap', '@kith/plugin-eliza-classic', plugin] }));
+    writeFileSync(
+      characterFile,
+      JSON.stringify({
+        name: 'Ticker',
+        bio: ['Ticks.'],
+        plugins: ['@kith/plugin-sql', '@kith/plugin-bootstrap', '@kith/plugin-eliza-classic', plugin],
+      }),
+    );
     // The task exists before the servers start (each TaskService reads the tasks as it starts).
     const agentId = stringToUuid('Ticker');
     const adapter = createDatabaseAdapter({ url: database.url }, agentId);
     await adapter.init();
-    await adapter.createTask({ name: 'FLEET_TICK', description: 'tick', tags: ['queue', 'repeat'], metadata: { updateInterval: 1_000 } });
+    await adapter.createTask({
+      name: 'FLEET_TICK',
+      description: 'tick',
+      tags: ['queue', 'repeat'],
+      metadata: { updateInterval: 1_000 },
+    });
     await adapter.close();
 
-    const started = await Promise.all([0, 1, 2].map((i) => startKith(join(dir, `ticker-${i}`), characterFile, { env: { KITH_DATABASE_URL: database.url } })));
+    const started = await Promise.all(
+      [0, 1, 2].map((i) =>
+        startKith(join(dir, `ticker-${i}`), characterFile, { env: { KITH_DATABASE_URL: database.url } }),
+      ),
+    );
     servers.push(...started);
     const from = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const until = Date.now();
-    const lines = readFileSync(runs, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split(' ').map(Number));
+    const lines = readFileSync(runs, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(' ').map(Number));
     const inWindow = lines.filter(([, at]) => at >= from && at <= until);
     // Three servers each running it every second would make ~18 runs in 6 s; one run per interval makes at most 6 (+1 at each edge).
     expect(inWindow.length).toBeGreaterThanOrEqual(2);
     expect(inWindow.length).toBeLessThanOrEqual(8);
-    process.stdout.write(`[reliability] repeat task runs in 6 s on 3 servers: ${inWindow.length} (by ${new Set(inWindow.map(([pid]) => pid)).size} servers)\n`);
+    process.stdout.write(
+      `[reliability] repeat task runs in 6 s on 3 servers: ${inWindow.length} (by ${new Set(inWindow.map(([pid]) => pid)).size} servers)\n`,
+    );
   }, 120_000);
 });

@@ -18,7 +18,11 @@ export class LoadSocket {
   private constructor(private readonly socket: WebSocket) {}
 
   /** Connects and resolves after the server's `ready` frame; `onClose` runs once when the connection ends. */
-  static open(httpUrl: string, onFrame: (frame: ServerFrame) => void, onClose: (reason: string) => void): Promise<LoadSocket> {
+  static open(
+    httpUrl: string,
+    onFrame: (frame: ServerFrame) => void,
+    onClose: (reason: string) => void,
+  ): Promise<LoadSocket> {
     const socket = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/ws`);
     const client = new LoadSocket(socket);
     return new Promise((resolve, reject) => {

@@ -24,14 +24,26 @@ describe('load: 100 rooms x 20 messages from a separate process against kith sta
   it('gives every message exactly one reply decision, in order per room, over WebSocket and HTTP, and the database agrees', async () => {
     const dataDir = join(dir, 'data');
     server = await startKith(dataDir, writeLoadCharacter(dir));
-    const report = await runLoadClient(['--url', server.url, '--agent', server.agentId, '--rooms', String(ROOMS), '--messages', String(PER_ROOM), '--details']);
+    const report = await runLoadClient([
+      '--url',
+      server.url,
+      '--agent',
+      server.agentId,
+      '--rooms',
+      String(ROOMS),
+      '--messages',
+      String(PER_ROOM),
+      '--details',
+    ]);
     process.stdout.write(`[reliability] load figures: ${JSON.stringify(figuresOf(report))}\n`);
 
     // What the client saw: everything sent, acknowledged and answered once, nothing superseded, in send order.
     expect(report.transports).toEqual({ ws: 1000, 'http-sync': 500, 'http-async': 500 });
     expect(report.messages?.filter((m) => m.error)).toEqual([]);
     expect([report.sent, report.acknowledged, report.answered]).toEqual([2000, 2000, 2000]);
-    expect(Object.keys(report.modes).filter((mode) => mode !== 'simple' && mode !== 'actions' && mode !== 'ignored')).toEqual([]);
+    expect(
+      Object.keys(report.modes).filter((mode) => mode !== 'simple' && mode !== 'actions' && mode !== 'ignored'),
+    ).toEqual([]);
     expect(report.replyDecisions).toEqual({ exactlyOne: 2000, none: 0, several: 0 });
     expect(report.outOfOrderRooms).toEqual([]);
 

@@ -70,7 +70,12 @@ function frameHandler(tracker: LoadTracker, joined: (requestId: string) => void)
         if (frame.messageId) tracker.reply(frame.messageId);
         return;
       case 'done':
-        if (frame.messageId) tracker.done(frame.messageId, { mode: frame.mode ?? '', duplicate: frame.duplicate ?? false, replyIds: replyIdsOf(frame.replies) }, true);
+        if (frame.messageId)
+          tracker.done(
+            frame.messageId,
+            { mode: frame.mode ?? '', duplicate: frame.duplicate ?? false, replyIds: replyIdsOf(frame.replies) },
+            true,
+          );
         return;
       case 'joined':
         if (frame.requestId) joined(frame.requestId);
@@ -86,7 +91,14 @@ function frameHandler(tracker: LoadTracker, joined: (requestId: string) => void)
 }
 
 /** Sends the room's messages back to back over its own WebSocket, without waiting for anything in between. */
-async function runWsRoom(url: string, agentId: string, room: PlannedRoom, tracker: LoadTracker, handle: (frame: ServerFrame) => void, sockets: LoadSocket[]): Promise<void> {
+async function runWsRoom(
+  url: string,
+  agentId: string,
+  room: PlannedRoom,
+  tracker: LoadTracker,
+  handle: (frame: ServerFrame) => void,
+  sockets: LoadSocket[],
+): Promise<void> {
   let socket: LoadSocket;
   try {
     socket = await LoadSocket.open(url, handle, (reason) => tracker.failRoom(room.roomId, reason));
@@ -97,32 +109,61 @@ async function runWsRoom(url: string, agentId: string, room: PlannedRoom, tracke
   sockets.push(socket);
   for (const message of room.messages) {
     tracker.sent(message.id);
-    socket.send({ type: 'send', channelId: room.roomId, agentId, id: message.id, text: textOf(message), userName: room.userName, requestId: message.id });
+    socket.send({
+      type: 'send',
+      channelId: room.roomId,
+      agentId,
+      id: message.id,
+      text: textOf(message),
+      userName: room.userName,
+      requestId: message.id,
+    });
   }
 }
 
 /** POSTs the room's messages one after another: each is sent once the previous one was answered (sync) or accepted (202). */
-async function runHttpRoom(urls: string[], agentId: string, room: PlannedRoom, tracker: LoadTracker, retryElsewhere: boolean): Promise<void> {
+async function runHttpRoom(
+  urls: string[],
+  agentId: string,
+  room: PlannedRoom,
+  tracker: LoadTracker,
+  retryElsewhere: boolean,
+): Promise<void> {
   for (const message of room.messages) {
     tracker.sent(message.id);
     try {
-      const response = await postElsewhere(urls, urls.length === 1 ? 0 : room.index + message.index, retryElsewhere, (url) => fetch(`${url}/api/agents/${agentId}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id: message.id,
-          roomId: room.roomId,
-          text: textOf(message),
-          userName: room.userName,
-          ...(message.transport === 'http-async' ? { async: true } : {}),
-        }),
-      }));
+      const response = await postElsewhere(
+        urls,
+        urls.length === 1 ? 0 : room.index + message.index,
+        retryElsewhere,
+        (url) =>
+          fetch(`${url}/api/agents/${agentId}/messages`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              id: message.id,
+              roomId: room.roomId,
+              text: textOf(message),
+              userName: room.userName,
+              ...(message.transport === 'http-async' ? { async: true } : {}),
+            }),
+          }),
+      );
       const body = (await response.json()) as { mode?: string; duplicate?: boolean; replies?: { id: string }[] };
-      if (response.status !== 200 && response.status !== 202) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
+      if (response.status !== 200 && response.status !== 202)
+        throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
       tracker.acked(message.id);
-      if (response.status === 200) tracker.done(message.id, { mode: body.mode ?? '', duplicate: body.duplicate ?? false, replyIds: replyIdsOf(body.replies) }, false);
+      if (response.status === 200)
+        tracker.done(
+          message.id,
+          { mode: body.mode ?? '', duplicate: body.duplicate ?? false, replyIds: replyIdsOf(body.replies) },
+          false,
+        );
     } catch (error) {
-      const reason = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
+      const reason =
+        error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`
+          : String(error);
       tracker.failed(message.id, reason);
       tracker.failRoom(room.roomId, `not sent: an earlier message of the room failed (${reason})`);
       return;
@@ -131,7 +172,12 @@ async function runHttpRoom(urls: string[], agentId: string, room: PlannedRoom, t
 }
 
 /** The POST to server `turn` (mod their number); with retryElsewhere, a server that cannot be reached passes it to the next. */
-async function postElsewhere(urls: string[], turn: number, retryElsewhere: boolean, post: (url: string) => Promise<Response>): Promise<Response> {
+async function postElsewhere(
+  urls: string[],
+  turn: number,
+  retryElsewhere: boolean,
+  post: (url: string) => Promise<Response>,
+): Promise<Response> {
   const tries = retryElsewhere ? urls.length * 2 : 1;
   let failure: unknown;
   for (let attempt = 0; attempt < tries; attempt++) {
@@ -207,7 +253,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const watchedFrom = (room: PlannedRoom) => (room.index + (options.sticky ? 0 : 1)) % urls.length;
   const watchers = await Promise.all(
     urls.map((serverUrl, server) =>
-      LoadSocket.open(serverUrl, handle, (reason) => httpRooms.filter((room) => watchedFrom(room) === server).forEach((room) => tracker.failRoom(room.roomId, reason))),
+      LoadSocket.open(serverUrl, handle, (reason) =>
+        httpRooms
+          .filter((room) => watchedFrom(room) === server)
+          .forEach((room) => tracker.failRoom(room.roomId, reason)),
+      ),
     ),
   );
   await Promise.all(
@@ -215,7 +265,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       (room) =>
         new Promise<void>((resolve) => {
           joins.set(`join:${room.roomId}`, resolve);
-          watchers[watchedFrom(room)].send({ type: 'join', channelId: room.roomId, agentId, requestId: `join:${room.roomId}` });
+          watchers[watchedFrom(room)].send({
+            type: 'join',
+            channelId: room.roomId,
+            agentId,
+            requestId: `join:${room.roomId}`,
+          });
         }),
     ),
   );
@@ -228,7 +283,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     rooms.map((room) =>
       room.kind === 'ws'
         ? runWsRoom(urls[room.index % urls.length], agentId, room, tracker, handle, sockets)
-        : runHttpRoom(options.sticky ? [urls[room.index % urls.length]] : urls, agentId, room, tracker, options.retryElsewhere ?? false),
+        : runHttpRoom(
+            options.sticky ? [urls[room.index % urls.length]] : urls,
+            agentId,
+            room,
+            tracker,
+            options.retryElsewhere ?? false,
+          ),
     ),
   );
   await Promise.race([tracker.settled, timedOut]);
@@ -261,7 +322,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     totalMs: Math.round(totalMs),
     messagesPerSecond: Math.round((answered.length / (totalMs / 1000)) * 10) / 10,
     replyLatencyMs: latencySummary(answered.map((r) => (r.doneAt as number) - (r.sentAt as number))),
-    ackLatencyMs: latencySummary(records.filter((r) => r.ackedAt !== undefined).map((r) => (r.ackedAt as number) - (r.sentAt as number))),
+    ackLatencyMs: latencySummary(
+      records.filter((r) => r.ackedAt !== undefined).map((r) => (r.ackedAt as number) - (r.sentAt as number)),
+    ),
     modes,
     replyDecisions,
     outOfOrderRooms: outOfOrder(rooms, tracker),

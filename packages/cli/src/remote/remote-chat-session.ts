@@ -38,16 +38,29 @@ export class RemoteChatSession {
 
   /** Lists the server's agents and picks one. */
   static async connect(options: RemoteChatOptions): Promise<RemoteChatSession> {
-    const resolved = { ...options, url: options.url.replace(/\/+$/, ''), userName: options.userName ?? process.env.USER ?? 'user' };
+    const resolved = {
+      ...options,
+      url: options.url.replace(/\/+$/, ''),
+      userName: options.userName ?? process.env.USER ?? 'user',
+    };
     const { agents } = await request<{ agents: AgentSummary[] }>(resolved, 'GET', '/api/agents');
-    if (agents.length === 0) throw new ServerRequestError('KITH_AGENT_NOT_FOUND', `The server at ${resolved.url} has no agents; start it with a character: kith start --character FILE`, null);
+    if (agents.length === 0)
+      throw new ServerRequestError(
+        'KITH_AGENT_NOT_FOUND',
+        `The server at ${resolved.url} has no agents; start it with a character: kith start --character FILE`,
+        null,
+      );
     let agent = agents[0];
     let note: string | null = null;
     if (options.agent) {
       const wanted = options.agent.toLowerCase();
       const found = agents.find((a) => a.id === options.agent) ?? agents.find((a) => a.name.toLowerCase() === wanted);
       if (!found) {
-        throw new ServerRequestError('KITH_AGENT_NOT_FOUND', `No agent "${options.agent}" on ${resolved.url}; it has: ${agents.map((a) => a.name).join(', ')}. Pass one of them to --agent`, null);
+        throw new ServerRequestError(
+          'KITH_AGENT_NOT_FOUND',
+          `No agent "${options.agent}" on ${resolved.url}; it has: ${agents.map((a) => a.name).join(', ')}. Pass one of them to --agent`,
+          null,
+        );
       }
       agent = found;
     } else if (agents.length > 1) {
@@ -58,33 +71,57 @@ export class RemoteChatSession {
 
   /** Sends one message and resolves with the agent's replies (none when it chose to ignore). */
   async send(text: string): Promise<ChatReply[]> {
-    const result = await request<MessageResult>(this.options, 'POST', `/api/agents/${encodeURIComponent(this.agentId)}/messages`, {
-      text,
-      userName: this.options.userName,
-      source: 'cli',
-    });
+    const result = await request<MessageResult>(
+      this.options,
+      'POST',
+      `/api/agents/${encodeURIComponent(this.agentId)}/messages`,
+      {
+        text,
+        userName: this.options.userName,
+        source: 'cli',
+      },
+    );
     const replies = result.replies
-      .map(({ content }) => ({ text: content.text ?? '', actions: content.actions ?? [], thought: content.thought ?? '' }))
+      .map(({ content }) => ({
+        text: content.text ?? '',
+        actions: content.actions ?? [],
+        thought: content.thought ?? '',
+      }))
       .filter((reply) => reply.text !== '' && !reply.actions.includes('IGNORE'));
-    if (result.mode === 'error' && replies.length === 0) throw new ChatTurnError(result.error ?? 'the agent could not answer');
+    if (result.mode === 'error' && replies.length === 0)
+      throw new ChatTurnError(result.error ?? 'the agent could not answer');
     return replies;
   }
 }
 
-async function request<T>(options: RemoteChatOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function request<T>(
+  options: RemoteChatOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = {};
   const apiKey = options.apiKey ?? process.env.KITH_SERVER_AUTH_TOKEN;
   if (apiKey) headers['x-api-key'] = apiKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(`${options.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await (options.fetch ?? fetch)(`${options.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch (error) {
     const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new ServerRequestError(CliErrorCode.SERVER_UNREACHABLE, `Could not reach a Kith server at ${options.url} (${reason}): start one with kith start, or check --url`, null, {
-      cause: error,
-      retryable: true,
-    });
+    throw new ServerRequestError(
+      CliErrorCode.SERVER_UNREACHABLE,
+      `Could not reach a Kith server at ${options.url} (${reason}): start one with kith start, or check --url`,
+      null,
+      {
+        cause: error,
+        retryable: true,
+      },
+    );
   }
   const text = await response.text();
   let json: unknown;
@@ -95,9 +132,18 @@ async function request<T>(options: RemoteChatOptions, method: 'GET' | 'POST', pa
   }
   if (!response.ok) {
     const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
-    const hint = response.status === 401 ? ' Set KITH_SERVER_AUTH_TOKEN (or --api-key) to the server\'s token.' : '';
-    throw new ServerRequestError(error?.code ?? 'KITH_INTERNAL_ERROR', `${method} ${path} failed with HTTP ${response.status}: ${error?.message ?? (text.slice(0, 200) || response.statusText)}.${hint}`, response.status);
+    const hint = response.status === 401 ? " Set KITH_SERVER_AUTH_TOKEN (or --api-key) to the server's token." : '';
+    throw new ServerRequestError(
+      error?.code ?? 'KITH_INTERNAL_ERROR',
+      `${method} ${path} failed with HTTP ${response.status}: ${error?.message ?? (text.slice(0, 200) || response.statusText)}.${hint}`,
+      response.status,
+    );
   }
-  if (json === undefined) throw new ServerRequestError('KITH_INTERNAL_ERROR', `${method} ${path} answered HTTP ${response.status} without JSON; is ${options.url} a Kith server?`, response.status);
+  if (json === undefined)
+    throw new ServerRequestError(
+      'KITH_INTERNAL_ERROR',
+      `${method} ${path} answered HTTP ${response.status} without JSON; is ${options.url} a Kith server?`,
+      response.status,
+    );
   return json as T;
 }

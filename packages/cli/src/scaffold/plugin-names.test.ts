@@ -16,14 +16,26 @@ describe('pluginNames', () => {
   });
 
   it('honours the scope, directory and description options', () => {
-    const names = pluginNames({ name: 'crm2', scope: '@acme', directory: 'libs/agents/', description: '  Talks to the CRM.  ' });
-    expect(names).toMatchObject({ packageName: '@acme/plugin-crm2', projectRoot: 'libs/agents/plugin-crm2', exportName: 'crm2Plugin', description: 'Talks to the CRM.' });
+    const names = pluginNames({
+      name: 'crm2',
+      scope: '@acme',
+      directory: 'libs/agents/',
+      description: '  Talks to the CRM.  ',
+    });
+    expect(names).toMatchObject({
+      packageName: '@acme/plugin-crm2',
+      projectRoot: 'libs/agents/plugin-crm2',
+      exportName: 'crm2Plugin',
+      description: 'Talks to the CRM.',
+    });
     expect(pluginNames({ name: 'crm', scope: '' }).packageName).toBe('kith-plugin-crm');
   });
 
   it('accepts kebab-case and says how to fix anything else', () => {
     expect(pluginNameProblems('a1-b2')).toEqual([]);
-    expect(pluginNameProblems('WeatherReport')).toEqual([expect.stringMatching(/is not kebab-case.*e\.g\. "weather-report"/)]);
+    expect(pluginNameProblems('WeatherReport')).toEqual([
+      expect.stringMatching(/is not kebab-case.*e\.g\. "weather-report"/),
+    ]);
     expect(pluginNameProblems('my_plugin')[0]).toContain('e.g. "my-plugin"');
     expect(pluginNameProblems('double--hyphen')[0]).toContain('e.g. "double-hyphen"');
     expect(pluginNameProblems('9lives')[0]).toContain('starting with a letter');

@@ -46,24 +46,34 @@ function suggestKebab(name: string): string {
 
 /** What is wrong with a plugin name, each problem with its fix; empty when it is fine. */
 export function pluginNameProblems(name: string): string[] {
-  if (name.trim() === '') return ['name: is required: the plugin name in kebab-case, e.g. "weather" (writes packages/plugin-weather)'];
+  if (name.trim() === '')
+    return ['name: is required: the plugin name in kebab-case, e.g. "weather" (writes packages/plugin-weather)'];
   if (/^plugin-/.test(name) && PLUGIN_NAME_PATTERN.test(name)) {
-    return [`name: "${name}" already starts with "plugin-": pass "${name.slice('plugin-'.length)}"; the package folder gets the prefix`];
+    return [
+      `name: "${name}" already starts with "plugin-": pass "${name.slice('plugin-'.length)}"; the package folder gets the prefix`,
+    ];
   }
   if (PLUGIN_NAME_PATTERN.test(name)) return [];
   const suggestion = suggestKebab(name);
-  const hint = suggestion && PLUGIN_NAME_PATTERN.test(suggestion) ? `, e.g. "${suggestion}"` : ', e.g. "weather-report"';
-  return [`name: "${name}" is not kebab-case: use lowercase letters and digits in words joined by single hyphens, starting with a letter${hint}`];
+  const hint =
+    suggestion && PLUGIN_NAME_PATTERN.test(suggestion) ? `, e.g. "${suggestion}"` : ', e.g. "weather-report"';
+  return [
+    `name: "${name}" is not kebab-case: use lowercase letters and digits in words joined by single hyphens, starting with a letter${hint}`,
+  ];
 }
 
 function optionProblems(scope: string, directory: string): string[] {
   const problems: string[] = [];
   if (scope !== '' && !SCOPE_PATTERN.test(scope)) {
-    problems.push(`scope: "${scope}" is not an npm scope: use "@" and lowercase letters, digits, ".", "_" or "-", e.g. "@kith", or "" for an unscoped package`);
+    problems.push(
+      `scope: "${scope}" is not an npm scope: use "@" and lowercase letters, digits, ".", "_" or "-", e.g. "@kith", or "" for an unscoped package`,
+    );
   }
   const normalised = posix.normalize(directory.replace(/\\/g, '/'));
   if (directory === '' || posix.isAbsolute(normalised) || normalised === '..' || normalised.startsWith('../')) {
-    problems.push(`directory: "${directory}" must be a folder inside the workspace, relative to its root, e.g. "packages"`);
+    problems.push(
+      `directory: "${directory}" must be a folder inside the workspace, relative to its root, e.g. "packages"`,
+    );
   }
   return problems;
 }
@@ -84,7 +94,10 @@ export function pluginNames(options: PluginNameOptions): PluginNames {
     name,
     packageName: scope === '' ? `kith-${folder}` : `${scope}/${folder}`,
     projectRoot: posix.join(posix.normalize(directory.replace(/\\/g, '/')), folder),
-    exportName: `${words[0]}${words.slice(1).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}Plugin`,
+    exportName: `${words[0]}${words
+      .slice(1)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join('')}Plugin`,
     constantName: words.join('_').toUpperCase(),
     title,
     description,

@@ -21,7 +21,9 @@ export function renderTemplate(text: string, values: TemplateValues): string {
 /** Files under `folder`, relative to it, sorted. */
 function listFiles(folder: string, prefix = ''): string[] {
   return readdirSync(join(folder, prefix), { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? listFiles(folder, join(prefix, entry.name)) : [join(prefix, entry.name)]))
+    .flatMap((entry) =>
+      entry.isDirectory() ? listFiles(folder, join(prefix, entry.name)) : [join(prefix, entry.name)],
+    )
     .sort();
 }
 
@@ -31,7 +33,13 @@ function listFiles(folder: string, prefix = ''): string[] {
  * `.gitignore`, which npm would leave out of the CLI's own tarball). Returns
  * the written paths, relative to `base`.
  */
-export function renderTemplateFolder(folder: string, target: string, values: TemplateValues, base: string, renames: Record<string, string> = {}): string[] {
+export function renderTemplateFolder(
+  folder: string,
+  target: string,
+  values: TemplateValues,
+  base: string,
+  renames: Record<string, string> = {},
+): string[] {
   const written: string[] = [];
   for (const file of listFiles(folder)) {
     const stripped = file.replace(/\.template$/, '');

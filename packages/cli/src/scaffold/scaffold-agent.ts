@@ -5,7 +5,10 @@ import { PLUGIN_NAME_PATTERN } from './plugin-names';
 import { renderTemplateFolder } from './render-template';
 import { TEMPLATES_DIR } from './templates-dir';
 
-const { version, dependencies } = require('../../package.json') as { version: string; dependencies: Record<string, string> };
+const { version, dependencies } = require('../../package.json') as {
+  version: string;
+  dependencies: Record<string, string>;
+};
 
 export interface ScaffoldAgentOptions {
   /** Kebab-case project name: the folder and the package name; the agent is named after it. */
@@ -38,7 +41,9 @@ export function scaffoldAgent(options: ScaffoldAgentOptions, cwd = process.cwd()
   }
   const root = resolve(cwd, options.dir ?? '.', options.name);
   if (existsSync(root) && readdirSync(root).length > 0) {
-    throw new ConfigValidationError('kith create agent', [`name: ${root} already exists and is not empty: choose another name or --dir, or delete that folder first`]);
+    throw new ConfigValidationError('kith create agent', [
+      `name: ${root} already exists and is not empty: choose another name or --dir, or delete that folder first`,
+    ]);
   }
   const agentName = options.name
     .split('-')
@@ -52,6 +57,9 @@ export function scaffoldAgent(options: ScaffoldAgentOptions, cwd = process.cwd()
     sqlRange: dependencies['@kith/plugin-sql'],
     bootstrapRange: dependencies['@kith/plugin-bootstrap'],
   };
-  const written = renderTemplateFolder(join(TEMPLATES_DIR, 'agent'), root, values, cwd, { gitignore: '.gitignore', 'env.example': '.env.example' });
+  const written = renderTemplateFolder(join(TEMPLATES_DIR, 'agent'), root, values, cwd, {
+    gitignore: '.gitignore',
+    'env.example': '.env.example',
+  });
   return { packageName: options.name, agentName, root, written };
 }

@@ -5,7 +5,10 @@ import { pluginNames, type PluginNames } from './plugin-names';
 import { renderTemplateFolder } from './render-template';
 import { PLUGIN_SOURCE_TEMPLATES, TEMPLATES_DIR } from './templates-dir';
 
-const { version, dependencies } = require('../../package.json') as { version: string; dependencies: Record<string, string> };
+const { version, dependencies } = require('../../package.json') as {
+  version: string;
+  dependencies: Record<string, string>;
+};
 
 export interface ScaffoldPluginOptions {
   name: string;
@@ -35,10 +38,18 @@ function isNonEmptyFolder(path: string): boolean {
  * npm pack` work as written, outside any workspace.
  */
 export function scaffoldStandalonePlugin(options: ScaffoldPluginOptions, cwd = process.cwd()): ScaffoldedPlugin {
-  const names = pluginNames({ name: options.name, scope: options.scope ?? '', directory: '.', description: options.description });
+  const names = pluginNames({
+    name: options.name,
+    scope: options.scope ?? '',
+    directory: '.',
+    description: options.description,
+  });
   const folder = `plugin-${names.name}`;
   const root = resolve(cwd, options.dir ?? '.', folder);
-  if (isNonEmptyFolder(root)) throw new ConfigValidationError('kith create plugin', [`name: ${root} already exists and is not empty: choose another name or --dir, or delete that folder first`]);
+  if (isNonEmptyFolder(root))
+    throw new ConfigValidationError('kith create plugin', [
+      `name: ${root} already exists and is not empty: choose another name or --dir, or delete that folder first`,
+    ]);
   const coreRange = dependencies['@kith/core'] ?? `^${version}`;
   const values = {
     ...names,
@@ -49,7 +60,9 @@ export function scaffoldStandalonePlugin(options: ScaffoldPluginOptions, cwd = p
     year: String(new Date().getFullYear()),
   };
   const written = [
-    ...renderTemplateFolder(join(TEMPLATES_DIR, 'plugin', 'standalone'), root, values, cwd, { gitignore: '.gitignore' }),
+    ...renderTemplateFolder(join(TEMPLATES_DIR, 'plugin', 'standalone'), root, values, cwd, {
+      gitignore: '.gitignore',
+    }),
     ...renderTemplateFolder(PLUGIN_SOURCE_TEMPLATES, join(root, 'src'), values, cwd),
   ];
   return { ...names, root, written };

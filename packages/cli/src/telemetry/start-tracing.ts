@@ -18,9 +18,12 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | nu
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED?.toLowerCase() === 'true') return null;
   // Loaded only when asked for: a plain `kith start` never reads the SDK.
-  const { BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-  const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
+  const { BasicTracerProvider, BatchSpanProcessor } =
+    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { AsyncLocalStorageContextManager } =
+    require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { version } = require('../../package.json') as { version: string };
 

@@ -43,20 +43,27 @@ export function formatUsageTable(input: UsageTableInput): string[] {
   const total = cells('total', input.report.totals);
   const all = [header, ...rows, total];
   const widths = header.map((_, i) => Math.max(...all.map((row) => row[i].length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   const lines = [line(header), rule, ...rows.map(line), rule, line(total)];
   if (input.report.totals.unpricedCalls > 0) {
-    lines.push(`${integer.format(input.report.totals.unpricedCalls)} calls used models without a price: set MODEL_PRICES to count them.`);
+    lines.push(
+      `${integer.format(input.report.totals.unpricedCalls)} calls used models without a price: set MODEL_PRICES to count them.`,
+    );
   }
   if (input.groupBy === 'day' && input.report.groups.some((group) => input.overBudgetDays?.has(group.key))) {
-    lines.push('* MAX_DAILY_COST_USD was reached that day; the agent answered offline (or with BUDGET_EXCEEDED_MESSAGE) after that.');
+    lines.push(
+      '* MAX_DAILY_COST_USD was reached that day; the agent answered offline (or with BUDGET_EXCEEDED_MESSAGE) after that.',
+    );
   }
   return lines;
 }
 
 /** One line on today's budget. */
 export function formatBudget(status: Pick<CostBudgetStatus, 'limitUsd' | 'spentUsd' | 'exceeded'>): string {
-  const state = status.exceeded ? 'reached: the agent answers offline (or with BUDGET_EXCEEDED_MESSAGE) until midnight UTC' : `${formatUsd(Math.max(0, status.limitUsd - status.spentUsd))} left`;
+  const state = status.exceeded
+    ? 'reached: the agent answers offline (or with BUDGET_EXCEEDED_MESSAGE) until midnight UTC'
+    : `${formatUsd(Math.max(0, status.limitUsd - status.spentUsd))} left`;
   return `Daily budget (MAX_DAILY_COST_USD): ${formatUsd(status.spentUsd)} of ${formatUsd(status.limitUsd)} spent today (UTC); ${state}.`;
 }

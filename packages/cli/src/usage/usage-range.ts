@@ -11,5 +11,7 @@ export function sinceDay(since: string, now = Date.now()): string {
     if (count >= 1 && count <= 3660) return utcDay(now - (count - 1) * DAY_MS);
   }
   if (DAY.test(since.trim()) && !Number.isNaN(Date.parse(`${since.trim()}T00:00:00Z`))) return since.trim();
-  throw new ConfigValidationError('kith usage', [`--since: "${since}" is neither a number of days (7d, 30d; at most 3660d) nor a UTC day (2026-11-01)`]);
+  throw new ConfigValidationError('kith usage', [
+    `--since: "${since}" is neither a number of days (7d, 30d; at most 3660d) nor a UTC day (2026-11-01)`,
+  ]);
 }

@@ -10,7 +10,10 @@ export class ChatTurnError extends KithError {
   override readonly name = name;
 
   constructor(readonly reason: string) {
-    super(ClientCliErrorCode.CHAT_TURN_FAILED, `The agent could not answer: ${reason.replace(/\.+$/, '')}. Check the model settings and the log (LOG_LEVEL=debug) for the cause.`);
+    super(
+      ClientCliErrorCode.CHAT_TURN_FAILED,
+      `The agent could not answer: ${reason.replace(/\.+$/, '')}. Check the model settings and the log (LOG_LEVEL=debug) for the cause.`,
+    );
   }
 
   /** True for a ChatTurnError from any copy of this package (checks a Symbol.for marker, not instanceof). */

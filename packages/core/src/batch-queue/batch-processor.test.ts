@@ -16,12 +16,17 @@ describe('BatchProcessor', () => {
     });
     const result = await processor.run(Array.from({ length: 50 }, (_, i) => i));
     expect(peak).toBe(3);
-    expect(result.succeeded.map((s) => s.result).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+    expect(result.succeeded.map((s) => s.result).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i * 2),
+    );
     expect(result.failed).toEqual([]);
   });
 
   it('starts workers only as items turn up: one item asks the source three times, not once per slot', async () => {
-    const processor = new BatchProcessor<string, string>({ maxParallel: 8, process: async (item) => item.toUpperCase() });
+    const processor = new BatchProcessor<string, string>({
+      maxParallel: 8,
+      process: async (item) => item.toUpperCase(),
+    });
     const items = ['only'];
     let asked = 0;
     const result = await processor.runFrom(() => (asked++, items.length > 0 ? { item: items.shift()! } : undefined));

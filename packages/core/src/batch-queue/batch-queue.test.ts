@@ -12,7 +12,13 @@ describe('BatchQueue', () => {
   afterEach(() => runtime.stop());
 
   const queueOf = (options: Partial<BatchQueueOptions<string>> & Pick<BatchQueueOptions<string>, 'processBatch'>) =>
-    new BatchQueue<string>({ runtime, name: 'test', intervalMs: 60_000, retry: { baseDelayMs: 1, jitter: 0 }, ...options });
+    new BatchQueue<string>({
+      runtime,
+      name: 'test',
+      intervalMs: 60_000,
+      retry: { baseDelayMs: 1, jitter: 0 },
+      ...options,
+    });
 
   it('drains in priority order, in batches of batchSize, at most maxParallel at once', async () => {
     const batches: string[][] = [];
@@ -164,7 +170,11 @@ describe('BatchQueue', () => {
 
   it('is bounded: when full, low-priority and oldest items go first', async () => {
     const dropped: string[] = [];
-    const queue = queueOf({ maxSize: 2, processBatch: async () => undefined, onDrop: (item) => void dropped.push(item) });
+    const queue = queueOf({
+      maxSize: 2,
+      processBatch: async () => undefined,
+      onDrop: (item) => void dropped.push(item),
+    });
     queue.enqueue('n1');
     queue.enqueue('l1', 'low');
     queue.enqueue('n2');

@@ -51,14 +51,22 @@ export class BatchQueue<T> {
   constructor(private readonly options: BatchQueueOptions<T>) {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.maxParallel = Math.max(1, options.maxParallel ?? 2);
-    this.queue = new PriorityQueue<T>({ maxSize: options.maxSize, onDrop: options.onDrop, name: options.name, logger: options.logger ?? options.runtime.logger });
+    this.queue = new PriorityQueue<T>({
+      maxSize: options.maxSize,
+      onDrop: options.onDrop,
+      name: options.name,
+      logger: options.logger ?? options.runtime.logger,
+    });
     this.processor = new BatchProcessor<T[], void>({
       process: (batch, attempt) => options.processBatch(batch, attempt),
       maxParallel: this.maxParallel,
       maxAttempts: options.maxAttempts ?? 3,
       // Once disposing, a failed batch is reported instead of retried: shutdown waits for batches in
       // flight, and must not wait for their backoffs and further attempts against a dead dependency.
-      retry: { ...options.retry, shouldRetry: (error, attempt) => !this.disposed && (options.retry?.shouldRetry?.(error, attempt) ?? true) },
+      retry: {
+        ...options.retry,
+        shouldRetry: (error, attempt) => !this.disposed && (options.retry?.shouldRetry?.(error, attempt) ?? true),
+      },
       onExhausted: (batch, error) => options.onExhausted?.(batch, error),
     });
     this.drain = new TaskDrain({

@@ -22,7 +22,9 @@ describe('PriorityQueue', () => {
     queue.enqueue('b', 'HIGH');
     queue.enqueue('c', 'low');
     expect(queue.sizeOf('normal')).toBe(2);
-    expect(messages('warn')).toEqual(['Unknown priority "urgent" in queue embeddings; treating it as "normal" (use high, normal or low)']);
+    expect(messages('warn')).toEqual([
+      'Unknown priority "urgent" in queue embeddings; treating it as "normal" (use high, normal or low)',
+    ]);
     const other = new PriorityQueue<string>({ name: 'other', logger });
     other.enqueue('d', 'soon');
     expect(messages('warn')).toHaveLength(2);

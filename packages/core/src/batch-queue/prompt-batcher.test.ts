@@ -7,7 +7,11 @@ import { PROMPT_BATCHER_WORKER } from './prompt-batcher';
 
 /** TEXT_SMALL / TEXT_LARGE handlers that wait for the test to release them, counting calls in flight. */
 function gatedModels() {
-  const state = { inFlight: { TEXT_SMALL: 0, TEXT_LARGE: 0 }, peak: { TEXT_SMALL: 0, TEXT_LARGE: 0 }, gates: [] as (() => void)[] };
+  const state = {
+    inFlight: { TEXT_SMALL: 0, TEXT_LARGE: 0 },
+    peak: { TEXT_SMALL: 0, TEXT_LARGE: 0 },
+    gates: [] as (() => void)[],
+  };
   const handler = (type: 'TEXT_SMALL' | 'TEXT_LARGE') => async (_rt: unknown, params: { prompt: string }) => {
     state.inFlight[type]++;
     state.peak[type] = Math.max(state.peak[type], state.inFlight[type]);
@@ -16,7 +20,11 @@ function gatedModels() {
     if (params.prompt === 'fail') throw new Error('model exploded');
     return `${type}:${params.prompt}`;
   };
-  const plugin: Plugin = { name: 'gated', description: 'gated models', models: { TEXT_SMALL: handler('TEXT_SMALL'), TEXT_LARGE: handler('TEXT_LARGE') } };
+  const plugin: Plugin = {
+    name: 'gated',
+    description: 'gated models',
+    models: { TEXT_SMALL: handler('TEXT_SMALL'), TEXT_LARGE: handler('TEXT_LARGE') },
+  };
   return { state, plugin };
 }
 
@@ -35,7 +43,9 @@ describe('useModelInBackground (PromptBatcher)', () => {
   it('caps background calls per model type while a reply call goes straight through', async () => {
     const { state, plugin } = gatedModels();
     runtime = await createTestRuntime({ plugins: [plugin], settings: { MAX_CONCURRENT_BACKGROUND_PROMPTS: 2 } });
-    const background = Array.from({ length: 6 }, (_, i) => runtime.useModelInBackground('TEXT_SMALL', { prompt: `bg${i}` }));
+    const background = Array.from({ length: 6 }, (_, i) =>
+      runtime.useModelInBackground('TEXT_SMALL', { prompt: `bg${i}` }),
+    );
     await until(() => state.inFlight.TEXT_SMALL === 2);
     await settle();
     expect(state.inFlight.TEXT_SMALL).toBe(2);
@@ -60,7 +70,10 @@ describe('useModelInBackground (PromptBatcher)', () => {
     const large = runtime.useModelInBackground('TEXT_LARGE', { prompt: 'l' });
     await until(() => state.inFlight.TEXT_SMALL === 1 && state.inFlight.TEXT_LARGE === 1);
     const tasks = await runtime.getTasksByName(PROMPT_BATCHER_WORKER);
-    expect(tasks.map((t) => t.metadata?.drainId).sort()).toEqual(['prompt-batcher:TEXT_LARGE', 'prompt-batcher:TEXT_SMALL']);
+    expect(tasks.map((t) => t.metadata?.drainId).sort()).toEqual([
+      'prompt-batcher:TEXT_LARGE',
+      'prompt-batcher:TEXT_SMALL',
+    ]);
     state.gates.splice(0).forEach((release) => release());
     await expect(Promise.all([small, large])).resolves.toEqual(['TEXT_SMALL:s', 'TEXT_LARGE:l']);
   });
@@ -78,7 +91,12 @@ describe('useModelInBackground (PromptBatcher)', () => {
   it('on stop lets the call in flight finish and refuses the queued ones with a typed error', async () => {
     const { state, plugin } = gatedModels();
     runtime = await createTestRuntime({ plugins: [plugin], settings: { MAX_CONCURRENT_BACKGROUND_PROMPTS: 1 } });
-    const outcomes = ['a', 'b', 'c'].map((prompt) => runtime.useModelInBackground('TEXT_SMALL', { prompt }).then((v) => v, (e: unknown) => e));
+    const outcomes = ['a', 'b', 'c'].map((prompt) =>
+      runtime.useModelInBackground('TEXT_SMALL', { prompt }).then(
+        (v) => v,
+        (e: unknown) => e,
+      ),
+    );
     await until(() => state.inFlight.TEXT_SMALL === 1);
     const stopping = runtime.stop();
     await settle();

@@ -36,7 +36,11 @@ export class PromptBatcher {
     private readonly options: PromptBatcherOptions = {},
   ) {}
 
-  submit<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T], priority: Priority = 'normal'): Promise<ModelResultMap[T]> {
+  submit<T extends ModelTypeName>(
+    modelType: T,
+    params: ModelParamsMap[T],
+    priority: Priority = 'normal',
+  ): Promise<ModelResultMap[T]> {
     if (this.disposed) return Promise.reject(new QueueDisposedError(`prompt-batcher:${modelType}`));
     return new Promise<ModelResultMap[T]>((resolve, reject) => {
       const job: PromptJob = { modelType, params, resolve: resolve as (value: unknown) => void, reject };

@@ -9,7 +9,8 @@ export class Semaphore {
   private readonly holders: (() => void)[] = [];
 
   constructor(readonly permits: number) {
-    if (!Number.isInteger(permits) || permits < 1) throw new RangeError(`Semaphore needs at least 1 permit, got ${permits}`);
+    if (!Number.isInteger(permits) || permits < 1)
+      throw new RangeError(`Semaphore needs at least 1 permit, got ${permits}`);
     this.available = permits;
   }
 

@@ -14,7 +14,13 @@ describe('TaskDrain', () => {
 
   it('creates one repeat task and backs off while idle, resetting when work arrives', async () => {
     let pending = 0;
-    const drain = new TaskDrain({ runtime, taskName: 'DRAIN', intervalMs: 100, maxIdleIntervalMs: 500, drain: async () => pending });
+    const drain = new TaskDrain({
+      runtime,
+      taskName: 'DRAIN',
+      intervalMs: 100,
+      maxIdleIntervalMs: 500,
+      drain: async () => pending,
+    });
     await drain.start();
     const [task] = await runtime.getTasksByName('DRAIN');
     expect(task.tags).toEqual(['queue', 'repeat']);
@@ -50,7 +56,13 @@ describe('TaskDrain', () => {
 
   it('runs through the registered worker, and drains sharing a worker name stay apart', async () => {
     const handled: string[] = [];
-    const first = new TaskDrain({ runtime, taskName: 'SHARED', drainId: 'first', intervalMs: 50, drain: async () => (handled.push('first'), 1) });
+    const first = new TaskDrain({
+      runtime,
+      taskName: 'SHARED',
+      drainId: 'first',
+      intervalMs: 50,
+      drain: async () => (handled.push('first'), 1),
+    });
     const second = new TaskDrain({
       runtime,
       taskName: 'SHARED',
@@ -106,7 +118,12 @@ describe('TaskDrain', () => {
     const captured = createCapturingLogger('warn');
     const own = await createTestRuntime({ logger: captured.logger });
     let fail = false;
-    const drain = new TaskDrain({ runtime: own, taskName: 'FLAKY', intervalMs: 100, drain: async () => (fail ? Promise.reject(new Error('database away')) : 1) });
+    const drain = new TaskDrain({
+      runtime: own,
+      taskName: 'FLAKY',
+      intervalMs: 100,
+      drain: async () => (fail ? Promise.reject(new Error('database away')) : 1),
+    });
     await drain.start();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);

@@ -67,7 +67,9 @@ export class TaskDrain {
         },
       });
     }
-    const existing = (await runtime.getTasksByName(taskName)).find((t) => (t.metadata?.drainId ?? taskName) === this.drainId);
+    const existing = (await runtime.getTasksByName(taskName)).find(
+      (t) => (t.metadata?.drainId ?? taskName) === this.drainId,
+    );
     if (existing?.id) {
       this.taskId = existing.id;
       await this.setInterval(this.options.intervalMs, true);
@@ -114,7 +116,10 @@ export class TaskDrain {
    */
   nudge(): void {
     this.tick('demand').catch((error: unknown) =>
-      this.options.runtime.logger.warn({ err: error, drainId: this.drainId }, 'A queue drain pass failed; the next pass retries'),
+      this.options.runtime.logger.warn(
+        { err: error, drainId: this.drainId },
+        'A queue drain pass failed; the next pass retries',
+      ),
     );
   }
 

@@ -10,7 +10,22 @@ import type { IAgentRuntime } from '../types/runtime';
 export async function ensureAgentSelfRoom(runtime: IAgentRuntime): Promise<void> {
   const id = runtime.agentId;
   if (await runtime.getRoom(id)) return;
-  await runtime.ensureWorldExists({ id, name: `${runtime.character.name}'s World`, agentId: id, messageServerId: id, metadata: {} });
-  await runtime.ensureRoomExists({ id, name: runtime.character.name, agentId: id, source: 'kith', type: ChannelType.SELF, channelId: id, messageServerId: id, worldId: id });
+  await runtime.ensureWorldExists({
+    id,
+    name: `${runtime.character.name}'s World`,
+    agentId: id,
+    messageServerId: id,
+    metadata: {},
+  });
+  await runtime.ensureRoomExists({
+    id,
+    name: runtime.character.name,
+    agentId: id,
+    source: 'kith',
+    type: ChannelType.SELF,
+    channelId: id,
+    messageServerId: id,
+    worldId: id,
+  });
   await runtime.ensureParticipantInRoom(id, id);
 }

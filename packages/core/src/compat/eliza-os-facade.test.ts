@@ -12,9 +12,14 @@ import { trimTokens } from './trim-tokens';
 class RecordingService implements IMessageService {
   readonly received: Memory[] = [];
   private readonly seen = new Set<string>();
-  async handleMessage(_runtime: unknown, message: Memory, callback?: HandlerCallback): Promise<MessageProcessingResult> {
+  async handleMessage(
+    _runtime: unknown,
+    message: Memory,
+    callback?: HandlerCallback,
+  ): Promise<MessageProcessingResult> {
     this.received.push(message);
-    if (this.seen.has(message.id as string)) return { didRespond: false, mode: 'duplicate', responseContent: null, responseMessages: [] };
+    if (this.seen.has(message.id as string))
+      return { didRespond: false, mode: 'duplicate', responseContent: null, responseMessages: [] };
     this.seen.add(message.id as string);
     const content: Content = { text: `echo: ${message.content.text}` };
     await callback?.(content);
@@ -31,10 +36,19 @@ describe('runtime.elizaOS (the elizaOS orchestrator facade)', () => {
     const service = new RecordingService();
     runtime.messageService = service;
     expect(runtime.hasElizaOS()).toBe(true);
-    const result = await runtime.elizaOS.handleMessage(runtime.agentId, { entityId: user, roomId: room, content: { text: 'hi', source: 'test' } });
+    const result = await runtime.elizaOS.handleMessage(runtime.agentId, {
+      entityId: user,
+      roomId: room,
+      content: { text: 'hi', source: 'test' },
+    });
     expect(result.processing).toMatchObject({ didRespond: true, responseContent: { text: 'echo: hi' } });
     expect(service.received).toHaveLength(1);
-    expect(service.received[0]).toMatchObject({ id: result.messageId, agentId: runtime.agentId, entityId: user, roomId: room });
+    expect(service.received[0]).toMatchObject({
+      id: result.messageId,
+      agentId: runtime.agentId,
+      entityId: user,
+      roomId: room,
+    });
     expect(typeof service.received[0].createdAt).toBe('number');
     expect(await runtime.getRoom(room)).toMatchObject({ id: room, source: 'test' });
     expect(await runtime.isRoomParticipant(room, user)).toBe(true);
@@ -64,21 +78,29 @@ describe('runtime.elizaOS (the elizaOS orchestrator facade)', () => {
   it('reports a throwing onResponse to onError, and names what is missing', async () => {
     const runtime = await createTestRuntime();
     const errors: string[] = [];
-    const noService = await runtime.elizaOS.handleMessage(runtime.agentId, { entityId: user, roomId: room, content: { text: 'x' } }).catch((e: unknown) => e);
+    const noService = await runtime.elizaOS
+      .handleMessage(runtime.agentId, { entityId: user, roomId: room, content: { text: 'x' } })
+      .catch((e: unknown) => e);
     expect(KithError.hasCode(noService, 'KITH_MESSAGE_SERVICE_MISSING')).toBe(true);
     runtime.messageService = new RecordingService();
     let settled!: () => void;
     const done = new Promise<void>((resolve) => (settled = resolve));
-    await runtime.elizaOS.handleMessage(runtime.agentId, { entityId: user, roomId: room, content: { text: 'boom' } }, {
-      onResponse: async () => {
-        throw new Error('send failed');
+    await runtime.elizaOS.handleMessage(
+      runtime.agentId,
+      { entityId: user, roomId: room, content: { text: 'boom' } },
+      {
+        onResponse: async () => {
+          throw new Error('send failed');
+        },
+        onError: async (error) => void errors.push(error.message),
+        onComplete: async () => settled(),
       },
-      onError: async (error) => void errors.push(error.message),
-      onComplete: async () => settled(),
-    });
+    );
     await done;
     expect(errors).toEqual(['send failed']);
-    const unknown = await runtime.elizaOS.handleMessage(stringToUuid('nobody'), { entityId: user, roomId: room, content: {} }).catch((e: unknown) => e);
+    const unknown = await runtime.elizaOS
+      .handleMessage(stringToUuid('nobody'), { entityId: user, roomId: room, content: {} })
+      .catch((e: unknown) => e);
     expect(KithError.hasCode(unknown, 'KITH_AGENT_NOT_FOUND')).toBe(true);
     await runtime.stop();
   });
@@ -96,7 +118,12 @@ describe('runtime.elizaOS (the elizaOS orchestrator facade)', () => {
 
   it('adds the elizaOS-only runtime members', async () => {
     const runtime = await createTestRuntime();
-    const roomId = await runtime.createRoom({ id: stringToUuid('compat-room'), name: 'r', source: 'test', type: 'GROUP' as never });
+    const roomId = await runtime.createRoom({
+      id: stringToUuid('compat-room'),
+      name: 'r',
+      source: 'test',
+      type: 'GROUP' as never,
+    });
     expect(roomId).toBe(stringToUuid('compat-room'));
     expect(await runtime.addParticipant(user, roomId)).toBe(true);
     expect(await runtime.isRoomParticipant(roomId, user)).toBe(true);
@@ -111,8 +138,16 @@ describe('trimTokens and the request context', () => {
     const runtime = await createTestRuntime();
     expect(await trimTokens('short', 10, runtime)).toBe('short');
     expect(await trimTokens('x'.repeat(100) + 'END', 5, runtime)).toBe('x'.repeat(17) + 'END');
-    runtime.registerModel('TEXT_TOKENIZER_ENCODE', (async (_r: unknown, p: { prompt: string }) => p.prompt.split(' ').map((w) => w.length)) as never, 'words');
-    runtime.registerModel('TEXT_TOKENIZER_DECODE', (async (_r: unknown, p: { tokens: number[] }) => p.tokens.map((n) => 'w'.repeat(n)).join(' ')) as never, 'words');
+    runtime.registerModel(
+      'TEXT_TOKENIZER_ENCODE',
+      (async (_r: unknown, p: { prompt: string }) => p.prompt.split(' ').map((w) => w.length)) as never,
+      'words',
+    );
+    runtime.registerModel(
+      'TEXT_TOKENIZER_DECODE',
+      (async (_r: unknown, p: { tokens: number[] }) => p.tokens.map((n) => 'w'.repeat(n)).join(' ')) as never,
+      'words',
+    );
     expect(await trimTokens('aaaaaaaaaa bb ccc dddd', 2, runtime)).toBe('www wwww');
     await expect(trimTokens('x', 0, runtime)).rejects.toThrow(/positive/);
     await runtime.stop();
@@ -128,14 +163,21 @@ describe('trimTokens and the request context', () => {
   });
 });
 
-describe('the agent\'s own world and SELF room (as elizaOS makes them)', () => {
+describe("the agent's own world and SELF room (as elizaOS makes them)", () => {
   it('exist after initialize, with the agent as participant, and a second start leaves them as they are', async () => {
     const runtime = await createTestRuntime({ character: { name: 'Selfie', bio: 'x' } });
-    expect(await runtime.getRoom(runtime.agentId)).toMatchObject({ id: runtime.agentId, type: 'SELF', worldId: runtime.agentId });
+    expect(await runtime.getRoom(runtime.agentId)).toMatchObject({
+      id: runtime.agentId,
+      type: 'SELF',
+      worldId: runtime.agentId,
+    });
     expect(await runtime.getWorld(runtime.agentId)).toMatchObject({ id: runtime.agentId, name: "Selfie's World" });
     expect(await runtime.isRoomParticipant(runtime.agentId, runtime.agentId)).toBe(true);
     // Agent-scoped memories (plugin-knowledge's character knowledge) can live there.
-    await runtime.createMemory({ entityId: runtime.agentId, roomId: runtime.agentId, worldId: runtime.agentId, content: { text: 'fact' } }, 'documents');
+    await runtime.createMemory(
+      { entityId: runtime.agentId, roomId: runtime.agentId, worldId: runtime.agentId, content: { text: 'fact' } },
+      'documents',
+    );
     expect(await runtime.getMemories({ tableName: 'documents', roomId: runtime.agentId })).toHaveLength(1);
     await runtime.stop();
   });

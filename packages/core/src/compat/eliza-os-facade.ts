@@ -34,7 +34,11 @@ export class ElizaOSFacade implements IElizaOS {
     return this.getAgents().find((runtime) => runtime.character.name.toLowerCase() === wanted);
   }
 
-  async handleMessage(target: UUID | IAgentRuntime, message: IncomingMessage, options: HandleMessageOptions = {}): Promise<HandleMessageResult> {
+  async handleMessage(
+    target: UUID | IAgentRuntime,
+    message: IncomingMessage,
+    options: HandleMessageOptions = {},
+  ): Promise<HandleMessageResult> {
     const runtime = typeof target === 'string' ? this.getAgent(target) : target;
     if (!runtime) throw new AgentNotFoundError(String(target));
     const service = runtime.messageService;
@@ -68,13 +72,18 @@ export class ElizaOSFacade implements IElizaOS {
       }
       return [];
     };
-    service.handleMessage(runtime, userMessage, callback, processing).then(
-      () => onComplete?.(),
-      (error: unknown) => {
-        runtime.logger.error({ err: error, messageId }, 'elizaOS.handleMessage: the message pipeline failed');
-        return onError?.(asError(error));
-      },
-    ).catch((error: unknown) => runtime.logger.error({ err: error, messageId }, 'elizaOS.handleMessage: onComplete/onError threw'));
+    service
+      .handleMessage(runtime, userMessage, callback, processing)
+      .then(
+        () => onComplete?.(),
+        (error: unknown) => {
+          runtime.logger.error({ err: error, messageId }, 'elizaOS.handleMessage: the message pipeline failed');
+          return onError?.(asError(error));
+        },
+      )
+      .catch((error: unknown) =>
+        runtime.logger.error({ err: error, messageId }, 'elizaOS.handleMessage: onComplete/onError threw'),
+      );
     return { messageId, userMessage };
   }
 

@@ -10,7 +10,10 @@ export class AgentNotFoundError extends KithError {
   override readonly name = name;
 
   constructor(readonly agentId: string) {
-    super(ErrorCode.AGENT_NOT_FOUND, `No agent with id ${agentId} is on this server; GET /api/agents lists the agents.`);
+    super(
+      ErrorCode.AGENT_NOT_FOUND,
+      `No agent with id ${agentId} is on this server; GET /api/agents lists the agents.`,
+    );
   }
 
   /** True for an AgentNotFoundError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -9,8 +9,14 @@ export class AgentNotRunningError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly agentId: string, readonly agentName: string) {
-    super(ErrorCode.AGENT_NOT_RUNNING, `Agent "${agentName}" (${agentId}) is stopped and takes no messages; start it with POST /api/agents/${agentId}/start.`);
+  constructor(
+    readonly agentId: string,
+    readonly agentName: string,
+  ) {
+    super(
+      ErrorCode.AGENT_NOT_RUNNING,
+      `Agent "${agentName}" (${agentId}) is stopped and takes no messages; start it with POST /api/agents/${agentId}/start.`,
+    );
   }
 
   /** True for an AgentNotRunningError from any copy of this package (checks a Symbol.for marker, not instanceof). */

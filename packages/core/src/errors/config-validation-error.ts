@@ -9,7 +9,10 @@ export class ConfigValidationError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly scope: string, readonly problems: string[]) {
+  constructor(
+    readonly scope: string,
+    readonly problems: string[],
+  ) {
     super(ErrorCode.CONFIG_INVALID, `Invalid configuration for ${scope}:\n  - ${problems.join('\n  - ')}`);
   }
 

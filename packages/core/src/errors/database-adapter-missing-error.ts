@@ -10,7 +10,10 @@ export class DatabaseAdapterMissingError extends KithError {
   override readonly name = name;
 
   constructor() {
-    super(ErrorCode.DATABASE_ADAPTER_MISSING, 'No database adapter is registered. Add @kith/plugin-sql to the character\'s plugins, or pass an adapter to the AgentRuntime.');
+    super(
+      ErrorCode.DATABASE_ADAPTER_MISSING,
+      "No database adapter is registered. Add @kith/plugin-sql to the character's plugins, or pass an adapter to the AgentRuntime.",
+    );
   }
 
   /** True for a DatabaseAdapterMissingError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -9,7 +9,10 @@ export class EmbeddingDimensionMismatchError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly expected: number, readonly actual: number) {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
     super(
       ErrorCode.EMBEDDING_DIMENSION_MISMATCH,
       `Embedding has ${actual} dimensions but this agent stores ${expected}-dimension vectors. Use an embedding model with ${expected} dimensions, or start with a new data directory to switch to ${actual}.`,

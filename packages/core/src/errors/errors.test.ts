@@ -38,7 +38,15 @@ const samples: [KithError, string][] = [
   [new PluginInitError('plugin-bad', new Error('boom')), ErrorCode.PLUGIN_INIT_FAILED],
   [new PluginNotFoundError('@kith/plugin-nope'), ErrorCode.PLUGIN_NOT_FOUND],
   [new PluginLoadError('@acme/plugin', '/p/dist/index.js', new Error('boom')), ErrorCode.PLUGIN_LOAD_FAILED],
-  [new PluginForeignCoreError('@elizaos/plugin-x', 'node_modules/@elizaos/core', '1.7.2', '"overrides": {"@elizaos/core": "npm:@kith/core@0.1.0"}'), ErrorCode.PLUGIN_FOREIGN_CORE],
+  [
+    new PluginForeignCoreError(
+      '@elizaos/plugin-x',
+      'node_modules/@elizaos/core',
+      '1.7.2',
+      '"overrides": {"@elizaos/core": "npm:@kith/core@0.1.0"}',
+    ),
+    ErrorCode.PLUGIN_FOREIGN_CORE,
+  ],
   [new MessageServiceMissingError('agent-1'), ErrorCode.MESSAGE_SERVICE_MISSING],
   [new ModelHandlerMissingError('TEXT_LARGE'), ErrorCode.MODEL_HANDLER_MISSING],
   [new DatabaseAdapterMissingError(), ErrorCode.DATABASE_ADAPTER_MISSING],
@@ -87,12 +95,17 @@ describe('KithError', () => {
     expect(KithError.isInstance({ [Symbol.for('kith.error')]: true, code: 'X' })).toBe(true);
   });
 
-  it.each([new Error('plain'), { code: 'KITH_TIMEOUT' }, { [Symbol.for('kith.error')]: 'yes' }, null, undefined, 'KITH_TIMEOUT', 42])(
-    'isInstance rejects %p',
-    (value) => {
-      expect(KithError.isInstance(value)).toBe(false);
-    },
-  );
+  it.each([
+    new Error('plain'),
+    { code: 'KITH_TIMEOUT' },
+    { [Symbol.for('kith.error')]: 'yes' },
+    null,
+    undefined,
+    'KITH_TIMEOUT',
+    42,
+  ])('isInstance rejects %p', (value) => {
+    expect(KithError.isInstance(value)).toBe(false);
+  });
 
   it('hasCode checks the code', () => {
     const error = new TimeoutError('x', 1);
@@ -107,13 +120,16 @@ describe('error classes', () => {
     expect(new Set(samples.map(([, code]) => code))).toEqual(new Set(Object.values(ErrorCode)));
   });
 
-  it.each(samples.map(([error, code]) => [error.name, error, code] as const))('%s carries its code', (_name, error, code) => {
-    expect(error.code).toBe(code);
-    expect(KithError.isInstance(error)).toBe(true);
-    expect(error).toBeInstanceOf(KithError);
-    expect(error.name).toBe(error.constructor.name);
-    expect(error.message.length).toBeGreaterThan(0);
-  });
+  it.each(samples.map(([error, code]) => [error.name, error, code] as const))(
+    '%s carries its code',
+    (_name, error, code) => {
+      expect(error.code).toBe(code);
+      expect(KithError.isInstance(error)).toBe(true);
+      expect(error).toBeInstanceOf(KithError);
+      expect(error.name).toBe(error.constructor.name);
+      expect(error.message.length).toBeGreaterThan(0);
+    },
+  );
 
   it('marks timeouts retryable and validation errors not', () => {
     expect(new PluginInitTimeoutError('p', 1).retryable).toBe(true);
@@ -155,17 +171,21 @@ describe('each error class', () => {
     copy = jest.requireActual<Record<string, { isInstance(error: unknown): boolean }>>('./index');
   });
 
-  it.each(samples.map(([error]) => [error.name, error] as const))('%s: isInstance works across copies, with a literal name of its own', (name, error) => {
-    const Other = copy[name];
-    expect(Other).toBeDefined();
-    expect(error instanceof (Other as unknown as abstract new () => unknown)).toBe(false);
-    expect(Other.isInstance(error)).toBe(true);
-    expect(copy.KithError.isInstance(error)).toBe(true);
-    // No other class claims it.
-    for (const [other] of samples) {
-      if (other.name !== name && other.name !== 'TimeoutError') expect(copy[other.name].isInstance(error)).toBe(false);
-    }
-  });
+  it.each(samples.map(([error]) => [error.name, error] as const))(
+    '%s: isInstance works across copies, with a literal name of its own',
+    (name, error) => {
+      const Other = copy[name];
+      expect(Other).toBeDefined();
+      expect(error instanceof (Other as unknown as abstract new () => unknown)).toBe(false);
+      expect(Other.isInstance(error)).toBe(true);
+      expect(copy.KithError.isInstance(error)).toBe(true);
+      // No other class claims it.
+      for (const [other] of samples) {
+        if (other.name !== name && other.name !== 'TimeoutError')
+          expect(copy[other.name].isInstance(error)).toBe(false);
+      }
+    },
+  );
 
   it('a subclass instance is an instance of its base (OpenAITimeoutError-style)', () => {
     class SlowThingError extends TimeoutError {}

@@ -10,7 +10,10 @@ export class MessageServiceMissingError extends KithError {
   override readonly name = name;
 
   constructor(readonly agentId: string) {
-    super(ErrorCode.MESSAGE_SERVICE_MISSING, `Agent ${agentId} has no message service, so it cannot take messages: add @kith/plugin-bootstrap to its plugins.`);
+    super(
+      ErrorCode.MESSAGE_SERVICE_MISSING,
+      `Agent ${agentId} has no message service, so it cannot take messages: add @kith/plugin-bootstrap to its plugins.`,
+    );
   }
 
   /** True for a MessageServiceMissingError from any copy of this package (checks a Symbol.for marker, not instanceof). */

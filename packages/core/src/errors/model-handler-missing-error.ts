@@ -9,7 +9,10 @@ export class ModelHandlerMissingError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly modelType: string, provider?: string) {
+  constructor(
+    readonly modelType: string,
+    provider?: string,
+  ) {
     super(
       ErrorCode.MODEL_HANDLER_MISSING,
       provider

@@ -9,8 +9,15 @@ export class ModelOutputInvalidError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly modelType: string, readonly problem: string) {
-    super(ErrorCode.MODEL_OUTPUT_INVALID, `${modelType} returned invalid output: ${problem}. Check the model plugin that handles ${modelType} (and its model setting).`, { retryable: true });
+  constructor(
+    readonly modelType: string,
+    readonly problem: string,
+  ) {
+    super(
+      ErrorCode.MODEL_OUTPUT_INVALID,
+      `${modelType} returned invalid output: ${problem}. Check the model plugin that handles ${modelType} (and its model setting).`,
+      { retryable: true },
+    );
   }
 
   /** True for a ModelOutputInvalidError from any copy of this package (checks a Symbol.for marker, not instanceof). */

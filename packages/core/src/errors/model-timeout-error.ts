@@ -14,7 +14,11 @@ export class ModelTimeoutError extends KithError {
     readonly provider: string,
     readonly timeoutMs: number,
   ) {
-    super(ErrorCode.MODEL_TIMEOUT, `${modelType} handler of "${provider}" did not answer within ${timeoutMs} ms. Check that the model server is reachable, or raise MODEL_TIMEOUT_MS.`, { retryable: true });
+    super(
+      ErrorCode.MODEL_TIMEOUT,
+      `${modelType} handler of "${provider}" did not answer within ${timeoutMs} ms. Check that the model server is reachable, or raise MODEL_TIMEOUT_MS.`,
+      { retryable: true },
+    );
   }
 
   /** True for a ModelTimeoutError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -10,7 +10,10 @@ export class PluginDependencyCycleError extends KithError {
   override readonly name = name;
 
   constructor(readonly cycle: string[]) {
-    super(ErrorCode.PLUGIN_DEPENDENCY_CYCLE, `Plugin dependency cycle: ${cycle.join(' -> ')}. Remove one of these dependencies.`);
+    super(
+      ErrorCode.PLUGIN_DEPENDENCY_CYCLE,
+      `Plugin dependency cycle: ${cycle.join(' -> ')}. Remove one of these dependencies.`,
+    );
   }
 
   /** True for a PluginDependencyCycleError from any copy of this package (checks a Symbol.for marker, not instanceof). */

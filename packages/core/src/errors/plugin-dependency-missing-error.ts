@@ -9,8 +9,14 @@ export class PluginDependencyMissingError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly pluginName: string, readonly dependency: string) {
-    super(ErrorCode.PLUGIN_DEPENDENCY_MISSING, `Plugin "${pluginName}" depends on "${dependency}", which is not registered. Add "${dependency}" to the character's plugins list.`);
+  constructor(
+    readonly pluginName: string,
+    readonly dependency: string,
+  ) {
+    super(
+      ErrorCode.PLUGIN_DEPENDENCY_MISSING,
+      `Plugin "${pluginName}" depends on "${dependency}", which is not registered. Add "${dependency}" to the character's plugins list.`,
+    );
   }
 
   /** True for a PluginDependencyMissingError from any copy of this package (checks a Symbol.for marker, not instanceof). */

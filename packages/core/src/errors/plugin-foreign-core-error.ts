@@ -9,7 +9,12 @@ export class PluginForeignCoreError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly specifier: string, readonly corePath: string, readonly coreVersion: string, readonly overridesLine: string) {
+  constructor(
+    readonly specifier: string,
+    readonly corePath: string,
+    readonly coreVersion: string,
+    readonly overridesLine: string,
+  ) {
     super(
       ErrorCode.PLUGIN_FOREIGN_CORE,
       `Plugin "${specifier}" would run on its own @elizaos/core ${coreVersion} (${corePath}), not on Kith. ` +

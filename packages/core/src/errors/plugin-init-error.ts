@@ -9,8 +9,15 @@ export class PluginInitError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly pluginName: string, cause: unknown) {
-    super(ErrorCode.PLUGIN_INIT_FAILED, `Plugin "${pluginName}" failed to initialise: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  constructor(
+    readonly pluginName: string,
+    cause: unknown,
+  ) {
+    super(
+      ErrorCode.PLUGIN_INIT_FAILED,
+      `Plugin "${pluginName}" failed to initialise: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
 
   /** True for a PluginInitError from any copy of this package (checks a Symbol.for marker, not instanceof). */

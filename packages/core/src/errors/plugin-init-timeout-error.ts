@@ -9,8 +9,15 @@ export class PluginInitTimeoutError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly pluginName: string, readonly timeoutMs: number) {
-    super(ErrorCode.PLUGIN_INIT_TIMEOUT, `Plugin "${pluginName}" did not finish init within ${timeoutMs} ms. Check what its init awaits, or raise PLUGIN_INIT_TIMEOUT_MS.`, { retryable: true });
+  constructor(
+    readonly pluginName: string,
+    readonly timeoutMs: number,
+  ) {
+    super(
+      ErrorCode.PLUGIN_INIT_TIMEOUT,
+      `Plugin "${pluginName}" did not finish init within ${timeoutMs} ms. Check what its init awaits, or raise PLUGIN_INIT_TIMEOUT_MS.`,
+      { retryable: true },
+    );
   }
 
   /** True for a PluginInitTimeoutError from any copy of this package (checks a Symbol.for marker, not instanceof). */

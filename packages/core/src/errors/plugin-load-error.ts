@@ -9,7 +9,12 @@ export class PluginLoadError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly specifier: string, readonly entry: string, cause: unknown, hint?: string) {
+  constructor(
+    readonly specifier: string,
+    readonly entry: string,
+    cause: unknown,
+    hint?: string,
+  ) {
     super(
       ErrorCode.PLUGIN_LOAD_FAILED,
       `Plugin package "${specifier}" is installed but failed to load (${entry}): ${cause instanceof Error ? cause.message : String(cause)}${hint ? `. ${hint}` : ''}`,

@@ -9,7 +9,10 @@ export class PluginNotFoundError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly specifier: string, detail?: string) {
+  constructor(
+    readonly specifier: string,
+    detail?: string,
+  ) {
     super(
       ErrorCode.PLUGIN_NOT_FOUND,
       `Plugin package "${specifier}" is not installed${detail ? ` (${detail})` : ''}. Install it with: kith add ${specifier} (or npm install ${specifier})`,

@@ -9,7 +9,11 @@ export class PluginValidationError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly pluginName: string, problem: string, options?: KithErrorOptions) {
+  constructor(
+    readonly pluginName: string,
+    problem: string,
+    options?: KithErrorOptions,
+  ) {
     super(ErrorCode.PLUGIN_INVALID, `Plugin "${pluginName}" is invalid: ${problem}`, options);
   }
 

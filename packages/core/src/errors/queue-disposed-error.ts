@@ -10,7 +10,10 @@ export class QueueDisposedError extends KithError {
   override readonly name = name;
 
   constructor(readonly queueName: string) {
-    super(ErrorCode.QUEUE_DISPOSED, `Queue "${queueName}" is disposed and accepts no more items; enqueue before stopping its service, or create a new queue.`);
+    super(
+      ErrorCode.QUEUE_DISPOSED,
+      `Queue "${queueName}" is disposed and accepts no more items; enqueue before stopping its service, or create a new queue.`,
+    );
   }
 
   /** True for a QueueDisposedError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -10,7 +10,10 @@ export class SendHandlerMissingError extends KithError {
   override readonly name = name;
 
   constructor(readonly source: string) {
-    super(ErrorCode.SEND_HANDLER_MISSING, `No send handler is registered for source "${source}". A client plugin registers one with runtime.registerSendHandler("${source}", handler).`);
+    super(
+      ErrorCode.SEND_HANDLER_MISSING,
+      `No send handler is registered for source "${source}". A client plugin registers one with runtime.registerSendHandler("${source}", handler).`,
+    );
   }
 
   /** True for a SendHandlerMissingError from any copy of this package (checks a Symbol.for marker, not instanceof). */

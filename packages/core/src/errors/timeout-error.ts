@@ -9,7 +9,10 @@ export class TimeoutError extends KithError {
   private readonly [marker] = true;
   override readonly name: string = name;
 
-  constructor(readonly what: string, readonly timeoutMs: number) {
+  constructor(
+    readonly what: string,
+    readonly timeoutMs: number,
+  ) {
     super(ErrorCode.TIMEOUT, `${what} timed out after ${timeoutMs} ms`, { retryable: true });
   }
 

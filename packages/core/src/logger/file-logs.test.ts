@@ -55,10 +55,17 @@ describe('file logs', () => {
     });
 
     it('records the prompt and the response of each model call', () => {
-      logPrompt({ modelType: 'TEXT_LARGE', provider: 'openai', prompt: '<task>Reply to Alice</task>\nmore', response: 'Hi Alice' });
+      logPrompt({
+        modelType: 'TEXT_LARGE',
+        provider: 'openai',
+        prompt: '<task>Reply to Alice</task>\nmore',
+        response: 'Hi Alice',
+      });
       logPrompt({ modelType: 'TEXT_SMALL', prompt: 'second', response: { decision: 'RESPOND' } });
       const log = read('prompts.log');
-      expect(log).toMatch(/^==== \d{4}-\d\d-\d\dT[\d:.]+Z TEXT_LARGE \(openai\) \| Reply to Alice ====\n--- prompt ---\n<task>Reply to Alice<\/task>\nmore\n--- response ---\nHi Alice\n\n/);
+      expect(log).toMatch(
+        /^==== \d{4}-\d\d-\d\dT[\d:.]+Z TEXT_LARGE \(openai\) \| Reply to Alice ====\n--- prompt ---\n<task>Reply to Alice<\/task>\nmore\n--- response ---\nHi Alice\n\n/,
+      );
       expect(log).toContain('TEXT_SMALL | second');
       expect(log).toContain('"decision": "RESPOND"');
     });
@@ -69,7 +76,11 @@ describe('file logs', () => {
     });
 
     it('strips ANSI codes', () => {
-      logPrompt({ modelType: 'TEXT_LARGE', prompt: '\u001b[31mred\u001b[0m prompt', response: '\u001b[1mbold\u001b[22m' });
+      logPrompt({
+        modelType: 'TEXT_LARGE',
+        prompt: '\u001b[31mred\u001b[0m prompt',
+        response: '\u001b[1mbold\u001b[22m',
+      });
       const log = read('prompts.log');
       expect(log).not.toContain('\u001b');
       expect(log).toContain('red prompt');
@@ -142,9 +153,9 @@ describe('file logs', () => {
 
 describe('stripAnsi', () => {
   it('removes colour, cursor and hyperlink sequences', () => {
-    expect(stripAnsi('\u001b[38;5;196mred\u001b[0m \u001b[2K\u001b[1Gline \u001b]8;;https://x\u0007link\u001b]8;;\u0007')).toBe(
-      'red line link',
-    );
+    expect(
+      stripAnsi('\u001b[38;5;196mred\u001b[0m \u001b[2K\u001b[1Gline \u001b]8;;https://x\u0007link\u001b]8;;\u0007'),
+    ).toBe('red line link');
   });
 
   it('leaves plain text alone', () => {

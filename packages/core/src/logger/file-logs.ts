@@ -23,7 +23,11 @@ export function getLogFileDir(): string | null {
   const cwd = process.cwd();
   if (raw === resolved.raw && cwd === resolved.cwd) return resolved.dir;
   const word = raw.toLowerCase();
-  const dir = OFF.has(word) ? null : ON.has(word) ? path.resolve('.kith', 'logs') : path.resolve(raw.endsWith('.log') ? path.dirname(raw) : raw);
+  const dir = OFF.has(word)
+    ? null
+    : ON.has(word)
+      ? path.resolve('.kith', 'logs')
+      : path.resolve(raw.endsWith('.log') ? path.dirname(raw) : raw);
   resolved = { raw, cwd, dir };
   return dir;
 }

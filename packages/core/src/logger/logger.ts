@@ -65,7 +65,13 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const destination = options.destination ? toWritable(options.destination) : 2;
   const stream = json
     ? (options.destination ?? pino.destination({ fd: 2, sync: true }))
-    : pretty({ destination, sync: true, colorize: !options.destination, ignore: 'pid,hostname', customLevels: ELIZA_LEVELS });
+    : pretty({
+        destination,
+        sync: true,
+        colorize: !options.destination,
+        ignore: 'pid,hostname',
+        customLevels: ELIZA_LEVELS,
+      });
   // elizaOS loggers also have clear(); here it does nothing.
   const instance = Object.assign(pino(pinoOptions, stream), { clear: (): void => undefined });
   // Typed as a plain pino Logger so any pino logger (test doubles too) fits

@@ -10,7 +10,12 @@ export function adapterCall<T>(runtime: IAgentRuntime, operation: string, call: 
   if (!runtime.getEvent('DATABASE_OPERATION')?.length) return call();
   const started = performance.now();
   const report = (success: boolean) =>
-    void runtime.emitEvent('DATABASE_OPERATION', { operation, durationMs: performance.now() - started, success, source: 'runtime' });
+    void runtime.emitEvent('DATABASE_OPERATION', {
+      operation,
+      durationMs: performance.now() - started,
+      success,
+      source: 'runtime',
+    });
   return call().then(
     (value) => {
       report(true);

@@ -28,7 +28,13 @@ export interface BusMessage {
 /** Whether a stored inbox body is a bus message this version can replay. */
 export function isBusMessage(value: unknown): value is BusMessage {
   const m = value as Partial<BusMessage> | null;
-  return typeof m?.id === 'string' && typeof m.channelId === 'string' && typeof m.authorId === 'string' && typeof m.text === 'string' && typeof m.createdAt === 'number';
+  return (
+    typeof m?.id === 'string' &&
+    typeof m.channelId === 'string' &&
+    typeof m.authorId === 'string' &&
+    typeof m.text === 'string' &&
+    typeof m.createdAt === 'number'
+  );
 }
 
 /** What a client sends, whatever the transport (REST body or WebSocket `send` frame). */
@@ -44,7 +50,14 @@ export interface ClientMessage {
 /** A client's message as a bus message: a fresh id unless it brought one, a DM unless it says otherwise. */
 export function toBusMessage(
   sent: ClientMessage,
-  route: { channelId: UUID; authorId: UUID; defaultSource: string; serverId?: string; targetAgentId?: UUID; clientId?: string },
+  route: {
+    channelId: UUID;
+    authorId: UUID;
+    defaultSource: string;
+    serverId?: string;
+    targetAgentId?: UUID;
+    clientId?: string;
+  },
 ): BusMessage {
   return {
     id: sent.id ?? randomUuid(),

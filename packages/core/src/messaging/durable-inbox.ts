@@ -9,12 +9,16 @@ import { type BusMessage, isBusMessage } from './bus-message';
 /** Entries replayed at most on one start. */
 const RECOVER_MAX = 10_000;
 
-type InboxAdapter = IDatabaseAdapter & Required<Pick<IDatabaseAdapter, 'acceptInbound' | 'markInboundAnswered' | 'getPendingInbound'>>;
+type InboxAdapter = IDatabaseAdapter &
+  Required<Pick<IDatabaseAdapter, 'acceptInbound' | 'markInboundAnswered' | 'getPendingInbound'>>;
 
 function hasInbox(adapter: IDatabaseAdapter): adapter is InboxAdapter {
-  return typeof adapter.acceptInbound === 'function' && typeof adapter.markInboundAnswered === 'function' && typeof adapter.getPendingInbound === 'function';
+  return (
+    typeof adapter.acceptInbound === 'function' &&
+    typeof adapter.markInboundAnswered === 'function' &&
+    typeof adapter.getPendingInbound === 'function'
+  );
 }
-
 
 /**
  * An agent's durable inbox, through its database adapter (the InboxStore
@@ -63,7 +67,11 @@ export class DurableInbox {
     if (!adapter) return Promise.resolve();
     return adapterCall(this.runtime, 'markInboundAnswered', () => adapter.markInboundAnswered(messageId)).then(
       () => undefined,
-      (error: unknown) => this.runtime.logger.warn({ err: error, messageId }, 'Could not mark an inbox entry answered; it will be checked again at the next start'),
+      (error: unknown) =>
+        this.runtime.logger.warn(
+          { err: error, messageId },
+          'Could not mark an inbox entry answered; it will be checked again at the next start',
+        ),
     );
   }
 
@@ -71,7 +79,9 @@ export class DurableInbox {
   async pending(): Promise<BusMessage[]> {
     const adapter = this.adapter();
     if (!adapter) return [];
-    const entries = await adapterCall(this.runtime, 'getPendingInbound', () => adapter.getPendingInbound({ limit: RECOVER_MAX }));
+    const entries = await adapterCall(this.runtime, 'getPendingInbound', () =>
+      adapter.getPendingInbound({ limit: RECOVER_MAX }),
+    );
     const messages: BusMessage[] = [];
     for (const entry of entries) {
       if (isBusMessage(entry.body)) {
@@ -79,7 +89,10 @@ export class DurableInbox {
         continue;
       }
       // Unreadable (written by something else): closed, so it is not read again at every start.
-      this.runtime.logger.warn({ messageId: entry.messageId }, 'An inbox entry holds no readable message; it cannot be replayed');
+      this.runtime.logger.warn(
+        { messageId: entry.messageId },
+        'An inbox entry holds no readable message; it cannot be replayed',
+      );
       await this.markAnswered(entry.messageId);
     }
     return messages;

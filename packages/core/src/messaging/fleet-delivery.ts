@@ -2,14 +2,28 @@ import { RoomLeaseLostError } from '../errors/room-lease-lost-error';
 import type { Memory } from '../types/memory';
 import type { MessageProcessingMode } from '../types/messaging';
 import type { UUID } from '../types/primitives';
-import type { AnsweredOutcome, CoordinatedEntry, FleetChunk, FleetOutcome, ForwardedMessage, RoomCoordinator } from '../types/room-coordinator';
+import type {
+  AnsweredOutcome,
+  CoordinatedEntry,
+  FleetChunk,
+  FleetOutcome,
+  ForwardedMessage,
+  RoomCoordinator,
+} from '../types/room-coordinator';
 import type { IAgentRuntime } from '../types/runtime';
 import { type BusMessage, type DeliveryResult, isBusMessage } from './bus-message';
 import type { MessageBus } from './message-bus';
 import { LruMap } from '../utils/lru-map';
 import { findStoredReplies } from './stored-replies';
 import { toAgentMemory } from './to-agent-memory';
-import { type AnswerOptions, type ResultBase, resultBase, type TurnCommit, type TurnEvent, turnEvent } from './turn-parts';
+import {
+  type AnswerOptions,
+  type ResultBase,
+  resultBase,
+  type TurnCommit,
+  type TurnEvent,
+  turnEvent,
+} from './turn-parts';
 
 /** A message made ready for the inbox (MessageBusService.prepare). */
 export interface Prepared {
@@ -59,7 +73,10 @@ export class FleetDelivery {
   /** Remote outcomes told here, one room at a time so they keep their order. */
   private readonly telling = new Map<UUID, Promise<void>>();
   /** Callers here waiting for a message another server answers (their clients are told through the room's order). */
-  private readonly waiting = new Map<UUID, { event: TurnEvent; base: ResultBase; resolve: (result: DeliveryResult) => void }>();
+  private readonly waiting = new Map<
+    UUID,
+    { event: TurnEvent; base: ResultBase; resolve: (result: DeliveryResult) => void }
+  >();
   /** Outcomes told here lately: a caller that starts waiting after its notice gets it without telling anyone twice. */
   private readonly told = new LruMap<UUID, DeliveryResult>(TOLD_KEPT);
   /** Turns running here, by message: a caller here waiting for one gets its result, already told to the room by the turn. */
@@ -88,7 +105,14 @@ export class FleetDelivery {
     this.disconnect = undefined;
     await settled();
     await Promise.allSettled([...this.forwarded]);
-    await this.coordinator.release().catch((error: unknown) => this.runtime.logger.warn({ err: error }, 'Could not hand the rooms over; the fleet takes them when this lease runs out'));
+    await this.coordinator
+      .release()
+      .catch((error: unknown) =>
+        this.runtime.logger.warn(
+          { err: error },
+          'Could not hand the rooms over; the fleet takes them when this lease runs out',
+        ),
+      );
   }
 
   /**
@@ -96,7 +120,13 @@ export class FleetDelivery {
    * inbox one at a time per room (so the inbox's order is the order messages
    * arrived here), then answered here or awaited from the room's holder.
    */
-  async admit(received: BusMessage, prepare: () => Promise<Prepared>, event: TurnEvent, base: ResultBase, accepted: () => void): Promise<DeliveryResult> {
+  async admit(
+    received: BusMessage,
+    prepare: () => Promise<Prepared>,
+    event: TurnEvent,
+    base: ResultBase,
+    accepted: () => void,
+  ): Promise<DeliveryResult> {
     const roomId = received.channelId;
     const previous = this.accepting.get(roomId) ?? Promise.resolve();
     const accepting = previous.then(async () => {
@@ -120,11 +150,19 @@ export class FleetDelivery {
       // Taken before (by another server, or by this one before a restart): its original outcome, flagged.
       const outcome = acceptance.entry.state === 'answered' ? undefined : await this.coordinator.awaitOutcome(entry);
       const replies = await findStoredReplies(this.runtime, memory);
-      return this.host.finish(event, { ...base, mode: outcome?.mode ?? 'duplicate', duplicate: true, replies, ...(outcome?.error ? { error: outcome.error } : {}) });
+      return this.host.finish(event, {
+        ...base,
+        mode: outcome?.mode ?? 'duplicate',
+        duplicate: true,
+        replies,
+        ...(outcome?.error ? { error: outcome.error } : {}),
+      });
     }
     if (acceptance.local) {
       try {
-        const result = await this.coordinator.schedule(entry, () => this.turn(memory, event, base, entry, acceptance.stored));
+        const result = await this.coordinator.schedule(entry, () =>
+          this.turn(memory, event, base, entry, acceptance.stored),
+        );
         if (result) return this.host.finish(event, result);
       } catch (error) {
         if (!RoomLeaseLostError.isInstance(error)) throw error;
@@ -141,7 +179,9 @@ export class FleetDelivery {
   private awaitRemote(entry: CoordinatedEntry, event: TurnEvent, base: ResultBase): Promise<DeliveryResult> {
     const told = this.told.get(entry.messageId);
     if (told) return Promise.resolve(told);
-    const result = new Promise<DeliveryResult>((resolve) => this.waiting.set(entry.messageId, { event, base, resolve }));
+    const result = new Promise<DeliveryResult>((resolve) =>
+      this.waiting.set(entry.messageId, { event, base, resolve }),
+    );
     // The coordinator settles it from a notice (then tellOutcome has taken the waiter) or, after a missed notice or one that came first, from what it knows.
     void this.coordinator.awaitOutcome(entry).then((outcome) => {
       if (this.waiting.has(entry.messageId)) this.tellOutcome({ ...outcome, awaited: true });
@@ -150,7 +190,13 @@ export class FleetDelivery {
   }
 
   /** One turn under the room's lease; null when the lease was lost before its decision committed (the new holder answers). */
-  private turn(memory: Memory, event: TurnEvent, base: ResultBase, entry: CoordinatedEntry, messageStored: boolean): Promise<DeliveryResult | null> {
+  private turn(
+    memory: Memory,
+    event: TurnEvent,
+    base: ResultBase,
+    entry: CoordinatedEntry,
+    messageStored: boolean,
+  ): Promise<DeliveryResult | null> {
     const running = this.runTurn(memory, event, base, entry, messageStored);
     this.turns.set(entry.messageId, running);
     void running
@@ -161,20 +207,31 @@ export class FleetDelivery {
     return running;
   }
 
-  private async runTurn(memory: Memory, event: TurnEvent, base: ResultBase, entry: CoordinatedEntry, messageStored: boolean): Promise<DeliveryResult | null> {
+  private async runTurn(
+    memory: Memory,
+    event: TurnEvent,
+    base: ResultBase,
+    entry: CoordinatedEntry,
+    messageStored: boolean,
+  ): Promise<DeliveryResult | null> {
     let committed: Promise<void> | undefined;
     let lost = false;
     const commit = (turn: TurnCommit): Promise<void> => {
       committed ??= this.coordinator.markAnswered(entry, decisionMode(turn)).catch((error: unknown) => {
         if (RoomLeaseLostError.isInstance(error)) lost = true;
-        else this.runtime.logger.warn({ err: error, messageId: entry.messageId }, 'Could not mark an inbox entry answered; the room holder checks it again');
+        else
+          this.runtime.logger.warn(
+            { err: error, messageId: entry.messageId },
+            'Could not mark an inbox entry answered; the room holder checks it again',
+          );
       });
       return committed;
     };
     const result = await this.host.answer(memory, event, base, {
       messageStored,
       commit,
-      onChunk: (chunk, index) => this.coordinator.publishChunk({ messageId: entry.messageId, roomId: entry.roomId, index, chunk }),
+      onChunk: (chunk, index) =>
+        this.coordinator.publishChunk({ messageId: entry.messageId, roomId: entry.roomId, index, chunk }),
     });
     await committed;
     if (lost) return null;
@@ -187,8 +244,13 @@ export class FleetDelivery {
   private answerForwarded(forwarded: ForwardedMessage): Promise<void> {
     const body = forwarded.body;
     if (!isBusMessage(body)) {
-      this.runtime.logger.warn({ messageId: forwarded.entry.messageId }, 'An inbox entry holds no readable message; it is closed unanswered');
-      return this.coordinator.markAnswered(forwarded.entry, { mode: 'error', error: 'unreadable inbox entry' }).catch(() => undefined);
+      this.runtime.logger.warn(
+        { messageId: forwarded.entry.messageId },
+        'An inbox entry holds no readable message; it is closed unanswered',
+      );
+      return this.coordinator
+        .markAnswered(forwarded.entry, { mode: 'error', error: 'unreadable inbox entry' })
+        .catch(() => undefined);
     }
     const message: BusMessage = body;
     const run = (async () => {
@@ -213,12 +275,15 @@ export class FleetDelivery {
     })();
     const tracked = this.host.track(message.id, run);
     this.forwarded.add(tracked);
-    return tracked.then(
-      () => undefined,
-      (error: unknown) => {
-        if (!RoomLeaseLostError.isInstance(error)) this.runtime.logger.error({ err: error, messageId: message.id }, 'A forwarded message failed');
-      },
-    ).finally(() => this.forwarded.delete(tracked));
+    return tracked
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!RoomLeaseLostError.isInstance(error))
+            this.runtime.logger.error({ err: error, messageId: message.id }, 'A forwarded message failed');
+        },
+      )
+      .finally(() => this.forwarded.delete(tracked));
   }
 
   /**
@@ -237,10 +302,21 @@ export class FleetDelivery {
         const local = await this.turns.get(outcome.messageId)?.catch(() => null);
         const known = local ?? this.told.get(outcome.messageId);
         if (known) return waiter?.resolve(known);
-        const event: TurnEvent = waiter?.event ?? { agentId: this.host.agentId, channelId: outcome.roomId, messageId: outcome.messageId };
-        const base = waiter?.base ?? resultBase(this.runtime, { id: outcome.messageId, channelId: outcome.roomId } as BusMessage);
+        const event: TurnEvent = waiter?.event ?? {
+          agentId: this.host.agentId,
+          channelId: outcome.roomId,
+          messageId: outcome.messageId,
+        };
+        const base =
+          waiter?.base ?? resultBase(this.runtime, { id: outcome.messageId, channelId: outcome.roomId } as BusMessage);
         const replies = await findStoredReplies(this.runtime, { id: base.memoryId, roomId: outcome.roomId });
-        for (const reply of replies) this.host.bus.emit({ ...event, type: 'reply', content: reply.content, actionName: reply.content.actions?.[0] });
+        for (const reply of replies)
+          this.host.bus.emit({
+            ...event,
+            type: 'reply',
+            content: reply.content,
+            actionName: reply.content.actions?.[0],
+          });
         const result = this.host.finish(event, {
           ...base,
           mode: outcome.mode ?? modeOfReplies(replies),
@@ -252,7 +328,10 @@ export class FleetDelivery {
         waiter?.resolve(result);
       })
       .catch((error: unknown) => {
-        this.runtime.logger.warn({ err: error, messageId: outcome.messageId }, 'Could not read back a reply made on another server');
+        this.runtime.logger.warn(
+          { err: error, messageId: outcome.messageId },
+          'Could not read back a reply made on another server',
+        );
         if (waiter) this.waiting.set(outcome.messageId, waiter);
       });
     this.telling.set(outcome.roomId, next);
@@ -263,6 +342,13 @@ export class FleetDelivery {
 
   private tellChunk(chunk: FleetChunk): void {
     if (!this.host.bus.isWatched(chunk.roomId)) return;
-    this.host.bus.emit({ type: 'chunk', agentId: this.host.agentId, channelId: chunk.roomId, messageId: chunk.messageId, chunk: chunk.chunk, index: chunk.index });
+    this.host.bus.emit({
+      type: 'chunk',
+      agentId: this.host.agentId,
+      channelId: chunk.roomId,
+      messageId: chunk.messageId,
+      chunk: chunk.chunk,
+      index: chunk.index,
+    });
   }
 }

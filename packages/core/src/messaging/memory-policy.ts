@@ -20,6 +20,9 @@ export function memoryPolicy(runtime: IAgentRuntime, message: Memory): MemoryPol
   const sourceId = typeof raw === 'string' && raw ? raw : undefined;
   const allowed = parseListSetting(runtime.getSetting('ALLOW_MEMORY_SOURCE_IDS'));
   const disabled = runtime.getSetting('DISABLE_MEMORY_CREATION');
-  const store = disabled !== true && disabled !== 'true' && (allowed.length === 0 || (sourceId !== undefined && allowed.includes(sourceId)));
+  const store =
+    disabled !== true &&
+    disabled !== 'true' &&
+    (allowed.length === 0 || (sourceId !== undefined && allowed.includes(sourceId)));
   return { store };
 }

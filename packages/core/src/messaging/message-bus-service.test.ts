@@ -29,7 +29,12 @@ function recordingPipeline(): IMessageService & { received: Received[] } {
   const received: Received[] = [];
   return {
     received,
-    async handleMessage(runtime: IAgentRuntime, message: Memory, callback?: HandlerCallback, options: MessageProcessingOptions = {}): Promise<MessageProcessingResult> {
+    async handleMessage(
+      runtime: IAgentRuntime,
+      message: Memory,
+      callback?: HandlerCallback,
+      options: MessageProcessingOptions = {},
+    ): Promise<MessageProcessingResult> {
       received.push({ message, options });
       if (!options.messageStored) {
         const existing = await runtime.getMemoryById(message.id as UUID);
@@ -38,8 +43,19 @@ function recordingPipeline(): IMessageService & { received: Received[] } {
         }
         if (!existing) await runtime.createMemory(message, 'messages');
       }
-      const content = { text: `echo ${message.content.text}`, actions: ['REPLY'], inReplyTo: replyKeyOf(runtime, message.id as UUID) };
-      const reply: Memory = { id: randomUuid(), entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content, createdAt: Date.now() };
+      const content = {
+        text: `echo ${message.content.text}`,
+        actions: ['REPLY'],
+        inReplyTo: replyKeyOf(runtime, message.id as UUID),
+      };
+      const reply: Memory = {
+        id: randomUuid(),
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId: message.roomId,
+        content,
+        createdAt: Date.now(),
+      };
       await Promise.all([runtime.createMemory(reply, 'messages'), options.commitWithDecision?.()]);
       await callback?.(content, 'REPLY');
       return { didRespond: true, mode: 'simple', responseContent: content, responseMessages: [reply] };
@@ -47,7 +63,10 @@ function recordingPipeline(): IMessageService & { received: Received[] } {
   };
 }
 
-async function agentOn(adapter: InMemoryDatabaseAdapter, options: { settings?: Record<string, string>; logger?: AgentRuntime['logger'] } = {}) {
+async function agentOn(
+  adapter: InMemoryDatabaseAdapter,
+  options: { settings?: Record<string, string>; logger?: AgentRuntime['logger'] } = {},
+) {
   const runtime = new AgentRuntime({
     character: structuredClone(testCharacter),
     agentId,
@@ -64,7 +83,18 @@ async function agentOn(adapter: InMemoryDatabaseAdapter, options: { settings?: R
 }
 
 function busMessage(channelId: UUID, text: string, extra: Partial<BusMessage> = {}): BusMessage {
-  return { id: randomUuid(), channelId, serverId: 'test', authorId: randomUuid(), authorName: 'ada', text, source: 'api', channelType: ChannelType.DM, createdAt: Date.now(), ...extra };
+  return {
+    id: randomUuid(),
+    channelId,
+    serverId: 'test',
+    authorId: randomUuid(),
+    authorName: 'ada',
+    text,
+    source: 'api',
+    channelType: ChannelType.DM,
+    createdAt: Date.now(),
+    ...extra,
+  };
 }
 
 describe('MessageBusService', () => {
@@ -81,17 +111,33 @@ describe('MessageBusService', () => {
       return outcome;
     });
     const sent = busMessage(channelId, 'hello', { clientId: 'socket-1' });
-    const [result] = await bus.publish(sent, () => order.push(pipeline.received.length === 0 ? 'accepted before the pipeline' : 'accepted late'));
+    const [result] = await bus.publish(sent, () =>
+      order.push(pipeline.received.length === 0 ? 'accepted before the pipeline' : 'accepted late'),
+    );
 
     expect(order).toEqual(['committed', 'accepted before the pipeline']);
     const [inbound, memory] = accept.mock.calls[0];
-    expect(inbound).toMatchObject({ messageId: sent.id, roomId: channelId, body: { id: sent.id, text: 'hello', authorName: 'ada' } });
+    expect(inbound).toMatchObject({
+      messageId: sent.id,
+      roomId: channelId,
+      body: { id: sent.id, text: 'hello', authorName: 'ada' },
+    });
     expect(inbound.body).not.toHaveProperty('clientId');
     expect(memory).toMatchObject({ id: agentMemoryId(runtime, sent.id), content: { text: 'hello' } });
-    expect(pipeline.received[0].options).toMatchObject({ messageStored: true, commitWithDecision: expect.any(Function) });
-    expect(result).toMatchObject({ mode: 'simple', duplicate: false, memoryId: agentMemoryId(runtime, sent.id), replies: [{ content: { text: 'echo hello' } }] });
+    expect(pipeline.received[0].options).toMatchObject({
+      messageStored: true,
+      commitWithDecision: expect.any(Function),
+    });
+    expect(result).toMatchObject({
+      mode: 'simple',
+      duplicate: false,
+      memoryId: agentMemoryId(runtime, sent.id),
+      replies: [{ content: { text: 'echo hello' } }],
+    });
     expect(await adapter.getPendingInbound()).toEqual([]);
-    expect((await adapter.acceptInbound({ messageId: sent.id, roomId: channelId, body: {} })).entry.state).toBe('answered');
+    expect((await adapter.acceptInbound({ messageId: sent.id, roomId: channelId, body: {} })).entry.state).toBe(
+      'answered',
+    );
     await runtime.stop();
   });
 
@@ -105,7 +151,14 @@ describe('MessageBusService', () => {
     expect(mark).toHaveBeenCalledTimes(1);
 
     // A pipeline that records nothing (a discarded turn, a failure): the bus closes the entry itself.
-    runtime.messageService = { handleMessage: async () => ({ didRespond: false, mode: 'discarded', responseContent: null, responseMessages: [] }) };
+    runtime.messageService = {
+      handleMessage: async () => ({
+        didRespond: false,
+        mode: 'discarded',
+        responseContent: null,
+        responseMessages: [],
+      }),
+    };
     const discarded = busMessage(channelId, 'dropped');
     expect(await bus.publish(discarded)).toEqual([expect.objectContaining({ mode: 'discarded', replies: [] })]);
     await new Promise((resolve) => setImmediate(resolve));
@@ -130,7 +183,12 @@ describe('MessageBusService', () => {
     const second = await agentOn(adapter);
     second.bus.join(channelId, agentId);
     const [afterRestart] = await second.bus.publish(sent);
-    expect(afterRestart).toMatchObject({ mode: 'duplicate', duplicate: true, memoryId: original?.memoryId, replies: [{ content: { text: 'echo once' } }] });
+    expect(afterRestart).toMatchObject({
+      mode: 'duplicate',
+      duplicate: true,
+      memoryId: original?.memoryId,
+      replies: [{ content: { text: 'echo once' } }],
+    });
     expect(second.pipeline.received).toHaveLength(0);
     await second.runtime.stop();
   });
@@ -142,13 +200,16 @@ describe('MessageBusService', () => {
     // Left by a process killed after acknowledging: one stored with its entry, one only journaled.
     const stored = busMessage(channelId, 'stored before the crash', { createdAt: 1_000 });
     const journaled = busMessage(channelId, 'journaled only', { createdAt: 2_000 });
-    await adapter.acceptInbound({ messageId: stored.id, roomId: channelId, body: { ...stored } }, {
-      id: agentMemoryId(runtimeView, stored.id),
-      entityId: stored.authorId,
-      roomId: channelId,
-      content: { text: stored.text },
-      createdAt: stored.createdAt,
-    });
+    await adapter.acceptInbound(
+      { messageId: stored.id, roomId: channelId, body: { ...stored } },
+      {
+        id: agentMemoryId(runtimeView, stored.id),
+        entityId: stored.authorId,
+        roomId: channelId,
+        content: { text: stored.text },
+        createdAt: stored.createdAt,
+      },
+    );
     await adapter.acceptInbound({ messageId: journaled.id, roomId: channelId, body: { ...journaled } });
 
     const { runtime, pipeline, bus } = await agentOn(adapter);
@@ -156,7 +217,9 @@ describe('MessageBusService', () => {
     bus.subscribe((event) => void (event.type === 'done' && done.push(event.messageId)));
     while (done.length < 2) await new Promise((resolve) => setImmediate(resolve));
 
-    expect(pipeline.received.map((r) => [r.message.content.text, r.message.createdAt, r.options.messageStored])).toEqual([
+    expect(
+      pipeline.received.map((r) => [r.message.content.text, r.message.createdAt, r.options.messageStored]),
+    ).toEqual([
       ['stored before the crash', 1_000, false],
       ['journaled only', 2_000, false],
     ]);
@@ -171,7 +234,12 @@ describe('MessageBusService', () => {
     const channelId = randomUuid();
     const left = busMessage(channelId, 'owned by another process');
     await adapter.acceptInbound({ messageId: left.id, roomId: channelId, body: { ...left } });
-    const runtime = new AgentRuntime({ character: structuredClone(testCharacter), agentId, adapter, logger: createLogger({ level: 'silent' }) });
+    const runtime = new AgentRuntime({
+      character: structuredClone(testCharacter),
+      agentId,
+      adapter,
+      logger: createLogger({ level: 'silent' }),
+    });
     await runtime.initialize();
     runtime.messageService = recordingPipeline();
     await MessageBusService.attach(runtime, new MessageBus(runtime.logger), { recover: false });
@@ -208,7 +276,7 @@ describe('MessageBusService', () => {
     await runtime.stop();
   });
 
-  it('hands a room\'s messages to the pipeline in arrival order when their acceptances commit in another order', async () => {
+  it("hands a room's messages to the pipeline in arrival order when their acceptances commit in another order", async () => {
     const adapter = new InMemoryDatabaseAdapter(agentId);
     const { runtime, pipeline, bus } = await agentOn(adapter);
     const channelId = randomUuid();
@@ -230,7 +298,12 @@ describe('MessageBusService', () => {
 
   it('works without an inbox (a foreign adapter): no durability, one warning, every message answered', async () => {
     const adapter = new InMemoryDatabaseAdapter(agentId);
-    Object.assign(adapter, { acceptInbound: undefined, markInboundAnswered: undefined, getPendingInbound: undefined, getRepliesTo: undefined });
+    Object.assign(adapter, {
+      acceptInbound: undefined,
+      markInboundAnswered: undefined,
+      getPendingInbound: undefined,
+      getRepliesTo: undefined,
+    });
     const capture = createCapturingLogger('warn');
     const { runtime, pipeline, bus } = await agentOn(adapter, { logger: capture.logger });
     const channelId = randomUuid();

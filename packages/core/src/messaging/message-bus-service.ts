@@ -41,7 +41,6 @@ export interface MessageBusServiceOptions {
   recover?: boolean;
 }
 
-
 /**
  * An agent's connection to a message bus (seed 000), the one way messages
  * from clients (REST, WebSocket, the terminal chat, platform adapters) reach
@@ -64,7 +63,8 @@ export interface MessageBusServiceOptions {
  */
 export class MessageBusService extends Service {
   static override serviceType: string = ServiceType.MESSAGE_BUS;
-  capabilityDescription = 'Connects the agent to a message bus: takes channel messages, runs them through the pipeline and routes replies back to their client.';
+  capabilityDescription =
+    'Connects the agent to a message bus: takes channel messages, runs them through the pipeline and routes replies back to their client.';
 
   private readonly inFlight = new Map<string, { accepted: Promise<void>; result: Promise<DeliveryResult> }>();
   private readonly recent = new LruMap<string, DeliveryResult>(RECENT_RESULTS);
@@ -100,12 +100,22 @@ export class MessageBusService extends Service {
   }
 
   /** Registers a service bound to `bus` on the runtime (by default it replays the inbox as it starts) and returns it. */
-  static async attach(runtime: IAgentRuntime, bus: MessageBus, options: MessageBusServiceOptions = {}): Promise<MessageBusService> {
+  static async attach(
+    runtime: IAgentRuntime,
+    bus: MessageBus,
+    options: MessageBusServiceOptions = {},
+  ): Promise<MessageBusService> {
     await runtime.registerService(MessageBusService.bindTo(bus, options));
     const service = runtime
       .getServicesByType(ServiceType.MESSAGE_BUS)
-      .find((candidate): candidate is MessageBusService => candidate instanceof MessageBusService && candidate.bus === bus);
-    if (!service) throw new PluginInitError('MessageBusService', `the message bus service of agent "${runtime.character.name}" did not start (the log says why)`);
+      .find(
+        (candidate): candidate is MessageBusService => candidate instanceof MessageBusService && candidate.bus === bus,
+      );
+    if (!service)
+      throw new PluginInitError(
+        'MessageBusService',
+        `the message bus service of agent "${runtime.character.name}" did not start (the log says why)`,
+      );
     return service;
   }
 
@@ -165,9 +175,11 @@ export class MessageBusService extends Service {
       (outcome) => this.recent.set(messageId, outcome),
       () => undefined,
     );
-    void result.finally(() => {
-      if (this.inFlight.get(messageId) === entry) this.inFlight.delete(messageId);
-    }).catch(() => undefined);
+    void result
+      .finally(() => {
+        if (this.inFlight.get(messageId) === entry) this.inFlight.delete(messageId);
+      })
+      .catch(() => undefined);
     return result;
   }
 
@@ -179,7 +191,11 @@ export class MessageBusService extends Service {
     // In a fleet the coordinator replays what it finds pending in the rooms whose lease it takes.
     if (this.fleet) return;
     const pending = await this.inbox.pending();
-    if (pending.length > 0) this.runtime.logger.warn({ count: pending.length }, 'Taking in messages accepted before the last stop that were never answered');
+    if (pending.length > 0)
+      this.runtime.logger.warn(
+        { count: pending.length },
+        'Taking in messages accepted before the last stop that were never answered',
+      );
     for (const message of pending) {
       this.bus.join(message.channelId, this.agentId);
       this.take(message, () => undefined, true).catch((error: unknown) =>
@@ -234,7 +250,14 @@ export class MessageBusService extends Service {
 
   private replay(message: BusMessage, original: DeliveryResult): DeliveryResult {
     const result: DeliveryResult = { ...original, duplicate: true };
-    this.bus.emit({ type: 'done', agentId: this.agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId, result });
+    this.bus.emit({
+      type: 'done',
+      agentId: this.agentId,
+      channelId: message.channelId,
+      messageId: message.id,
+      clientId: message.clientId,
+      result,
+    });
     return result;
   }
 
@@ -250,7 +273,12 @@ export class MessageBusService extends Service {
       accepted();
       if (acceptance && !acceptance.created && acceptance.entry.state === 'answered') {
         place.done();
-        return this.finish(event, { ...base, mode: 'duplicate', duplicate: true, replies: await findStoredReplies(runtime, memory) });
+        return this.finish(event, {
+          ...base,
+          mode: 'duplicate',
+          duplicate: true,
+          replies: await findStoredReplies(runtime, memory),
+        });
       }
       // Once per message: with the turn's first recorded decision (one commit with it), else when the turn ends.
       let answered = acceptance === null;
@@ -263,7 +291,10 @@ export class MessageBusService extends Service {
       // Stored just now with an entry that was new: the pipeline need not look it up. Any other message (an
       // entry an earlier process left, no inbox, not stored by policy) takes the pipeline's own check.
       // answer() hands the message to the pipeline before its first await: the room's next message may follow.
-      const answering = this.answer(memory, event, base, { messageStored: acceptance?.created === true && acceptance.stored, commit });
+      const answering = this.answer(memory, event, base, {
+        messageStored: acceptance?.created === true && acceptance.stored,
+        commit,
+      });
       place.done();
       return this.finish(event, await answering);
     } finally {
@@ -272,11 +303,16 @@ export class MessageBusService extends Service {
   }
 
   /** Makes sure the sender, room and world exist, stamps the message's arrival and makes it the agent's memory. */
-  private async prepare(received: BusMessage, replayed: boolean): Promise<{ message: BusMessage; memory: Memory; store: boolean }> {
+  private async prepare(
+    received: BusMessage,
+    replayed: boolean,
+  ): Promise<{ message: BusMessage; memory: Memory; store: boolean }> {
     const runtime = this.runtime;
     // Later arrivals of a room are stamped later (a replayed message keeps its stamp): see ArrivalClock. Stamped
     // before any await, so the stamps follow arrival even when the lookups below finish in another order.
-    const message = replayed ? received : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
+    const message = replayed
+      ? received
+      : { ...received, createdAt: this.clock.stamp(received.channelId, received.createdAt) };
     await runtime.ensureConnection({
       entityId: received.authorId,
       roomId: received.channelId,

@@ -109,8 +109,19 @@ export class MessageBus {
       const error = outcome.reason;
       const code = KithError.isInstance(error) ? error.code : INTERNAL_ERROR_CODE;
       const text = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ err: error, agentId, channelId: message.channelId }, `Agent ${agentId} could not take a bus message`);
-      this.emit({ type: 'error', agentId, channelId: message.channelId, messageId: message.id, clientId: message.clientId, code, message: text });
+      this.logger.warn(
+        { err: error, agentId, channelId: message.channelId },
+        `Agent ${agentId} could not take a bus message`,
+      );
+      this.emit({
+        type: 'error',
+        agentId,
+        channelId: message.channelId,
+        messageId: message.id,
+        clientId: message.clientId,
+        code,
+        message: text,
+      });
     });
     return results;
   }

@@ -8,15 +8,45 @@ describe('findStoredReplies', () => {
   async function conversation() {
     const runtime = await createTestRuntime();
     const roomId = randomUuid();
-    const message: Memory = { id: randomUuid(), entityId: randomUuid(), roomId, content: { text: 'hi' }, createdAt: 1_000 };
+    const message: Memory = {
+      id: randomUuid(),
+      entityId: randomUuid(),
+      roomId,
+      content: { text: 'hi' },
+      createdAt: 1_000,
+    };
     const key = replyKeyOf(runtime, message.id as UUID);
     const memories: Memory[] = [
       message,
-      { id: randomUuid(), entityId: runtime.agentId, roomId, content: { text: 'second', inReplyTo: key }, createdAt: 3_000 },
-      { id: randomUuid(), entityId: runtime.agentId, roomId, content: { text: 'first', inReplyTo: key }, createdAt: 2_000 },
+      {
+        id: randomUuid(),
+        entityId: runtime.agentId,
+        roomId,
+        content: { text: 'second', inReplyTo: key },
+        createdAt: 3_000,
+      },
+      {
+        id: randomUuid(),
+        entityId: runtime.agentId,
+        roomId,
+        content: { text: 'first', inReplyTo: key },
+        createdAt: 2_000,
+      },
       // Someone else quoting the same key is not the agent's decision.
-      { id: randomUuid(), entityId: message.entityId, roomId, content: { text: 'me too', inReplyTo: key }, createdAt: 2_500 },
-      { id: randomUuid(), entityId: runtime.agentId, roomId, content: { text: 'other', inReplyTo: randomUuid() }, createdAt: 2_600 },
+      {
+        id: randomUuid(),
+        entityId: message.entityId,
+        roomId,
+        content: { text: 'me too', inReplyTo: key },
+        createdAt: 2_500,
+      },
+      {
+        id: randomUuid(),
+        entityId: runtime.agentId,
+        roomId,
+        content: { text: 'other', inReplyTo: randomUuid() },
+        createdAt: 2_600,
+      },
     ];
     for (const memory of memories) await runtime.createMemory(memory, 'messages');
     return { runtime, message };

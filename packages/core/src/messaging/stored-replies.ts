@@ -19,14 +19,22 @@ export function replyKeyOf(runtime: { agentId: UUID }, messageMemoryId: UUID): U
  * `adapter.getRepliesTo`; adapters without it (foreign ones) fall back to
  * reading the room's messages stored after the message.
  */
-export async function findStoredReplies(runtime: IAgentRuntime, message: Pick<Memory, 'id' | 'roomId' | 'createdAt'>): Promise<Memory[]> {
+export async function findStoredReplies(
+  runtime: IAgentRuntime,
+  message: Pick<Memory, 'id' | 'roomId' | 'createdAt'>,
+): Promise<Memory[]> {
   if (!message.id) return [];
   const inReplyTo = replyKeyOf(runtime, message.id);
   const adapter = runtime.adapter;
   const getRepliesTo = adapter.getRepliesTo?.bind(adapter);
   const candidates = getRepliesTo
     ? await adapterCall(runtime, 'getRepliesTo', () => getRepliesTo(inReplyTo))
-    : await runtime.getMemories({ tableName: 'messages', roomId: message.roomId, start: message.createdAt, count: FALLBACK_WINDOW });
+    : await runtime.getMemories({
+        tableName: 'messages',
+        roomId: message.roomId,
+        start: message.createdAt,
+        count: FALLBACK_WINDOW,
+      });
   return candidates
     .filter((memory) => memory.entityId === runtime.agentId && memory.content.inReplyTo === inReplyTo)
     .sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));

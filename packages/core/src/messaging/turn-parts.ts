@@ -33,5 +33,10 @@ export function turnEvent(agentId: TurnEvent['agentId'], message: BusMessage): T
 }
 
 export function resultBase(runtime: IAgentRuntime, message: BusMessage): ResultBase {
-  return { agentId: runtime.agentId, messageId: message.id, memoryId: agentMemoryId(runtime, message.id), roomId: message.channelId };
+  return {
+    agentId: runtime.agentId,
+    messageId: message.id,
+    memoryId: agentMemoryId(runtime, message.id),
+    roomId: message.channelId,
+  };
 }

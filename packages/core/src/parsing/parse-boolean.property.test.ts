@@ -5,11 +5,29 @@ const SETTINGS = { seed: 20261122, numRuns: 500 };
 
 // The documented words (parse-boolean.ts): true for these, false for everything else.
 const TRUE_WORDS = ['true', 't', 'yes', 'y', 'on', '1', 'enable', 'enabled'];
-const FALSE_WORDS = ['false', 'f', 'no', 'n', 'off', '0', 'disable', 'disabled', '', 'maybe', 'null', 'undefined', 'NaN', 'truthy', 'yes no'];
+const FALSE_WORDS = [
+  'false',
+  'f',
+  'no',
+  'n',
+  'off',
+  '0',
+  'disable',
+  'disabled',
+  '',
+  'maybe',
+  'null',
+  'undefined',
+  'NaN',
+  'truthy',
+  'yes no',
+];
 
 /** Random upper/lower case of a word. */
 const anyCase = (word: string) =>
-  fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length }).map((upper) => [...word].map((char, i) => (upper[i] ? char.toUpperCase() : char)).join(''));
+  fc
+    .array(fc.boolean(), { minLength: word.length, maxLength: word.length })
+    .map((upper) => [...word].map((char, i) => (upper[i] ? char.toUpperCase() : char)).join(''));
 
 /** How models decorate a one-word answer: quotes, markdown emphasis, trailing punctuation, whitespace. */
 const decoration = fc.record({
@@ -48,7 +66,10 @@ describe('parseBooleanFromText properties', () => {
   it('is true only when the text, undecorated, is one of the documented words', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), (text) => {
-        const word = text.trim().toLowerCase().replace(/^["'`*_\s]+|["'`*_.!\s]+$/g, '');
+        const word = text
+          .trim()
+          .toLowerCase()
+          .replace(/^["'`*_\s]+|["'`*_.!\s]+$/g, '');
         expect(parseBooleanFromText(text)).toBe(TRUE_WORDS.includes(word));
       }),
       SETTINGS,

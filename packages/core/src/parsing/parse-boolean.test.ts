@@ -1,9 +1,12 @@
 import { parseBooleanFromText } from './parse-boolean';
 
 describe('parseBooleanFromText', () => {
-  it.each(['true', 'TRUE', 'True', 't', 'yes', 'YES', 'y', 'on', '1', 'enable', 'enabled', ' yes '])('%p is true', (v) => {
-    expect(parseBooleanFromText(v)).toBe(true);
-  });
+  it.each(['true', 'TRUE', 'True', 't', 'yes', 'YES', 'y', 'on', '1', 'enable', 'enabled', ' yes '])(
+    '%p is true',
+    (v) => {
+      expect(parseBooleanFromText(v)).toBe(true);
+    },
+  );
 
   it.each(['YES.', 'Yes!', '"yes"', '**Yes**', '`true`', 'yes\n'])('model-style %p is true', (v) => {
     expect(parseBooleanFromText(v)).toBe(true);

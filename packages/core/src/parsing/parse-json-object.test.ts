@@ -42,11 +42,13 @@ describe('parseJSONObjectFromText', () => {
     });
 
     it('finds an object after prose with braces', () => {
-      expect(parseJSONObjectFromText('Wrap {names} in braces. Result: {"name": "Bob"} thanks')).toEqual({ name: 'Bob' });
+      expect(parseJSONObjectFromText('Wrap {names} in braces. Result: {"name": "Bob"} thanks')).toEqual({
+        name: 'Bob',
+      });
     });
 
     it('finds an object after prose with an apostrophe-led brace', () => {
-      expect(parseJSONObjectFromText("I'd say {it's this} then {\"a\": 1}")).toEqual({ a: 1 });
+      expect(parseJSONObjectFromText('I\'d say {it\'s this} then {"a": 1}')).toEqual({ a: 1 });
     });
 
     it('handles braces inside strings', () => {

@@ -52,7 +52,11 @@ function findJson<T>(text: unknown, open: string, close: string, accept: (value:
   try {
     for (const source of sources(text)) {
       let attempts = 0;
-      for (let start = source.indexOf(open); start !== -1 && attempts < MAX_ATTEMPTS; start = source.indexOf(open, start + 1)) {
+      for (
+        let start = source.indexOf(open);
+        start !== -1 && attempts < MAX_ATTEMPTS;
+        start = source.indexOf(open, start + 1)
+      ) {
         attempts += 1;
         const end = matchingClose(source, start, open, close);
         if (end === -1) continue;

@@ -5,10 +5,60 @@ import { parseKeyValueXml } from './parse-key-value-xml';
 const SETTINGS = { seed: 20261122, numRuns: 300 };
 
 /** Tags models write, tags that must never reach an object's prototype, and odd-but-legal names. */
-const TAGS = ['response', 'thought', 'text', 'actions', 'providers', 'simple', 'facts', 'fact', 'entities', 'entity', 'name', 'reply', '__proto__', 'constructor', 'prototype', 'a:b', 'x.y', '_', 'toString', 'hasOwnProperty'];
+const TAGS = [
+  'response',
+  'thought',
+  'text',
+  'actions',
+  'providers',
+  'simple',
+  'facts',
+  'fact',
+  'entities',
+  'entity',
+  'name',
+  'reply',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'a:b',
+  'x.y',
+  '_',
+  'toString',
+  'hasOwnProperty',
+];
 
 /** Pieces of markup that stress the scanner: unclosed tags, comments, CDATA, entities, stray brackets. */
-const JUNK = ['<', '>', '</', '/>', '<!--', '-->', '<![CDATA[', ']]>', '<?xml version="1.0"?>', '<!DOCTYPE x>', '&amp;', '&lt;', '&#x1F600;', '&#99999999;', '&#xD800;', '&bogus;', '```xml\n', '```', ' ', '\n', 'I <3 you', '1 < 2 > 0', '"', "'", '=', '💥', '\u0000', '\uFEFF'];
+const JUNK = [
+  '<',
+  '>',
+  '</',
+  '/>',
+  '<!--',
+  '-->',
+  '<![CDATA[',
+  ']]>',
+  '<?xml version="1.0"?>',
+  '<!DOCTYPE x>',
+  '&amp;',
+  '&lt;',
+  '&#x1F600;',
+  '&#99999999;',
+  '&#xD800;',
+  '&bogus;',
+  '```xml\n',
+  '```',
+  ' ',
+  '\n',
+  'I <3 you',
+  '1 < 2 > 0',
+  '"',
+  "'",
+  '=',
+  '💥',
+  '\u0000',
+  '\uFEFF',
+];
 
 const tag = fc.constantFrom(...TAGS);
 const token = fc.oneof(
@@ -27,14 +77,19 @@ const { tree } = fc.letrec<{ tree: string }>((tie) => ({
   tree: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.string({ maxLength: 20 }),
-    fc.tuple(tag, fc.array(tie('tree'), { maxLength: 4 })).map(([name, children]) => `<${name}>${children.join('')}</${name}>`),
+    fc
+      .tuple(tag, fc.array(tie('tree'), { maxLength: 4 }))
+      .map(([name, children]) => `<${name}>${children.join('')}</${name}>`),
   ),
 }));
 
 function expectSafeResult(result: ReturnType<typeof parseKeyValueXml>): void {
-  expect(result === null || (typeof result === 'object' && Object.getPrototypeOf(result) === Object.prototype)).toBe(true);
+  expect(result === null || (typeof result === 'object' && Object.getPrototypeOf(result) === Object.prototype)).toBe(
+    true,
+  );
   if (result) {
-    for (const key of ['__proto__', 'constructor', 'prototype']) expect(Object.prototype.hasOwnProperty.call(result, key)).toBe(false);
+    for (const key of ['__proto__', 'constructor', 'prototype'])
+      expect(Object.prototype.hasOwnProperty.call(result, key)).toBe(false);
   }
   // Nothing leaked onto every object.
   expect(Object.keys(Object.prototype)).toEqual([]);
@@ -90,10 +145,15 @@ describe('parseKeyValueXml properties', () => {
 
   it('never throws on deep nesting or large inputs', () => {
     fc.assert(
-      fc.property(fc.constantFrom('a', 'fact', 'response', 'text', '__proto__'), fc.integer({ min: 1, max: 5000 }), fc.boolean(), (name, depth, closed) => {
-        const input = `<${name}>`.repeat(depth) + 'leaf' + (closed ? `</${name}>`.repeat(depth) : '');
-        expectSafeResult(parseKeyValueXml(input));
-      }),
+      fc.property(
+        fc.constantFrom('a', 'fact', 'response', 'text', '__proto__'),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.boolean(),
+        (name, depth, closed) => {
+          const input = `<${name}>`.repeat(depth) + 'leaf' + (closed ? `</${name}>`.repeat(depth) : '');
+          expectSafeResult(parseKeyValueXml(input));
+        },
+      ),
       { ...SETTINGS, numRuns: 30 },
     );
     // ~0.5 MB of soup: must come back (linear scanning), whatever it returns.
@@ -118,12 +178,21 @@ describe('parseKeyValueXml properties', () => {
   it('round-trips nested objects, with prose and a code fence around them', () => {
     type Nested = { [key: string]: string | Nested };
     const { node } = fc.letrec<{ node: Nested }>((tie) => ({
-      node: fc.dictionary(plainKey, fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 20 }), tie('node')), { minKeys: 1, maxKeys: 4 }),
+      node: fc.dictionary(plainKey, fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 20 }), tie('node')), {
+        minKeys: 1,
+        maxKeys: 4,
+      }),
     }));
     const render = (value: string | Nested): string =>
-      typeof value === 'string' ? escapeXml(value) : Object.entries(value).map(([key, child]) => `<${key}>${render(child)}</${key}>`).join('');
+      typeof value === 'string'
+        ? escapeXml(value)
+        : Object.entries(value)
+            .map(([key, child]) => `<${key}>${render(child)}</${key}>`)
+            .join('');
     const trimmed = (value: string | Nested): string | Nested =>
-      typeof value === 'string' ? value.trim() : Object.fromEntries(Object.entries(value).map(([key, child]) => [key, trimmed(child)]));
+      typeof value === 'string'
+        ? value.trim()
+        : Object.fromEntries(Object.entries(value).map(([key, child]) => [key, trimmed(child)]));
     // Prose without '<' so it cannot open an element of its own.
     const prose = fc.string({ maxLength: 30 }).map((text) => text.replace(/</g, ''));
     fc.assert(
@@ -138,10 +207,17 @@ describe('parseKeyValueXml properties', () => {
   it('reads <actions> as the list written, and <simple> as a boolean', () => {
     const name = fc.stringMatching(/^[A-Z][A-Z_]{0,11}$/);
     fc.assert(
-      fc.property(fc.array(name, { minLength: 1, maxLength: 5 }), fc.boolean(), fc.constantFrom(',', ', ', ' ,'), (actions, simple, separator) => {
-        const parsed = parseKeyValueXml(`<response><actions>${actions.join(separator)}</actions><simple>${simple}</simple></response>`);
-        expect(parsed).toEqual({ actions, simple });
-      }),
+      fc.property(
+        fc.array(name, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        fc.constantFrom(',', ', ', ' ,'),
+        (actions, simple, separator) => {
+          const parsed = parseKeyValueXml(
+            `<response><actions>${actions.join(separator)}</actions><simple>${simple}</simple></response>`,
+          );
+          expect(parsed).toEqual({ actions, simple });
+        },
+      ),
       SETTINGS,
     );
   });
@@ -149,7 +225,10 @@ describe('parseKeyValueXml properties', () => {
   it('keeps <text> verbatim, unescaped: inline tags, "<3" and stray brackets included', () => {
     // Unescaped model prose. Excluded: '</text' (ends the element, as in any XML), '&' (entities are decoded),
     // CDATA/comment openers (unwrapped/skipped by design) and '</response' (ends the block).
-    const piece = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('<b>', '</b>', '<3', ' < ', '>', '<text>', '<br/>', '<name>x</name>', '{{x}}'));
+    const piece = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('<b>', '</b>', '<3', ' < ', '>', '<text>', '<br/>', '<name>x</name>', '{{x}}'),
+    );
     const prose = fc
       .array(piece, { maxLength: 10 })
       .map((pieces) => pieces.join(''))

@@ -57,7 +57,9 @@ describe('parseKeyValueXml', () => {
     });
 
     it('tolerates ```xml fences', () => {
-      expect(parseKeyValueXml('```xml\n<response>\n  <text>fenced</text>\n</response>\n```')).toEqual({ text: 'fenced' });
+      expect(parseKeyValueXml('```xml\n<response>\n  <text>fenced</text>\n</response>\n```')).toEqual({
+        text: 'fenced',
+      });
     });
 
     it('keeps code fences that are part of the text', () => {
@@ -110,8 +112,10 @@ describe('parseKeyValueXml', () => {
 
     it('decodes entities once', () => {
       expect(
-        parseKeyValueXml('<response><text>a &amp; b &lt;tag&gt; &quot;q&quot; &apos;s&apos; &#39; &#x2764; &amp;lt;</text></response>'),
-      ).toEqual({ text: 'a & b <tag> "q" \'s\' \' ❤ &lt;' });
+        parseKeyValueXml(
+          '<response><text>a &amp; b &lt;tag&gt; &quot;q&quot; &apos;s&apos; &#39; &#x2764; &amp;lt;</text></response>',
+        ),
+      ).toEqual({ text: "a & b <tag> \"q\" 's' ' ❤ &lt;" });
     });
 
     it('leaves unknown entities and bare ampersands alone', () => {
@@ -144,7 +148,9 @@ describe('parseKeyValueXml', () => {
     });
 
     it('handles a literal unbalanced <text> inside <text>', () => {
-      expect(parseKeyValueXml('<response><text>wrap it in a <text> tag</text><actions>REPLY</actions></response>')).toEqual({
+      expect(
+        parseKeyValueXml('<response><text>wrap it in a <text> tag</text><actions>REPLY</actions></response>'),
+      ).toEqual({
         text: 'wrap it in a <text> tag',
         actions: ['REPLY'],
       });
@@ -272,14 +278,18 @@ describe('parseKeyValueXml', () => {
     });
 
     it('salvages the complete fields of a truncated response', () => {
-      expect(parseKeyValueXml('<response><thought>plan</thought><actions>REPLY</actions><text>Hello, this is cut')).toEqual({
+      expect(
+        parseKeyValueXml('<response><thought>plan</thought><actions>REPLY</actions><text>Hello, this is cut'),
+      ).toEqual({
         thought: 'plan',
         actions: ['REPLY'],
       });
     });
 
     it('skips dangerous keys', () => {
-      const out = parseKeyValueXml('<response><__proto__><polluted>yes</polluted></__proto__><text>x</text></response>');
+      const out = parseKeyValueXml(
+        '<response><__proto__><polluted>yes</polluted></__proto__><text>x</text></response>',
+      );
       expect(out).toEqual({ text: 'x' });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });

@@ -58,7 +58,12 @@ function splitList(value: string): string[] {
   return value
     .replace(/^\s*\[|\]\s*$/g, '')
     .split(',')
-    .map((item) => item.trim().replace(/^["'`]|["'`]$/g, '').trim())
+    .map((item) =>
+      item
+        .trim()
+        .replace(/^["'`]|["'`]$/g, '')
+        .trim(),
+    )
     .filter((item) => item.length > 0);
 }
 

@@ -8,22 +8,90 @@ const SETTINGS = { seed: 20261122, numRuns: 300 };
 
 /** Handlebars syntax, valid and broken: blocks without ends, helpers without arguments, partials, comments, prototype paths. */
 const HANDLEBARS = [
-  '{{', '}}', '{{{', '}}}', '{{name}}', '{{{name}}}', '{{ name }}', '{{#if name}}', '{{#if}}', '{{/if}}', '{{else}}', '{{^}}', '{{#unless name}}', '{{/unless}}',
-  '{{#each list}}', '{{#each}}', '{{/each}}', '{{this}}', '{{@index}}', '{{@root.name}}', '{{../name}}', '{{#with name}}', '{{#with}}', '{{/with}}',
-  '{{lookup}}', '{{lookup name "x"}}', '{{log}}', '{{missingHelper name}}', '{{> partial}}', '{{#> layout}}', '{{!-- comment --}}', '{{!', '\\{{name}}',
-  '{{constructor}}', '{{constructor.name}}', '{{__proto__}}', '{{__proto__.polluted}}', '{{#with __proto__}}{{/with}}', '{{__defineGetter__}}', '{{name.length}}',
-  '{{providers}}', '{{providers.FACTS}}', '{{providers.constructor}}', '{{#each providers}}{{/each}}', '{{&name}}', '{{=<% %>=}}', '{{"x"}}', '{{1}}', '{{[weird key]}}',
+  '{{',
+  '}}',
+  '{{{',
+  '}}}',
+  '{{name}}',
+  '{{{name}}}',
+  '{{ name }}',
+  '{{#if name}}',
+  '{{#if}}',
+  '{{/if}}',
+  '{{else}}',
+  '{{^}}',
+  '{{#unless name}}',
+  '{{/unless}}',
+  '{{#each list}}',
+  '{{#each}}',
+  '{{/each}}',
+  '{{this}}',
+  '{{@index}}',
+  '{{@root.name}}',
+  '{{../name}}',
+  '{{#with name}}',
+  '{{#with}}',
+  '{{/with}}',
+  '{{lookup}}',
+  '{{lookup name "x"}}',
+  '{{log}}',
+  '{{missingHelper name}}',
+  '{{> partial}}',
+  '{{#> layout}}',
+  '{{!-- comment --}}',
+  '{{!',
+  '\\{{name}}',
+  '{{constructor}}',
+  '{{constructor.name}}',
+  '{{__proto__}}',
+  '{{__proto__.polluted}}',
+  '{{#with __proto__}}{{/with}}',
+  '{{__defineGetter__}}',
+  '{{name.length}}',
+  '{{providers}}',
+  '{{providers.FACTS}}',
+  '{{providers.constructor}}',
+  '{{#each providers}}{{/each}}',
+  '{{&name}}',
+  '{{=<% %>=}}',
+  '{{"x"}}',
+  '{{1}}',
+  '{{[weird key]}}',
 ];
-const templateSoup = fc.array(fc.oneof(fc.constantFrom(...HANDLEBARS), fc.string({ maxLength: 10 })), { maxLength: 30 }).map((parts) => parts.join(''));
-const anyTemplate = fc.oneof(templateSoup, fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 100 }));
+const templateSoup = fc
+  .array(fc.oneof(fc.constantFrom(...HANDLEBARS), fc.string({ maxLength: 10 })), { maxLength: 30 })
+  .map((parts) => parts.join(''));
+const anyTemplate = fc.oneof(
+  templateSoup,
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: 'binary', maxLength: 100 }),
+);
 
 /** Values as providers produce them, plus hostile ones: handlebars in strings, null-prototype objects, getters-free junk. */
 const value = fc.oneof(
   fc.string({ maxLength: 40 }),
   templateSoup,
-  fc.anything({ maxDepth: 2, withNullPrototype: true, withBoxedValues: true, withMap: true, withSet: true, withSparseArray: true }),
+  fc.anything({
+    maxDepth: 2,
+    withNullPrototype: true,
+    withBoxedValues: true,
+    withMap: true,
+    withSet: true,
+    withSparseArray: true,
+  }),
 );
-const hostileKeys = fc.constantFrom('name', 'list', 'providers', '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'polluted', 'this');
+const hostileKeys = fc.constantFrom(
+  'name',
+  'list',
+  'providers',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'polluted',
+  'this',
+);
 const values = fc.dictionary(fc.oneof(hostileKeys, fc.string({ maxLength: 8 })), value, { maxKeys: 8 });
 
 function toState(stateValues: Record<string, unknown>, providers: Record<string, unknown> = {}, text = ''): State {
@@ -36,7 +104,23 @@ function expectNoPollution(): void {
 }
 
 /** Keys a template can reference as {{key}} that are not Handlebars helpers or keywords. */
-const HELPERS = new Set(['if', 'unless', 'each', 'with', 'lookup', 'log', 'else', 'this', 'true', 'false', 'null', 'undefined', 'helperMissing', 'blockHelperMissing', 'providers']);
+const HELPERS = new Set([
+  'if',
+  'unless',
+  'each',
+  'with',
+  'lookup',
+  'log',
+  'else',
+  'this',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'helperMissing',
+  'blockHelperMissing',
+  'providers',
+]);
 const templateKey = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/).filter((key) => !HELPERS.has(key));
 
 describe('composePromptFromState / composePrompt properties', () => {
@@ -44,7 +128,8 @@ describe('composePromptFromState / composePrompt properties', () => {
   beforeAll(() => {
     // Broken templates warn by design; {{log}} prints through console. Neither is what is tested here.
     logger.level = 'silent';
-    for (const method of ['log', 'info', 'warn', 'error'] as const) jest.spyOn(console, method).mockImplementation(() => undefined);
+    for (const method of ['log', 'info', 'warn', 'error'] as const)
+      jest.spyOn(console, method).mockImplementation(() => undefined);
   });
   afterAll(() => {
     logger.level = level;
@@ -53,22 +138,35 @@ describe('composePromptFromState / composePrompt properties', () => {
 
   it('never throw on any template string with any state values', () => {
     fc.assert(
-      fc.property(anyTemplate, values, fc.dictionary(fc.string({ maxLength: 8 }), fc.record({ text: value })), fc.string({ maxLength: 20 }), (template, stateValues, providers, text) => {
-        expect(typeof composePromptFromState({ state: toState(stateValues, providers, text), template })).toBe('string');
-        expect(typeof composePrompt({ state: stateValues, template })).toBe('string');
-        expectNoPollution();
-      }),
+      fc.property(
+        anyTemplate,
+        values,
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.record({ text: value })),
+        fc.string({ maxLength: 20 }),
+        (template, stateValues, providers, text) => {
+          expect(typeof composePromptFromState({ state: toState(stateValues, providers, text), template })).toBe(
+            'string',
+          );
+          expect(typeof composePrompt({ state: stateValues, template })).toBe('string');
+          expectNoPollution();
+        },
+      ),
       SETTINGS,
     );
   });
 
   it('never throw on deeply nested or long templates', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }), fc.boolean(), fc.constantFrom('{{#if name}}', '{{#each list}}', '{{#with name}}', '{{{{raw}}}}'), (depth, closed, open) => {
-        const close = open.startsWith('{{{{') ? '{{{{/raw}}}}' : `{{/${open.slice(3).split(/[ }]/)[0]}}}`;
-        const template = open.repeat(depth) + '{{name}}' + (closed ? close.repeat(depth) : '');
-        expect(typeof composePromptFromState({ state: toState({ name: 'n', list: [1] }), template })).toBe('string');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.boolean(),
+        fc.constantFrom('{{#if name}}', '{{#each list}}', '{{#with name}}', '{{{{raw}}}}'),
+        (depth, closed, open) => {
+          const close = open.startsWith('{{{{') ? '{{{{/raw}}}}' : `{{/${open.slice(3).split(/[ }]/)[0]}}}`;
+          const template = open.repeat(depth) + '{{name}}' + (closed ? close.repeat(depth) : '');
+          expect(typeof composePromptFromState({ state: toState({ name: 'n', list: [1] }), template })).toBe('string');
+        },
+      ),
       { ...SETTINGS, numRuns: 20 },
     );
     const long = fc.sample(templateSoup, { seed: 5, numRuns: 500 }).join('');
@@ -78,7 +176,15 @@ describe('composePromptFromState / composePrompt properties', () => {
   it('put referenced string values in verbatim: no HTML escaping, no second Handlebars pass', () => {
     fc.assert(
       fc.property(
-        fc.dictionary(templateKey, fc.oneof(fc.string({ maxLength: 40 }), templateSoup, fc.constantFrom('<b>&amp;"\'`=</b>', '{{name}}', '{{#if x}}', '}}{{')), { minKeys: 1, maxKeys: 6 }),
+        fc.dictionary(
+          templateKey,
+          fc.oneof(
+            fc.string({ maxLength: 40 }),
+            templateSoup,
+            fc.constantFrom('<b>&amp;"\'`=</b>', '{{name}}', '{{#if x}}', '}}{{'),
+          ),
+          { minKeys: 1, maxKeys: 6 },
+        ),
         (stateValues) => {
           const keys = Object.keys(stateValues);
           const template = keys.map((key) => `[${key}]={{${key}}};`).join('\n');
@@ -94,21 +200,44 @@ describe('composePromptFromState / composePrompt properties', () => {
   it('render exactly what Handlebars renders, whether or not the template takes the plain fast path', () => {
     const plainSoup = fc
       .array(
-        fc.oneof(fc.constantFrom('{{name}}', '{{{name}}}', '{{ list }}', '{{providers}}', '{{log}}', '{{this}}', '{{true}}', '{{constructor}}', '\\{{name}}', '{{{name}}', '}}'), fc.string({ maxLength: 10 })),
+        fc.oneof(
+          fc.constantFrom(
+            '{{name}}',
+            '{{{name}}}',
+            '{{ list }}',
+            '{{providers}}',
+            '{{log}}',
+            '{{this}}',
+            '{{true}}',
+            '{{constructor}}',
+            '\\{{name}}',
+            '{{{name}}',
+            '}}',
+          ),
+          fc.string({ maxLength: 10 }),
+        ),
         { maxLength: 20 },
       )
       .map((parts) => parts.join(''));
     fc.assert(
-      fc.property(fc.oneof(plainSoup, templateSoup), values, fc.string({ maxLength: 20 }), (template, stateValues, text) => {
-        let expected: string;
-        try {
-          const joined = typeof stateValues.providers === 'string' ? stateValues.providers : text;
-          expected = Handlebars.compile(template, { noEscape: true, strict: false })({ ...stateValues, providers: joined }, { allowProtoPropertiesByDefault: false });
-        } catch {
-          return; // Handlebars fails: the fallback fills plain variables instead (tested above).
-        }
-        expect(composePromptFromState({ state: toState(stateValues, {}, text), template })).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(plainSoup, templateSoup),
+        values,
+        fc.string({ maxLength: 20 }),
+        (template, stateValues, text) => {
+          let expected: string;
+          try {
+            const joined = typeof stateValues.providers === 'string' ? stateValues.providers : text;
+            expected = Handlebars.compile(template, { noEscape: true, strict: false })(
+              { ...stateValues, providers: joined },
+              { allowProtoPropertiesByDefault: false },
+            );
+          } catch {
+            return; // Handlebars fails: the fallback fills plain variables instead (tested above).
+          }
+          expect(composePromptFromState({ state: toState(stateValues, {}, text), template })).toBe(expected);
+        },
+      ),
       { ...SETTINGS, numRuns: 1000 },
     );
   });
@@ -117,7 +246,9 @@ describe('composePromptFromState / composePrompt properties', () => {
     fc.assert(
       fc.property(templateKey, fc.string({ maxLength: 60 }), (name, text) => {
         const state = toState({}, { [name]: { text } });
-        expect(composePromptFromState({ state, template: `<${name}>{{providers.${name}}}</${name}>` })).toBe(`<${name}>${text}</${name}>`);
+        expect(composePromptFromState({ state, template: `<${name}>{{providers.${name}}}</${name}>` })).toBe(
+          `<${name}>${text}</${name}>`,
+        );
       }),
       SETTINGS,
     );
@@ -125,20 +256,36 @@ describe('composePromptFromState / composePrompt properties', () => {
 
   it('leave text without mustaches unchanged', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }).filter((text) => !text.includes('{{') && !text.includes('\\')), values, (template, stateValues) => {
-        expect(composePromptFromState({ state: toState(stateValues), template })).toBe(template);
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }).filter((text) => !text.includes('{{') && !text.includes('\\')),
+        values,
+        (template, stateValues) => {
+          expect(composePromptFromState({ state: toState(stateValues), template })).toBe(template);
+        },
+      ),
       SETTINGS,
     );
   });
 
   it('still fill simple {{name}} variables in a malformed template', () => {
     fc.assert(
-      fc.property(templateKey, fc.string({ maxLength: 30 }), fc.constantFrom('{{#if}}', '{{#each list}} never closed', '{{/if}}', '{{> missing}}', '{{missingHelper x}}', '{{#with}}{{/with}}'), (key, text, broken) => {
-        const out = composePromptFromState({ state: toState({ [key]: text }), template: `A {{${key}}} ${broken} B` });
-        expect(out.startsWith(`A ${text} `)).toBe(true);
-        expect(out.endsWith(' B')).toBe(true);
-      }),
+      fc.property(
+        templateKey,
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom(
+          '{{#if}}',
+          '{{#each list}} never closed',
+          '{{/if}}',
+          '{{> missing}}',
+          '{{missingHelper x}}',
+          '{{#with}}{{/with}}',
+        ),
+        (key, text, broken) => {
+          const out = composePromptFromState({ state: toState({ [key]: text }), template: `A {{${key}}} ${broken} B` });
+          expect(out.startsWith(`A ${text} `)).toBe(true);
+          expect(out.endsWith(' B')).toBe(true);
+        },
+      ),
       { ...SETTINGS, numRuns: 100 },
     );
   });

@@ -24,7 +24,9 @@ describe('composePromptFromState', () => {
 
   it('supports {{#if}} / {{else}} and {{#each}}', () => {
     const template = '{{#if hasFacts}}Facts: {{#each facts}}{{this}};{{/each}}{{else}}none{{/if}}';
-    expect(composePromptFromState({ state: state({ hasFacts: true, facts: ['a', 'b'] }), template })).toBe('Facts: a;b;');
+    expect(composePromptFromState({ state: state({ hasFacts: true, facts: ['a', 'b'] }), template })).toBe(
+      'Facts: a;b;',
+    );
     expect(composePromptFromState({ state: state({ hasFacts: false }), template })).toBe('none');
   });
 
@@ -53,10 +55,14 @@ describe('composePromptFromState', () => {
 
   it('renders whole-text and per-provider uses alike in templates that mix them', () => {
     const s = state({ providers: 'all' }, { FACTS: { text: 'f' } });
-    expect(composePromptFromState({ state: s, template: '{{providers}} {{{providers}}} {{ providers }}' })).toBe('all all all');
+    expect(composePromptFromState({ state: s, template: '{{providers}} {{{providers}}} {{ providers }}' })).toBe(
+      'all all all',
+    );
     expect(composePromptFromState({ state: s, template: '{{providers}}|{{providers.FACTS}}' })).toBe('all|f');
     // {{#if providers}} keeps its meaning: the view is an object, so truthy even with no provider text.
-    expect(composePromptFromState({ state: state({ providers: '' }), template: '{{#if providers}}yes{{else}}no{{/if}}' })).toBe('yes');
+    expect(
+      composePromptFromState({ state: state({ providers: '' }), template: '{{#if providers}}yes{{else}}no{{/if}}' }),
+    ).toBe('yes');
   });
 
   it('lets {{#if providers.NAME}} test for a provider', () => {
@@ -95,11 +101,21 @@ describe('composePrompt', () => {
 
 describe('the plain fast path', () => {
   it('fills every default template without Handlebars', () => {
-    for (const [name, template] of Object.entries(defaultTemplates)) expect([name, takesPlainPath(template)]).toEqual([name, true]);
+    for (const [name, template] of Object.entries(defaultTemplates))
+      expect([name, takesPlainPath(template)]).toEqual([name, true]);
   });
 
   it('leaves templates with blocks, helpers, paths or provider parts to Handlebars', () => {
-    for (const template of ['{{#if a}}x{{/if}}', '{{a.b}}', '{{log a}}', '{{providers.FACTS}}', '{{#each providers}}{{/each}}', '{{> part}}', '\\{{a}}', '{{this}}'])
+    for (const template of [
+      '{{#if a}}x{{/if}}',
+      '{{a.b}}',
+      '{{log a}}',
+      '{{providers.FACTS}}',
+      '{{#each providers}}{{/each}}',
+      '{{> part}}',
+      '\\{{a}}',
+      '{{this}}',
+    ])
       expect([template, takesPlainPath(template)]).toEqual([template, false]);
     expect(takesPlainPath('<providers>{{providers}}</providers> {{agentName}}')).toBe(true);
   });

@@ -68,7 +68,13 @@ function plainParts(template: string): (string | { name: string })[] | undefined
   for (const match of template.matchAll(PLAIN_REFERENCE)) {
     const [whole, open, name, close] = match;
     const text = template.slice(last, match.index);
-    if (open !== close || text.endsWith('\\') || KEYWORDS.has(name) || Object.prototype.hasOwnProperty.call(Handlebars.helpers, name)) return undefined;
+    if (
+      open !== close ||
+      text.endsWith('\\') ||
+      KEYWORDS.has(name) ||
+      Object.prototype.hasOwnProperty.call(Handlebars.helpers, name)
+    )
+      return undefined;
     parts.push(text, { name });
     last = match.index + whole.length;
   }
@@ -82,7 +88,11 @@ function plainParts(template: string): (string | { name: string })[] | undefined
  * other value (Handlebars calls functions, and adds numbers that follow each
  * other: "{{a}}{{b}}" with 1 and 2 gives "3"): Handlebars renders it then.
  */
-function renderPlain(parts: (string | { name: string })[], values: Record<string, unknown>, overrides: Record<string, unknown>): string | undefined {
+function renderPlain(
+  parts: (string | { name: string })[],
+  values: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+): string | undefined {
   let out = '';
   for (const part of parts) {
     if (typeof part === 'string') {
@@ -108,9 +118,17 @@ function renderPlain(parts: (string | { name: string })[], values: Record<string
  * value that cannot become text), degrades to plain variable filling rather
  * than failing the turn.
  */
-function fill(template: unknown, values: Record<string, unknown>, options?: Handlebars.RuntimeOptions, overrides: Record<string, unknown> = {}): string {
+function fill(
+  template: unknown,
+  values: Record<string, unknown>,
+  options?: Handlebars.RuntimeOptions,
+  overrides: Record<string, unknown> = {},
+): string {
   if (typeof template !== 'string') {
-    logger.warn({ templateType: typeof template }, 'Prompt template is not a string; rendered an empty prompt. Pass a string or a function returning one.');
+    logger.warn(
+      { templateType: typeof template },
+      'Prompt template is not a string; rendered an empty prompt. Pass a string or a function returning one.',
+    );
     return '';
   }
   const entry = compile(template);
@@ -132,13 +150,18 @@ function fill(template: unknown, values: Record<string, unknown>, options?: Hand
  * properties are the per-provider texts.
  */
 function providersView(state: State): unknown {
-  const joined = typeof state.values.providers === 'string' ? state.values.providers : state.text ?? '';
+  const joined = typeof state.values.providers === 'string' ? state.values.providers : (state.text ?? '');
   const view = new String(joined) as String & Record<string, string>;
   for (const [name, result] of Object.entries(state.data?.providers ?? {})) {
     // A String's own `length` and character indexes are read-only: a provider with such a name is not addressable.
     if (Object.getOwnPropertyDescriptor(view, name)?.writable === false) continue;
     const text = (result as { text?: unknown } | null | undefined)?.text;
-    Object.defineProperty(view, name, { value: typeof text === 'string' ? text : '', enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(view, name, {
+      value: typeof text === 'string' ? text : '',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return view;
 }
@@ -172,7 +195,7 @@ export function takesPlainPath(template: string): boolean {
 /** Fills a template from `state.values` (no HTML escaping). Never throws for a string template. */
 export function composePromptFromState({ state, template }: { state: State; template: TemplateType }): string {
   if (typeof template === 'string' && !needsProvidersView(template)) {
-    const joined = typeof state.values.providers === 'string' ? state.values.providers : state.text ?? '';
+    const joined = typeof state.values.providers === 'string' ? state.values.providers : (state.text ?? '');
     return fill(template, state.values, { allowProtoPropertiesByDefault: false }, { providers: joined });
   }
   const values: Record<string, unknown> = { ...state.values, providers: providersView(state) };

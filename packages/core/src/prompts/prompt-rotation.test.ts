@@ -22,7 +22,8 @@ describe('prompt rotation', () => {
     expect(pickRandom([], 2)).toEqual([]);
     // Every item turns up over many keys.
     const seen = new Set<string>();
-    for (let block = 0; block < 50; block++) pickRandom(items, 1, randomForKey(`room:${block}`)).forEach((item) => seen.add(item));
+    for (let block = 0; block < 50; block++)
+      pickRandom(items, 1, randomForKey(`room:${block}`)).forEach((item) => seen.add(item));
     expect([...seen].sort()).toEqual(items);
   });
 

@@ -13,7 +13,12 @@ describe('default templates, laid out for provider prompt caches', () => {
     expect(instructions).toBeGreaterThan(task);
     expect(output).toBeGreaterThan(instructions);
     // Nothing before the output format changes from turn to turn but the agent's name.
-    expect(template.slice(0, output).match(/\{\{\s*(\w+)\s*\}\}/g)?.every((name) => name === '{{agentName}}') ?? true).toBe(true);
+    expect(
+      template
+        .slice(0, output)
+        .match(/\{\{\s*(\w+)\s*\}\}/g)
+        ?.every((name) => name === '{{agentName}}') ?? true,
+    ).toBe(true);
     for (const variable of variables) expect(template.indexOf(variable)).toBeGreaterThan(output);
     // The last of them ends the prompt: only its closing tag follows.
     const last = variables[variables.length - 1];

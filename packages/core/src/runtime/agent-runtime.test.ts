@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createCapturingLogger, createScriptedModel, createScriptedModelPlugin, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../test';
+import {
+  createCapturingLogger,
+  createScriptedModel,
+  createScriptedModelPlugin,
+  createTestRuntime,
+  InMemoryDatabaseAdapter,
+  testCharacter,
+} from '../test';
 import type { Action } from '../types/components';
 import type { EmbeddingGenerationPayload } from '../types/events';
 import type { Memory } from '../types/memory';
@@ -16,7 +23,9 @@ describe('AgentRuntime lifecycle', () => {
   it('derives the agent id from the character name unless given', async () => {
     const runtime = await createTestRuntime();
     expect(runtime.agentId).toBe(stringToUuid('Testy'));
-    const withId = await createTestRuntime({ character: { ...testCharacter, id: '00000000-0000-0000-0000-0000000000ab' } });
+    const withId = await createTestRuntime({
+      character: { ...testCharacter, id: '00000000-0000-0000-0000-0000000000ab' },
+    });
     expect(withId.agentId).toBe('00000000-0000-0000-0000-0000000000ab');
   });
 
@@ -24,7 +33,11 @@ describe('AgentRuntime lifecycle', () => {
     const agentId = stringToUuid('Testy');
     const adapter = new InMemoryDatabaseAdapter(agentId);
     const createAgent = jest.spyOn(adapter, 'createAgent');
-    const runtime = new AgentRuntime({ character: testCharacter, adapter, logger: createCapturingLogger('silent').logger });
+    const runtime = new AgentRuntime({
+      character: testCharacter,
+      adapter,
+      logger: createCapturingLogger('silent').logger,
+    });
     const first = runtime.initialize();
     expect(runtime.initialize()).toBe(first);
     await first;
@@ -35,14 +48,20 @@ describe('AgentRuntime lifecycle', () => {
     expect(await runtime.getEntityById(agentId)).toMatchObject({ id: agentId, names: ['Testy', 'testy'] });
 
     // A restart on the same database does not duplicate the agent.
-    const again = new AgentRuntime({ character: testCharacter, adapter, logger: createCapturingLogger('silent').logger });
+    const again = new AgentRuntime({
+      character: testCharacter,
+      adapter,
+      logger: createCapturingLogger('silent').logger,
+    });
     await again.initialize();
     expect(createAgent).toHaveBeenCalledTimes(1);
     expect(await adapter.getAgents()).toHaveLength(1);
   });
 
   it('probes the embedding model and sets the adapter dimension', async () => {
-    const runtime = await createTestRuntime({ plugins: [createScriptedModelPlugin(createScriptedModel([]), { embeddingDims: 384 })] });
+    const runtime = await createTestRuntime({
+      plugins: [createScriptedModelPlugin(createScriptedModel([]), { embeddingDims: 384 })],
+    });
     expect((runtime.adapter as InMemoryDatabaseAdapter).embeddingDimension).toBe(384);
   });
 
@@ -50,7 +69,13 @@ describe('AgentRuntime lifecycle', () => {
     const capture = createCapturingLogger('warn');
     const runtime = await createTestRuntime({
       logger: capture.logger,
-      plugins: [{ name: 'bad-embedder', description: '', models: { TEXT_EMBEDDING: async () => Promise.reject(new Error('no model')) } }],
+      plugins: [
+        {
+          name: 'bad-embedder',
+          description: '',
+          models: { TEXT_EMBEDDING: async () => Promise.reject(new Error('no model')) },
+        },
+      ],
     });
     expect(runtime.isInitialized).toBe(true);
     expect(capture.messages('warn').some((m) => m.includes('embedding dimension'))).toBe(true);
@@ -64,7 +89,13 @@ describe('AgentRuntime lifecycle', () => {
 });
 
 describe('AgentRuntime registries', () => {
-  const action = (name: string, priority?: number): Action => ({ name, priority, description: name, validate: async () => true, handler: async () => true });
+  const action = (name: string, priority?: number): Action => ({
+    name,
+    priority,
+    description: name,
+    validate: async () => true,
+    handler: async () => true,
+  });
 
   it('keeps the first of two actions with the same name and orders actions by priority', async () => {
     const capture = createCapturingLogger('warn');
@@ -84,7 +115,9 @@ describe('AgentRuntime registries', () => {
     runtime.registerProvider({ name: 'P', get: async () => ({ text: 'first' }) });
     runtime.registerProvider({ name: 'P', get: async () => ({ text: 'second' }) });
     expect(runtime.providers).toHaveLength(1);
-    expect((await runtime.composeState({ id: stringToUuid('m'), entityId: ROOM, roomId: ROOM, content: {} })).text).toBe('first');
+    expect(
+      (await runtime.composeState({ id: stringToUuid('m'), entityId: ROOM, roomId: ROOM, content: {} })).text,
+    ).toBe('first');
   });
 
   it('registers, replaces and finds task workers', async () => {
@@ -102,7 +135,14 @@ describe('AgentRuntime registries', () => {
 
   it('creates, finds, updates and deletes tasks through the adapter', async () => {
     const runtime = await createTestRuntime();
-    const id = await runtime.createTask({ name: 'DIGEST', description: 'daily digest', roomId: ROOM, worldId: WORLD, tags: ['queue', 'repeat'], metadata: { updateInterval: 1000 } });
+    const id = await runtime.createTask({
+      name: 'DIGEST',
+      description: 'daily digest',
+      roomId: ROOM,
+      worldId: WORLD,
+      tags: ['queue', 'repeat'],
+      metadata: { updateInterval: 1000 },
+    });
     await runtime.createTask({ name: 'ONCE', description: 'one-off', roomId: ROOM, tags: ['queue'] });
     expect((await runtime.getTasks({ tags: ['queue'] })).map((t) => t.name).sort()).toEqual(['DIGEST', 'ONCE']);
     expect((await runtime.getTasks({ tags: ['queue', 'repeat'] })).map((t) => t.name)).toEqual(['DIGEST']);
@@ -119,7 +159,9 @@ describe('AgentRuntime memory helpers', () => {
   const memory = (text?: string): Memory => ({ entityId: ROOM, roomId: ROOM, content: { text } });
 
   it('addEmbeddingToMemory adds a vector when an embedding model exists', async () => {
-    const runtime = await createTestRuntime({ plugins: [createScriptedModelPlugin(createScriptedModel([]), { embeddingDims: 16 })] });
+    const runtime = await createTestRuntime({
+      plugins: [createScriptedModelPlugin(createScriptedModel([]), { embeddingDims: 16 })],
+    });
     const embedded = await runtime.addEmbeddingToMemory(memory('hello world'));
     expect(embedded.embedding).toHaveLength(16);
     const existing = memory('keep');
@@ -139,7 +181,9 @@ describe('AgentRuntime memory helpers', () => {
     runtime.on('EMBEDDING_GENERATION_REQUESTED', (p) => void requested.push(p));
     await runtime.queueEmbeddingGeneration(memory('embed me'), 'high');
     await runtime.queueEmbeddingGeneration(memory());
-    expect(requested).toEqual([expect.objectContaining({ priority: 'high', memory: expect.objectContaining({ content: { text: 'embed me' } }) })]);
+    expect(requested).toEqual([
+      expect.objectContaining({ priority: 'high', memory: expect.objectContaining({ content: { text: 'embed me' } }) }),
+    ]);
   });
 });
 
@@ -147,7 +191,10 @@ describe('AgentRuntime delivery', () => {
   it('sends to the handler registered for the target source', async () => {
     const runtime = await createTestRuntime();
     const sent: string[] = [];
-    runtime.registerSendHandler('discord', async (_rt, target, content) => void sent.push(`${target.channelId}:${content.text}`));
+    runtime.registerSendHandler(
+      'discord',
+      async (_rt, target, content) => void sent.push(`${target.channelId}:${content.text}`),
+    );
     await runtime.sendMessageToTarget({ source: 'discord', channelId: 'c1' }, { text: 'hi' });
     expect(sent).toEqual(['c1:hi']);
     await expect(runtime.sendMessageToTarget({ source: 'telegram' }, { text: 'hi' })).rejects.toThrow('"telegram"');

@@ -2,9 +2,42 @@ import { PromptBatcher } from '../batch-queue/prompt-batcher';
 import { DatabaseAdapterMissingError } from '../errors/database-adapter-missing-error';
 import { createLogger, type Logger } from '../logger/logger';
 import type {
-  Action, ActionResult, AddKnowledgeOptions, AddKnowledgeResult, BootReportEntry, Character, Content, EnsureConnectionParams, Entity, EventHandler, Evaluator,
-  HandlerCallback, IAgentRuntime, IDatabaseAdapter, IMessageService, IService, KnowledgeInput, Memory, ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap,
-  ModelTypeName, PayloadOf, Plugin, ProcessActionsOptions, Provider, Room, SendHandlerFunction, ServiceClass, State, TargetInfo, TaskWorker, TemplateType, UUID, World,
+  Action,
+  ActionResult,
+  AddKnowledgeOptions,
+  AddKnowledgeResult,
+  BootReportEntry,
+  Character,
+  Content,
+  EnsureConnectionParams,
+  Entity,
+  EventHandler,
+  Evaluator,
+  HandlerCallback,
+  IAgentRuntime,
+  IDatabaseAdapter,
+  IMessageService,
+  IService,
+  KnowledgeInput,
+  Memory,
+  ModelHandler,
+  ModelHandlerFn,
+  ModelParamsMap,
+  ModelResultMap,
+  ModelTypeName,
+  PayloadOf,
+  Plugin,
+  ProcessActionsOptions,
+  Provider,
+  Room,
+  SendHandlerFunction,
+  ServiceClass,
+  State,
+  TargetInfo,
+  TaskWorker,
+  TemplateType,
+  UUID,
+  World,
   CostBudgetStatus,
 } from '../types';
 import { BoundedMap } from '../utils/bounded-map';
@@ -125,16 +158,51 @@ export class AgentRuntime implements IAgentRuntime {
     const ownerOf = (component: object): string | undefined => this.records.ownerOf(component);
     const operationEvents = (this.operationEvents = new OperationEvents(this, this.eventBus, ownerOf));
     const { records, components, models, eventBus, routes, templates } = this;
-    this.stateDeps = { runtime: this, providers: () => this.providers, logger, breaker, cache: stateCache, currentRunId, ownerOf,
+    this.stateDeps = {
+      runtime: this,
+      providers: () => this.providers,
+      logger,
+      breaker,
+      cache: stateCache,
+      currentRunId,
+      ownerOf,
       onProviderCompleted: () => operationEvents.providerCompleted(),
-      timeoutMs: () => settings.number('PROVIDER_TIMEOUT_MS', 30_000), baseValues: () => ({ agentName: this.character.name }) };
-    this.actionDeps = { runtime: this, actions: () => this.actions, logger, results: this.actionResults, currentRunId, ownerOf };
+      timeoutMs: () => settings.number('PROVIDER_TIMEOUT_MS', 30_000),
+      baseValues: () => ({ agentName: this.character.name }),
+    };
+    this.actionDeps = {
+      runtime: this,
+      actions: () => this.actions,
+      logger,
+      results: this.actionResults,
+      currentRunId,
+      ownerOf,
+    };
     this.evaluateDeps = { runtime: this, evaluators: () => this.evaluators, logger, currentRunId, ownerOf };
     const emitModelUsed: UseModelDeps['emitModelUsed'] = (payload) => void this.emitEvent('MODEL_USED', payload);
     const costs = (this.costs = ModelCosts.forRuntime(this, models, () => this.adapterRef));
-    this.modelDeps = { runtime: this, registry: models, logger, breaker, setting: (key) => this.getSetting(key), emitModelUsed, currentRunId,
-      currentRoomId: () => this.runs.current()?.roomId, prices: () => costs.prices(), budget: () => costs.budget() };
-    this.pluginHost = createPluginHost({ runtime: this, installed: this.plugins, settings, records, components, models, eventBus, routes, templates,
+    this.modelDeps = {
+      runtime: this,
+      registry: models,
+      logger,
+      breaker,
+      setting: (key) => this.getSetting(key),
+      emitModelUsed,
+      currentRunId,
+      currentRoomId: () => this.runs.current()?.roomId,
+      prices: () => costs.prices(),
+      budget: () => costs.budget(),
+    };
+    this.pluginHost = createPluginHost({
+      runtime: this,
+      installed: this.plugins,
+      settings,
+      records,
+      components,
+      models,
+      eventBus,
+      routes,
+      templates,
       setAdapter: (adapter) => this.registerDatabaseAdapter(adapter),
       addService: (service, owner) => this.startService(service, owner),
     });
@@ -147,13 +215,25 @@ export class AgentRuntime implements IAgentRuntime {
     if (!this.adapterRef) throw new DatabaseAdapterMissingError();
     return this.adapterRef;
   }
-  set adapter(adapter: IDatabaseAdapter) { this.adapterRef = adapter; }
-  get db(): unknown { return this.adapterRef?.db; }
-  get services(): Map<string, IService[]> { return this.serviceRegistry.services; }
-  get events(): Map<string, EventHandler<string>[]> { return this.eventBus.handlers; }
+  set adapter(adapter: IDatabaseAdapter) {
+    this.adapterRef = adapter;
+  }
+  get db(): unknown {
+    return this.adapterRef?.db;
+  }
+  get services(): Map<string, IService[]> {
+    return this.serviceRegistry.services;
+  }
+  get events(): Map<string, EventHandler<string>[]> {
+    return this.eventBus.handlers;
+  }
   /** Each plugin's boot phases with their durations. */
-  get bootReport(): readonly BootReportEntry[] { return this.boot.entries; }
-  get isInitialized(): boolean { return this.initialized; }
+  get bootReport(): readonly BootReportEntry[] {
+    return this.boot.entries;
+  }
+  get isInitialized(): boolean {
+    return this.initialized;
+  }
 
   initialize(): Promise<void> {
     this.initializing ??= this.bootSequence();
@@ -170,7 +250,8 @@ export class AgentRuntime implements IAgentRuntime {
     const adapter = this.adapter;
     await this.boot.timed('database', 'adapter-init', () => adapter.init());
     for (const plugin of this.plugins) {
-      if (plugin.schema && adapter.runMigrations) await this.boot.timed(plugin.name, 'migrations', () => adapter.runMigrations!(plugin.schema, plugin.name));
+      if (plugin.schema && adapter.runMigrations)
+        await this.boot.timed(plugin.name, 'migrations', () => adapter.runMigrations!(plugin.schema, plugin.name));
     }
     await ensureAgentExists(this);
     await ensureAgentSelfRoom(this);
@@ -194,38 +275,65 @@ export class AgentRuntime implements IAgentRuntime {
 
   // ---- plugins and what they registered --------------------------------
 
-  async registerPlugin(plugin: Plugin): Promise<void> { await this.install(plugin); }
+  async registerPlugin(plugin: Plugin): Promise<void> {
+    await this.install(plugin);
+  }
 
   private install(plugin: Plugin): Promise<boolean> {
-    return this.records.installingWith(typeof plugin?.name === 'string' ? plugin.name : undefined, () => installPlugin(this.pluginHost, plugin));
+    return this.records.installingWith(typeof plugin?.name === 'string' ? plugin.name : undefined, () =>
+      installPlugin(this.pluginHost, plugin),
+    );
   }
   /** The plugin whose init is running: what it registers directly on the runtime is recorded as its own. */
-  private get installing(): string | undefined { return this.records.installing; }
+  private get installing(): string | undefined {
+    return this.records.installing;
+  }
 
   registerDatabaseAdapter(adapter: IDatabaseAdapter): void {
-    if (this.adapterRef && this.adapterRef !== adapter) this.logger.warn('A database adapter was already registered; replacing it');
+    if (this.adapterRef && this.adapterRef !== adapter)
+      this.logger.warn('A database adapter was already registered; replacing it');
     this.adapterRef = adapter;
   }
 
-  registerAction(action: Action): void { this.components.addAction(action, this.installing); }
-  registerProvider(provider: Provider): void { this.components.addProvider(provider, this.installing); }
-  registerEvaluator(evaluator: Evaluator): void { this.components.addEvaluator(evaluator, this.installing); }
+  registerAction(action: Action): void {
+    this.components.addAction(action, this.installing);
+  }
+  registerProvider(provider: Provider): void {
+    this.components.addProvider(provider, this.installing);
+  }
+  registerEvaluator(evaluator: Evaluator): void {
+    this.components.addEvaluator(evaluator, this.installing);
+  }
 
   /** Kith: the plugin that registered this action, provider, evaluator, model handler or event handler. */
-  getPluginOwner(component: object): string | undefined { return this.records.ownerOf(component); }
+  getPluginOwner(component: object): string | undefined {
+    return this.records.ownerOf(component);
+  }
 
   /** Kith: what each plugin registered (names per kind), in install order. */
-  getPluginRegistrations(): PluginRegistration[] { return this.records.list(); }
+  getPluginRegistrations(): PluginRegistration[] {
+    return this.records.list();
+  }
 
   // ---- services --------------------------------------------------------
 
-  getService<T extends IService = IService>(serviceType: string): T | null { return this.serviceRegistry.get<T>(serviceType); }
-  getServicesByType<T extends IService = IService>(serviceType: string): T[] { return this.serviceRegistry.getAll<T>(serviceType); }
-  getAllServices(): Map<string, IService[]> { return this.serviceRegistry.services; }
-  hasService(serviceType: string): boolean { return this.serviceRegistry.has(serviceType); }
+  getService<T extends IService = IService>(serviceType: string): T | null {
+    return this.serviceRegistry.get<T>(serviceType);
+  }
+  getServicesByType<T extends IService = IService>(serviceType: string): T[] {
+    return this.serviceRegistry.getAll<T>(serviceType);
+  }
+  getAllServices(): Map<string, IService[]> {
+    return this.serviceRegistry.services;
+  }
+  hasService(serviceType: string): boolean {
+    return this.serviceRegistry.has(serviceType);
+  }
   async registerService(serviceClass: ServiceClass): Promise<void> {
     // Recorded as the plugin's when its init registers it; the application's own is not a plugin's.
-    await (this.installing ? this.pluginHost.addService(serviceClass, this.installing) : this.startService(serviceClass, 'runtime'));
+    await (this.installing
+      ? this.pluginHost.addService(serviceClass, this.installing)
+      : this.startService(serviceClass, 'runtime'));
   }
   /** Started now once the agent is initialised; before that, after the plugins and the database. */
   private async startService(service: ServiceClass, owner: string): Promise<void> {
@@ -235,24 +343,41 @@ export class AgentRuntime implements IAgentRuntime {
 
   // ---- models ----------------------------------------------------------
 
-  registerModel(modelType: ModelTypeName | string, handler: ModelHandlerFn<never, unknown>, provider: string, priority = 0): void {
+  registerModel(
+    modelType: ModelTypeName | string,
+    handler: ModelHandlerFn<never, unknown>,
+    provider: string,
+    priority = 0,
+  ): void {
     this.models.register(modelType, handler, provider, priority);
     this.records.add(this.installing, 'models', modelType, handler);
   }
-  getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined { return this.models.get(modelType, provider)?.handler; }
-  getModelHandlers(modelType: ModelTypeName | string): ModelHandler[] { return this.models.handlers(modelType); }
-  async useModel<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T], provider?: string): Promise<ModelResultMap[T]> {
+  getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined {
+    return this.models.get(modelType, provider)?.handler;
+  }
+  getModelHandlers(modelType: ModelTypeName | string): ModelHandler[] {
+    return this.models.handlers(modelType);
+  }
+  async useModel<T extends ModelTypeName>(
+    modelType: T,
+    params: ModelParamsMap[T],
+    provider?: string,
+  ): Promise<ModelResultMap[T]> {
     return (await useModel(this.modelDeps, modelType, params, provider)) as ModelResultMap[T];
   }
   /** Kith: MAX_DAILY_COST_USD's state today (UTC); null when no budget is set. */
-  getCostBudget(): CostBudgetStatus | null { return this.costs.status(); }
+  getCostBudget(): CostBudgetStatus | null {
+    return this.costs.status();
+  }
   /**
    * A model call that must not hold up a reply (reflection, evaluators):
    * queued per model type with at most MAX_CONCURRENT_BACKGROUND_PROMPTS
    * (default 2) in flight, while replies call useModel directly.
    */
   useModelInBackground<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T]): Promise<ModelResultMap[T]> {
-    this.promptBatcher ??= new PromptBatcher(this, { maxConcurrent: this.settings.number('MAX_CONCURRENT_BACKGROUND_PROMPTS', 2) });
+    this.promptBatcher ??= new PromptBatcher(this, {
+      maxConcurrent: this.settings.number('MAX_CONCURRENT_BACKGROUND_PROMPTS', 2),
+    });
     return this.promptBatcher.submit(modelType, params);
   }
 
@@ -262,82 +387,167 @@ export class AgentRuntime implements IAgentRuntime {
     this.eventBus.on(event, handler as EventHandler<string>, this.installing);
     this.records.add(this.installing, 'events', event, handler);
   }
-  on<E extends string>(event: E, handler: EventHandler<E>): void { this.registerEvent(event, handler); }
-  getEvent(event: string): EventHandler<string>[] | undefined { return this.eventBus.get(event); }
-  emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void> {
+  on<E extends string>(event: E, handler: EventHandler<E>): void {
+    this.registerEvent(event, handler);
+  }
+  getEvent(event: string): EventHandler<string>[] | undefined {
+    return this.eventBus.get(event);
+  }
+  emitEvent<E extends string>(
+    event: E | E[],
+    payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
+  ): Promise<void> {
     return this.eventBus.publish(this, event, payload);
   }
 
   // ---- settings --------------------------------------------------------
 
-  getSetting(key: string): string | boolean | number | null { return this.settings.get(key); }
-  setSetting(key: string, value: string | boolean | number | null, secret = false): void { this.settings.set(key, value, secret); }
-  getConversationLength(): number { return this.settings.number('CONVERSATION_LENGTH', 20); }
+  getSetting(key: string): string | boolean | number | null {
+    return this.settings.get(key);
+  }
+  setSetting(key: string, value: string | boolean | number | null, secret = false): void {
+    this.settings.set(key, value, secret);
+  }
+  getConversationLength(): number {
+    return this.settings.number('CONVERSATION_LENGTH', 20);
+  }
   /** A prompt template by name: the character's, else the runtime's, else a plugin's, else the default. */
-  getTemplate(name: string): TemplateType | undefined { return this.templates.get(name); }
-  setTemplate(name: string, template: TemplateType): void { this.templates.setRuntimeTemplate(name, template); }
+  getTemplate(name: string): TemplateType | undefined {
+    return this.templates.get(name);
+  }
+  setTemplate(name: string, template: TemplateType): void {
+    this.templates.setRuntimeTemplate(name, template);
+  }
 
   // ---- turn ------------------------------------------------------------
 
-  composeState(message: Memory, includeList: string[] | null = null, onlyInclude = false, skipCache = false): Promise<State> {
+  composeState(
+    message: Memory,
+    includeList: string[] | null = null,
+    onlyInclude = false,
+    skipCache = false,
+  ): Promise<State> {
     return composeState(this.stateDeps, message, includeList, onlyInclude, skipCache);
   }
-  processActions(message: Memory, responses: Memory[], state?: State, callback?: HandlerCallback, options?: ProcessActionsOptions): Promise<void> {
+  processActions(
+    message: Memory,
+    responses: Memory[],
+    state?: State,
+    callback?: HandlerCallback,
+    options?: ProcessActionsOptions,
+  ): Promise<void> {
     return processActions(this.actionDeps, message, responses, state, callback, options);
   }
-  getActionResults(messageId: UUID): ActionResult[] { return this.actionResults.get(messageId) ?? []; }
-  async evaluate(message: Memory, state?: State, didRespond = false, callback?: HandlerCallback, responses?: Memory[]): Promise<Evaluator[] | null> {
+  getActionResults(messageId: UUID): ActionResult[] {
+    return this.actionResults.get(messageId) ?? [];
+  }
+  async evaluate(
+    message: Memory,
+    state?: State,
+    didRespond = false,
+    callback?: HandlerCallback,
+    responses?: Memory[],
+  ): Promise<Evaluator[] | null> {
     return evaluate(this.evaluateDeps, message, state, didRespond, callback, responses);
   }
 
   // ---- memory and knowledge --------------------------------------------
 
   /** Learns a document (text or file path): chunked, embedded with bounded parallelism, stored. */
-  addKnowledge(input: KnowledgeInput, options?: AddKnowledgeOptions): Promise<AddKnowledgeResult> { return addKnowledge(this, input, options); }
+  addKnowledge(input: KnowledgeInput, options?: AddKnowledgeOptions): Promise<AddKnowledgeResult> {
+    return addKnowledge(this, input, options);
+  }
   /** The knowledge fragments most relevant to a message. */
-  getKnowledge(message: Memory, options: { count?: number } = {}): Promise<Memory[]> { return searchKnowledge(this, message.content.text ?? '', options.count ?? 5, message.embedding); }
-  addEmbeddingToMemory(memory: Memory): Promise<Memory> { return addEmbeddingToMemory(this, memory); }
+  getKnowledge(message: Memory, options: { count?: number } = {}): Promise<Memory[]> {
+    return searchKnowledge(this, message.content.text ?? '', options.count ?? 5, message.embedding);
+  }
+  addEmbeddingToMemory(memory: Memory): Promise<Memory> {
+    return addEmbeddingToMemory(this, memory);
+  }
   async queueEmbeddingGeneration(memory: Memory, priority: 'high' | 'normal' | 'low' = 'normal'): Promise<void> {
-    if (memory.content.text) await this.emitEvent('EMBEDDING_GENERATION_REQUESTED', { memory, priority, source: 'runtime' });
+    if (memory.content.text)
+      await this.emitEvent('EMBEDDING_GENERATION_REQUESTED', { memory, priority, source: 'runtime' });
   }
 
   // ---- runs ------------------------------------------------------------
 
-  createRunId(): UUID { return this.runs.createRunId(); }
-  startRun(roomId?: UUID): UUID { return this.runs.start(roomId); }
+  createRunId(): UUID {
+    return this.runs.createRunId();
+  }
+  startRun(roomId?: UUID): UUID {
+    return this.runs.start(roomId);
+  }
   /** Runs `fn` inside its own run; the run id follows the async context. */
-  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> { return withRunSpan(this.runs, this, roomId, fn); }
-  endRun(): void { this.runs.end(); }
-  getCurrentRunId(): UUID | undefined { return this.runs.current()?.runId; }
+  withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> {
+    return withRunSpan(this.runs, this, roomId, fn);
+  }
+  endRun(): void {
+    this.runs.end();
+  }
+  getCurrentRunId(): UUID | undefined {
+    return this.runs.current()?.runId;
+  }
 
   // ---- tasks (writes tell listeners, so a scheduler wakes instead of polling) ----
 
-  registerTaskWorker(worker: TaskWorker): void { this.taskWorkers.register(worker); }
-  getTaskWorker(name: string): TaskWorker | undefined { return this.taskWorkers.get(name); }
-  async createTask(...args: Parameters<IDatabaseAdapter['createTask']>): Promise<UUID> { return this.taskChanges.after(this.adapter.createTask(...args)); }
-  async updateTask(...args: Parameters<IDatabaseAdapter['updateTask']>): Promise<void> { return this.taskChanges.after(this.adapter.updateTask(...args)); }
-  async deleteTask(...args: Parameters<IDatabaseAdapter['deleteTask']>): Promise<void> { return this.taskChanges.after(this.adapter.deleteTask(...args)); }
-  onTasksChanged(listener: () => void): () => void { return this.taskChanges.add(listener); }
+  registerTaskWorker(worker: TaskWorker): void {
+    this.taskWorkers.register(worker);
+  }
+  getTaskWorker(name: string): TaskWorker | undefined {
+    return this.taskWorkers.get(name);
+  }
+  async createTask(...args: Parameters<IDatabaseAdapter['createTask']>): Promise<UUID> {
+    return this.taskChanges.after(this.adapter.createTask(...args));
+  }
+  async updateTask(...args: Parameters<IDatabaseAdapter['updateTask']>): Promise<void> {
+    return this.taskChanges.after(this.adapter.updateTask(...args));
+  }
+  async deleteTask(...args: Parameters<IDatabaseAdapter['deleteTask']>): Promise<void> {
+    return this.taskChanges.after(this.adapter.deleteTask(...args));
+  }
+  onTasksChanged(listener: () => void): () => void {
+    return this.taskChanges.add(listener);
+  }
 
   // ---- connections and elizaOS conveniences over the adapter ------------
 
-  ensureConnection(params: EnsureConnectionParams): Promise<void> { return connections.ensureConnection(this, this.connectionCache, params); }
+  ensureConnection(params: EnsureConnectionParams): Promise<void> {
+    return connections.ensureConnection(this, this.connectionCache, params);
+  }
   ensureConnections(entities: Entity[], rooms: Room[], source: string, world: World): Promise<void> {
     return connections.ensureConnections(this, this.connectionCache, entities, rooms, source, world);
   }
-  ensureParticipantInRoom(entityId: UUID, roomId: UUID): Promise<void> { return connections.ensureParticipantInRoom(this, entityId, roomId); }
-  ensureWorldExists(world: World): Promise<void> { return connections.ensureWorldExists(this, world); }
-  ensureRoomExists(room: Room): Promise<void> { return connections.ensureRoomExists(this, room); }
-  async getEntityById(entityId: UUID): Promise<Entity | null> { return (await this.adapter.getEntitiesByIds([entityId]))?.[0] ?? null; }
-  async getRoom(roomId: UUID): Promise<Room | null> { return (await this.adapter.getRoomsByIds([roomId]))?.[0] ?? null; }
+  ensureParticipantInRoom(entityId: UUID, roomId: UUID): Promise<void> {
+    return connections.ensureParticipantInRoom(this, entityId, roomId);
+  }
+  ensureWorldExists(world: World): Promise<void> {
+    return connections.ensureWorldExists(this, world);
+  }
+  ensureRoomExists(room: Room): Promise<void> {
+    return connections.ensureRoomExists(this, room);
+  }
+  async getEntityById(entityId: UUID): Promise<Entity | null> {
+    return (await this.adapter.getEntitiesByIds([entityId]))?.[0] ?? null;
+  }
+  async getRoom(roomId: UUID): Promise<Room | null> {
+    return (await this.adapter.getRoomsByIds([roomId]))?.[0] ?? null;
+  }
   /** elizaOS 1.x name for the rooms of a world. */
-  getRooms(worldId: UUID): Promise<Room[]> { return this.adapter.getRoomsByWorld(worldId); }
-  createEntity(entity: Entity): Promise<boolean> { return this.adapter.createEntities([{ ...entity, agentId: entity.agentId ?? this.agentId }]); }
+  getRooms(worldId: UUID): Promise<Room[]> {
+    return this.adapter.getRoomsByWorld(worldId);
+  }
+  createEntity(entity: Entity): Promise<boolean> {
+    return this.adapter.createEntities([{ ...entity, agentId: entity.agentId ?? this.agentId }]);
+  }
 
   // ---- delivery to other rooms (SEND_MESSAGE) ---------------------------
 
-  registerSendHandler(source: string, handler: SendHandlerFunction): void { this.sendHandlers.register(source, handler); }
-  sendMessageToTarget(target: TargetInfo, content: Content): Promise<void> { return this.sendHandlers.send(this, target, content); }
+  registerSendHandler(source: string, handler: SendHandlerFunction): void {
+    this.sendHandlers.register(source, handler);
+  }
+  sendMessageToTarget(target: TargetInfo, content: Content): Promise<void> {
+    return this.sendHandlers.send(this, target, content);
+  }
 }
 
 installDatabaseDelegates(

@@ -10,7 +10,13 @@ export { CircuitBreaker } from './resilience/circuit-breaker';
 export { DATABASE_METHODS } from './database/database-delegates';
 export { embedTexts, type EmbedTextsOptions } from './models/embed-texts';
 export { addKnowledge, searchKnowledge, KNOWLEDGE_TABLES } from './knowledge/add-knowledge';
-export { RUN_LOG_TYPE, MODEL_LOG_PREFIX, readRunLogBody, type RunLogBody, type RunLogModelUsage } from './runs/run-log-record';
+export {
+  RUN_LOG_TYPE,
+  MODEL_LOG_PREFIX,
+  readRunLogBody,
+  type RunLogBody,
+  type RunLogModelUsage,
+} from './runs/run-log-record';
 
 // The run-log zod schemas load when first read, not with core (see readRunLogBody).
 type RunLogSchemas = typeof import('./runs/run-log-schemas');

@@ -30,7 +30,11 @@ describe('loadPluginConfig', () => {
   it('falls back to env and lets the runtime take precedence', () => {
     restore = withEnv({ KITH_P_API_KEY: 'env-key', KITH_P_MAX: '3', KITH_P_VERBOSE: undefined });
     const fromEnv = loadPluginConfig(settingsStub({}), schema);
-    expect(fromEnv.success && fromEnv.config).toEqual({ KITH_P_API_KEY: 'env-key', KITH_P_MAX: 3, KITH_P_VERBOSE: false });
+    expect(fromEnv.success && fromEnv.config).toEqual({
+      KITH_P_API_KEY: 'env-key',
+      KITH_P_MAX: 3,
+      KITH_P_VERBOSE: false,
+    });
     const overridden = loadPluginConfig(settingsStub({ KITH_P_MAX: '8' }), schema);
     expect(overridden.success && overridden.config.KITH_P_MAX).toBe(8);
   });
@@ -71,13 +75,20 @@ describe('loadPluginConfig', () => {
         throw new Error('transform exploded');
       },
     };
-    expect(loadPluginConfig(settingsStub({}), throwing, [])).toEqual({ success: false, errors: ['transform exploded'] });
+    expect(loadPluginConfig(settingsStub({}), throwing, [])).toEqual({
+      success: false,
+      errors: ['transform exploded'],
+    });
   });
 
   it('works without a runtime', () => {
     restore = withEnv({ KITH_P_API_KEY: 'env-only', KITH_P_MAX: undefined, KITH_P_VERBOSE: 'true' });
     const result = loadPluginConfig(undefined, schema);
-    expect(result.success && result.config).toEqual({ KITH_P_API_KEY: 'env-only', KITH_P_MAX: 10, KITH_P_VERBOSE: true });
+    expect(result.success && result.config).toEqual({
+      KITH_P_API_KEY: 'env-only',
+      KITH_P_MAX: 10,
+      KITH_P_VERBOSE: true,
+    });
   });
 });
 

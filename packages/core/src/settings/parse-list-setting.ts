@@ -18,7 +18,9 @@ export function parseListSetting(value: unknown): string[] {
     } catch {
       // Not valid JSON: treat `[a, b]` as a bracketed comma list below.
     }
-    return splitCommaList(text.replace(/^\[|\]$/g, '')).map(unquote).filter((item) => item.length > 0);
+    return splitCommaList(text.replace(/^\[|\]$/g, ''))
+      .map(unquote)
+      .filter((item) => item.length > 0);
   }
   return splitCommaList(text);
 }

@@ -2,7 +2,13 @@ import { copyValue } from './copy-value';
 
 describe('copyValue', () => {
   it('deep-copies plain data, keeping dates, maps, sets and typed arrays', () => {
-    const original = { a: [1, { b: 2 }], when: new Date(5), map: new Map([['k', { v: 1 }]]), set: new Set([1]), vec: new Float32Array([1, 2]) };
+    const original = {
+      a: [1, { b: 2 }],
+      when: new Date(5),
+      map: new Map([['k', { v: 1 }]]),
+      set: new Set([1]),
+      vec: new Float32Array([1, 2]),
+    };
     const copy = copyValue(original);
     expect(copy).toEqual(original);
     expect(copy.a[1]).not.toBe(original.a[1]);

@@ -19,7 +19,11 @@ describe('createTestRuntime', () => {
 
   it('uses the given character, plugins and settings without changing the character object', async () => {
     const character = { ...testCharacter, name: 'Other', settings: { MODE: 'x' } };
-    const runtime = await createTestRuntime({ character, plugins: [{ name: 'p', description: '' }], settings: { EXTRA: 'y' } });
+    const runtime = await createTestRuntime({
+      character,
+      plugins: [{ name: 'p', description: '' }],
+      settings: { EXTRA: 'y' },
+    });
     expect(runtime.agentId).toBe(stringToUuid('Other'));
     expect(runtime.plugins.map((p) => p.name)).toEqual(['p']);
     expect(runtime.getSetting('MODE')).toBe('x');

@@ -9,7 +9,12 @@ import { createTestRuntime } from './create-test-runtime';
 const USER = '11111111-1111-1111-1111-111111111111' as UUID;
 const ROOM = '22222222-2222-2222-2222-222222222222' as UUID;
 
-const message = (text: string): Memory => ({ id: randomUuid(), entityId: USER, roomId: ROOM, content: { text, source: 'test' } });
+const message = (text: string): Memory => ({
+  id: randomUuid(),
+  entityId: USER,
+  roomId: ROOM,
+  content: { text, source: 'test' },
+});
 
 describe('an elizaOS 1.x style plugin importing @elizaos/core', () => {
   const level = logger.level;
@@ -38,11 +43,22 @@ describe('an elizaOS 1.x style plugin importing @elizaos/core', () => {
       sent.push([content, actionName]);
       return [];
     };
-    const responses: Memory[] = [{ id: randomUuid(), entityId: runtime.agentId, roomId: ROOM, content: { actions: ['HELLO_WORLD'] } }];
+    const responses: Memory[] = [
+      { id: randomUuid(), entityId: runtime.agentId, roomId: ROOM, content: { actions: ['HELLO_WORLD'] } },
+    ];
     await runtime.processActions(msg, responses, state, callback);
-    await runtime.processActions(message('again'), [{ ...responses[0], content: { actions: ['GREET'] } }], undefined, callback);
+    await runtime.processActions(
+      message('again'),
+      [{ ...responses[0], content: { actions: ['GREET'] } }],
+      undefined,
+      callback,
+    );
     expect(sent).toHaveLength(2);
-    expect(sent[0][0]).toEqual({ text: expect.stringMatching(/^Hello from the starter model \(\d+ chars\)$/), actions: ['HELLO_WORLD'], source: 'test' });
+    expect(sent[0][0]).toEqual({
+      text: expect.stringMatching(/^Hello from the starter model \(\d+ chars\)$/),
+      actions: ['HELLO_WORLD'],
+      source: 'test',
+    });
     expect(sent[0][1]).toBe('HELLO_WORLD');
     expect(runtime.getActionResults(msg.id as UUID)).toEqual([{ success: true }]);
     expect(service?.greetings).toBe(2);
@@ -60,7 +76,11 @@ describe('an elizaOS 1.x style plugin importing @elizaos/core', () => {
     expect(runtime.getEvent('WORLD_CONNECTED')).toHaveLength(1);
     expect(runtime.routes).toEqual([expect.objectContaining({ path: '/helloworld', pluginName: 'plugin-starter' })]);
     const json = jest.fn();
-    await runtime.routes[0].handler?.({}, { json, status: jest.fn(), send: jest.fn(), end: jest.fn() } as never, runtime);
+    await runtime.routes[0].handler?.(
+      {},
+      { json, status: jest.fn(), send: jest.fn(), end: jest.fn() } as never,
+      runtime,
+    );
     expect(json).toHaveBeenCalledWith({ message: 'Hello World!' });
 
     // Models, registered under the plugin name.
@@ -71,8 +91,8 @@ describe('an elizaOS 1.x style plugin importing @elizaos/core', () => {
   });
 
   it('fails initialisation naming the plugin when its init throws', async () => {
-    await expect(createTestRuntime({ plugins: [starterPlugin], settings: { EXAMPLE_PLUGIN_VARIABLE: 'invalid' } })).rejects.toThrow(
-      /Plugin "plugin-starter" failed to initialise: Invalid plugin configuration/,
-    );
+    await expect(
+      createTestRuntime({ plugins: [starterPlugin], settings: { EXAMPLE_PLUGIN_VARIABLE: 'invalid' } }),
+    ).rejects.toThrow(/Plugin "plugin-starter" failed to initialise: Invalid plugin configuration/);
   });
 });

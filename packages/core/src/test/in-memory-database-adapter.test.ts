@@ -11,7 +11,12 @@ const ROOM = '22222222-2222-2222-2222-222222222222' as UUID;
 const ROOM_2 = '22222222-2222-2222-2222-222222222223' as UUID;
 const WORLD = '44444444-4444-4444-4444-444444444444' as UUID;
 
-const memory = (text: string, extra: Partial<Memory> = {}): Memory => ({ entityId: USER, roomId: ROOM, content: { text }, ...extra });
+const memory = (text: string, extra: Partial<Memory> = {}): Memory => ({
+  entityId: USER,
+  roomId: ROOM,
+  content: { text },
+  ...extra,
+});
 const unit = (...values: number[]): number[] => values;
 
 describe('InMemoryDatabaseAdapter', () => {
@@ -39,11 +44,16 @@ describe('InMemoryDatabaseAdapter', () => {
 
   describe('agents', () => {
     it('creates once, reads, updates with merged settings and deletes', async () => {
-      expect(await db.createAgent({ id: AGENT, name: 'Testy', bio: 'b', settings: { A: 1, secrets: { K: 'v' } } })).toBe(true);
+      expect(
+        await db.createAgent({ id: AGENT, name: 'Testy', bio: 'b', settings: { A: 1, secrets: { K: 'v' } } }),
+      ).toBe(true);
       expect(await db.createAgent({ id: AGENT, name: 'Again', bio: '' })).toBe(false);
       expect(await db.getAgent(AGENT)).toMatchObject({ id: AGENT, name: 'Testy', createdAt: expect.any(Number) });
       expect(await db.updateAgent(AGENT, { name: 'Renamed', settings: { B: 2, secrets: { L: 'w' } } })).toBe(true);
-      expect(await db.getAgent(AGENT)).toMatchObject({ name: 'Renamed', settings: { A: 1, B: 2, secrets: { K: 'v', L: 'w' } } });
+      expect(await db.getAgent(AGENT)).toMatchObject({
+        name: 'Renamed',
+        settings: { A: 1, B: 2, secrets: { K: 'v', L: 'w' } },
+      });
       expect(await db.updateAgent(USER, { name: 'nobody' })).toBe(false);
       expect(await db.getAgents()).toHaveLength(1);
       expect(await db.deleteAgent(AGENT)).toBe(true);
@@ -85,7 +95,10 @@ describe('InMemoryDatabaseAdapter', () => {
     });
 
     it('lists the entities of a room, with components only when asked', async () => {
-      await db.createEntities([{ id: USER, names: ['Ada'], agentId: AGENT }, { id: OTHER, names: ['Bob'], agentId: AGENT }]);
+      await db.createEntities([
+        { id: USER, names: ['Ada'], agentId: AGENT },
+        { id: OTHER, names: ['Bob'], agentId: AGENT },
+      ]);
       await db.createComponent(component('profile'));
       await db.addParticipantsRoom([USER], ROOM);
       expect((await db.getEntitiesForRoom(ROOM)).map((e) => [e.id, e.components])).toEqual([[USER, undefined]]);
@@ -116,7 +129,13 @@ describe('InMemoryDatabaseAdapter', () => {
       expect(await db.createMemory(memory('one', { id, metadata: { source: 'x' } }), 'messages')).toBe(id);
       expect(await db.createMemory(memory('changed', { id }), 'messages')).toBe(id);
       const stored = await db.getMemoryById(id);
-      expect(stored).toMatchObject({ id, agentId: AGENT, content: { text: 'one' }, unique: true, metadata: { source: 'x' } });
+      expect(stored).toMatchObject({
+        id,
+        agentId: AGENT,
+        content: { text: 'one' },
+        unique: true,
+        metadata: { source: 'x' },
+      });
       expect(typeof stored?.createdAt).toBe('number');
       expect(await db.countMemories(ROOM, false, 'messages')).toBe(1);
     });
@@ -141,13 +160,29 @@ describe('InMemoryDatabaseAdapter', () => {
 
     it('lists memories newest first with filters, count, offset, start and end', async () => {
       const ids: UUID[] = [];
-      for (let i = 0; i < 5; i++) ids.push(await db.createMemory(memory(`m${i}`, { createdAt: 1_000 + i, entityId: i % 2 ? OTHER : USER }), 'messages'));
+      for (let i = 0; i < 5; i++)
+        ids.push(
+          await db.createMemory(memory(`m${i}`, { createdAt: 1_000 + i, entityId: i % 2 ? OTHER : USER }), 'messages'),
+        );
       await db.createMemory(memory('other table', { createdAt: 2_000 }), 'facts');
       await db.createMemory(memory('other room', { createdAt: 2_000, roomId: ROOM_2, worldId: WORLD }), 'messages');
       const texts = (list: Memory[]) => list.map((m) => m.content.text);
-      expect(texts(await db.getMemories({ tableName: 'messages', roomId: ROOM }))).toEqual(['m4', 'm3', 'm2', 'm1', 'm0']);
-      expect(texts(await db.getMemories({ tableName: 'messages', roomId: ROOM, count: 2, offset: 1 }))).toEqual(['m3', 'm2']);
-      expect(texts(await db.getMemories({ tableName: 'messages', roomId: ROOM, start: 1_001, end: 1_003 }))).toEqual(['m3', 'm2', 'm1']);
+      expect(texts(await db.getMemories({ tableName: 'messages', roomId: ROOM }))).toEqual([
+        'm4',
+        'm3',
+        'm2',
+        'm1',
+        'm0',
+      ]);
+      expect(texts(await db.getMemories({ tableName: 'messages', roomId: ROOM, count: 2, offset: 1 }))).toEqual([
+        'm3',
+        'm2',
+      ]);
+      expect(texts(await db.getMemories({ tableName: 'messages', roomId: ROOM, start: 1_001, end: 1_003 }))).toEqual([
+        'm3',
+        'm2',
+        'm1',
+      ]);
       expect(texts(await db.getMemories({ tableName: 'messages', entityId: OTHER }))).toEqual(['m3', 'm1']);
       expect(texts(await db.getMemories({ tableName: 'messages', worldId: WORLD }))).toEqual(['other room']);
       expect(texts(await db.getMemories({ tableName: 'messages', agentId: USER }))).toEqual([]);
@@ -163,7 +198,9 @@ describe('InMemoryDatabaseAdapter', () => {
     it('filters unique memories when asked', async () => {
       await db.createMemory(memory('dup', { unique: false }), 'messages');
       await db.createMemory(memory('ok'), 'messages');
-      expect((await db.getMemories({ tableName: 'messages', unique: true })).map((m) => m.content.text)).toEqual(['ok']);
+      expect((await db.getMemories({ tableName: 'messages', unique: true })).map((m) => m.content.text)).toEqual([
+        'ok',
+      ]);
     });
 
     it('searches by cosine similarity with threshold, count and scope; results carry similarity', async () => {
@@ -172,20 +209,38 @@ describe('InMemoryDatabaseAdapter', () => {
       await db.createMemory(memory('north-east', { embedding: unit(1, 1), createdAt: 2 }), 'facts', true);
       await db.createMemory(memory('north', { embedding: unit(0, 1), createdAt: 3 }), 'facts', true);
       await db.createMemory(memory('west', { embedding: unit(-1, 0), createdAt: 4, entityId: OTHER }), 'facts', true);
-      await db.createMemory(memory('elsewhere', { embedding: unit(1, 0), roomId: ROOM_2, worldId: WORLD }), 'facts', true);
+      await db.createMemory(
+        memory('elsewhere', { embedding: unit(1, 0), roomId: ROOM_2, worldId: WORLD }),
+        'facts',
+        true,
+      );
       await db.createMemory(memory('no vector'), 'facts');
       await db.createMemory(memory('dup', { embedding: unit(1, 0), unique: false }), 'facts');
 
-      const hits = await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), roomId: ROOM, match_threshold: 0.5 });
+      const hits = await db.searchMemories({
+        tableName: 'facts',
+        embedding: unit(1, 0),
+        roomId: ROOM,
+        match_threshold: 0.5,
+      });
       expect(hits.map((m) => m.content.text)).toEqual(['dup', 'east', 'north-east']);
       expect(hits[1].similarity).toBeCloseTo(1);
       expect(hits[2].similarity).toBeCloseTo(Math.SQRT1_2);
-      expect((await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), roomId: ROOM, unique: true, count: 2 })).map((m) => m.content.text)).toEqual([
-        'east',
-        'north-east',
-      ]);
-      expect((await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), worldId: WORLD })).map((m) => m.content.text)).toEqual(['elsewhere']);
-      expect((await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), entityId: OTHER })).map((m) => m.content.text)).toEqual(['west']);
+      expect(
+        (
+          await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), roomId: ROOM, unique: true, count: 2 })
+        ).map((m) => m.content.text),
+      ).toEqual(['east', 'north-east']);
+      expect(
+        (await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), worldId: WORLD })).map(
+          (m) => m.content.text,
+        ),
+      ).toEqual(['elsewhere']);
+      expect(
+        (await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0), entityId: OTHER })).map(
+          (m) => m.content.text,
+        ),
+      ).toEqual(['west']);
       expect(await db.searchMemories({ tableName: 'messages', embedding: unit(1, 0) })).toEqual([]);
       const all = await db.searchMemories({ tableName: 'facts', embedding: unit(1, 0) });
       expect(all).toHaveLength(6);
@@ -195,8 +250,13 @@ describe('InMemoryDatabaseAdapter', () => {
     it('raises EmbeddingDimensionMismatchError for a vector of another dimension', async () => {
       await db.ensureEmbeddingDimension(384);
       expect(db.embeddingDimension).toBe(384);
-      await expect(db.createMemory(memory('x', { embedding: [1, 2, 3] }), 'facts')).rejects.toBeInstanceOf(EmbeddingDimensionMismatchError);
-      await expect(db.searchMemories({ tableName: 'facts', embedding: [1, 2, 3] })).rejects.toMatchObject({ expected: 384, actual: 3 });
+      await expect(db.createMemory(memory('x', { embedding: [1, 2, 3] }), 'facts')).rejects.toBeInstanceOf(
+        EmbeddingDimensionMismatchError,
+      );
+      await expect(db.searchMemories({ tableName: 'facts', embedding: [1, 2, 3] })).rejects.toMatchObject({
+        expected: 384,
+        actual: 3,
+      });
       const id = await db.createMemory(memory('ok'), 'facts');
       await expect(db.updateMemory({ id, embedding: [1] })).rejects.toBeInstanceOf(EmbeddingDimensionMismatchError);
     });
@@ -212,13 +272,21 @@ describe('InMemoryDatabaseAdapter', () => {
     it('takes the dimension from the first stored vector when none was set', async () => {
       await db.createMemory(memory('v', { embedding: [1, 0, 0, 0] }), 'facts');
       expect(db.embeddingDimension).toBe(4);
-      await expect(db.createMemory(memory('w', { embedding: [1, 0] }), 'facts')).rejects.toBeInstanceOf(EmbeddingDimensionMismatchError);
+      await expect(db.createMemory(memory('w', { embedding: [1, 0] }), 'facts')).rejects.toBeInstanceOf(
+        EmbeddingDimensionMismatchError,
+      );
     });
 
     it('updates content, metadata and embedding; false for an unknown id', async () => {
       const id = await db.createMemory(memory('before', { embedding: [1, 0] }), 'documents');
-      expect(await db.updateMemory({ id, content: { text: 'after' }, metadata: { source: 'edit' }, embedding: [0, 1] })).toBe(true);
-      expect(await db.getMemoryById(id)).toMatchObject({ content: { text: 'after' }, metadata: { source: 'edit' }, embedding: [0, 1] });
+      expect(
+        await db.updateMemory({ id, content: { text: 'after' }, metadata: { source: 'edit' }, embedding: [0, 1] }),
+      ).toBe(true);
+      expect(await db.getMemoryById(id)).toMatchObject({
+        content: { text: 'after' },
+        metadata: { source: 'edit' },
+        embedding: [0, 1],
+      });
       expect(await db.updateMemory({ id: randomUuid(), content: { text: 'x' } })).toBe(false);
     });
 
@@ -229,9 +297,14 @@ describe('InMemoryDatabaseAdapter', () => {
       const c = await db.createMemory(memory('c', { createdAt: 3, roomId: ROOM_2 }), 'messages');
       const f = await db.createMemory(memory('f', { createdAt: 4 }), 'facts');
       expect((await db.getMemoriesByIds([a, c, f], 'messages')).map((m) => m.id)).toEqual([c, a]);
-      expect((await db.getMemoriesByRoomIds({ tableName: 'messages', roomIds: [ROOM, ROOM_2], limit: 2 })).map((m) => m.id)).toEqual([c, b]);
+      expect(
+        (await db.getMemoriesByRoomIds({ tableName: 'messages', roomIds: [ROOM, ROOM_2], limit: 2 })).map((m) => m.id),
+      ).toEqual([c, b]);
       expect((await db.getMemoriesByWorldId({ worldId: WORLD })).map((m) => m.id)).toEqual([f, b, a]);
-      expect((await db.getMemoriesByWorldId({ worldId: WORLD, tableName: 'messages' })).map((m) => m.id)).toEqual([b, a]);
+      expect((await db.getMemoriesByWorldId({ worldId: WORLD, tableName: 'messages' })).map((m) => m.id)).toEqual([
+        b,
+        a,
+      ]);
       await db.deleteMemory(a);
       await db.deleteManyMemories([c]);
       expect(await db.getMemoryById(a)).toBeNull();
@@ -294,7 +367,10 @@ describe('InMemoryDatabaseAdapter', () => {
     });
 
     it('deleteRoom removes the room, its memories and its participants', async () => {
-      await db.createRooms([{ id: ROOM, source: 's', type: ChannelType.DM }, { id: ROOM_2, source: 's', type: ChannelType.DM }]);
+      await db.createRooms([
+        { id: ROOM, source: 's', type: ChannelType.DM },
+        { id: ROOM_2, source: 's', type: ChannelType.DM },
+      ]);
       await db.addParticipantsRoom([USER, OTHER], ROOM);
       await db.addParticipantsRoom([USER], ROOM_2);
       const gone = await db.createMemory(memory('gone'), 'messages');
@@ -347,12 +423,26 @@ describe('InMemoryDatabaseAdapter', () => {
 
   describe('relationships', () => {
     it('creates one per direction, matches either side and requires every tag', async () => {
-      expect(await db.createRelationship({ sourceEntityId: USER, targetEntityId: OTHER, tags: ['friend', 'colleague'], metadata: { since: 2020 } })).toBe(true);
+      expect(
+        await db.createRelationship({
+          sourceEntityId: USER,
+          targetEntityId: OTHER,
+          tags: ['friend', 'colleague'],
+          metadata: { since: 2020 },
+        }),
+      ).toBe(true);
       expect(await db.createRelationship({ sourceEntityId: USER, targetEntityId: OTHER })).toBe(false);
-      expect(await db.createRelationship({ sourceEntityId: OTHER, targetEntityId: AGENT, tags: ['friend'] })).toBe(true);
+      expect(await db.createRelationship({ sourceEntityId: OTHER, targetEntityId: AGENT, tags: ['friend'] })).toBe(
+        true,
+      );
 
       const forward = await db.getRelationship({ sourceEntityId: USER, targetEntityId: OTHER });
-      expect(forward).toMatchObject({ agentId: AGENT, tags: ['friend', 'colleague'], metadata: { since: 2020 }, createdAt: expect.any(String) });
+      expect(forward).toMatchObject({
+        agentId: AGENT,
+        tags: ['friend', 'colleague'],
+        metadata: { since: 2020 },
+        createdAt: expect.any(String),
+      });
       expect(await db.getRelationship({ sourceEntityId: OTHER, targetEntityId: USER })).toBeNull();
 
       expect(await db.getRelationships({ entityId: OTHER })).toHaveLength(2);
@@ -388,7 +478,14 @@ describe('InMemoryDatabaseAdapter', () => {
 
   describe('tasks', () => {
     it('creates, filters by room, entity and all tags, updates and deletes', async () => {
-      const id = await db.createTask({ name: 'A', description: 'a', roomId: ROOM, entityId: USER, tags: ['queue', 'repeat'], metadata: { updateInterval: 10 } });
+      const id = await db.createTask({
+        name: 'A',
+        description: 'a',
+        roomId: ROOM,
+        entityId: USER,
+        tags: ['queue', 'repeat'],
+        metadata: { updateInterval: 10 },
+      });
       await db.createTask({ name: 'B', description: 'b', roomId: ROOM_2, tags: ['queue'] });
       const given = randomUuid();
       expect(await db.createTask({ id: given, name: 'C', description: 'c', tags: [] })).toBe(given);

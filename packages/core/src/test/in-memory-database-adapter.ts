@@ -1,5 +1,12 @@
 import type { Agent } from '../types/character';
-import type { EmbeddingSearchResult, GetCachedEmbeddingsParams, GetMemoriesParams, IDatabaseAdapter, Log, SearchMemoriesParams } from '../types/database';
+import type {
+  EmbeddingSearchResult,
+  GetCachedEmbeddingsParams,
+  GetMemoriesParams,
+  IDatabaseAdapter,
+  Log,
+  SearchMemoriesParams,
+} from '../types/database';
 import type { Component, Entity, ParticipantUserState, Relationship, Room, World } from '../types/environment';
 import type { InboundMessage, InboxAcceptance, InboxEntry, PendingInboundParams } from '../types/inbox';
 import type { Memory, MemoryMetadata } from '../types/memory';
@@ -102,7 +109,14 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
     const id = agent.id ?? randomUuid();
     if (this.agents.has(id)) return false;
     const now = Date.now();
-    this.agents.set(id, { name: '', bio: '', ...copyValue(agent), id, createdAt: agent.createdAt ?? now, updatedAt: agent.updatedAt ?? now });
+    this.agents.set(id, {
+      name: '',
+      bio: '',
+      ...copyValue(agent),
+      id,
+      createdAt: agent.createdAt ?? now,
+      updatedAt: agent.updatedAt ?? now,
+    });
     return true;
   }
 
@@ -146,7 +160,12 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
       const id = entity.id ?? randomUuid();
       if (this.entities.has(id)) continue;
       const { components: _components, ...row } = copyValue(entity);
-      this.entities.set(id, { ...row, id, names: [...new Set(entity.names.map(String))], metadata: row.metadata ?? {} });
+      this.entities.set(id, {
+        ...row,
+        id,
+        names: [...new Set(entity.names.map(String))],
+        metadata: row.metadata ?? {},
+      });
     }
     return true;
   }
@@ -176,7 +195,8 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
 
   async updateComponent(component: Component): Promise<void> {
     const existing = this.components.get(component.id);
-    if (existing) this.components.set(component.id, { ...existing, ...copyValue(component), createdAt: existing.createdAt });
+    if (existing)
+      this.components.set(component.id, { ...existing, ...copyValue(component), createdAt: existing.createdAt });
   }
 
   async deleteComponent(componentId: UUID): Promise<void> {
@@ -220,7 +240,9 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
 
   /** This agent's memories replying to `inReplyTo` (content.inReplyTo), oldest first. */
   async getRepliesTo(inReplyTo: UUID): Promise<Memory[]> {
-    return this.memories.list((memory) => memory.content.inReplyTo === inReplyTo && (memory.agentId ?? this.agentId) === this.agentId).reverse();
+    return this.memories
+      .list((memory) => memory.content.inReplyTo === inReplyTo && (memory.agentId ?? this.agentId) === this.agentId)
+      .reverse();
   }
 
   async getMemoryById(id: UUID): Promise<Memory | null> {
@@ -234,13 +256,19 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
 
   async getMemoriesByRoomIds(params: { tableName: string; roomIds: UUID[]; limit?: number }): Promise<Memory[]> {
     const rooms = new Set(params.roomIds);
-    return this.memories.list((memory, table) => table === params.tableName && rooms.has(memory.roomId), { count: params.limit });
+    return this.memories.list((memory, table) => table === params.tableName && rooms.has(memory.roomId), {
+      count: params.limit,
+    });
   }
 
   async getMemoriesByWorldId(params: { worldId: UUID; count?: number; tableName?: string }): Promise<Memory[]> {
-    const rooms = new Set([...this.rooms.values()].filter((room) => room.worldId === params.worldId).map((room) => room.id));
+    const rooms = new Set(
+      [...this.rooms.values()].filter((room) => room.worldId === params.worldId).map((room) => room.id),
+    );
     return this.memories.list(
-      (memory, table) => (!params.tableName || table === params.tableName) && (memory.worldId === params.worldId || rooms.has(memory.roomId)),
+      (memory, table) =>
+        (!params.tableName || table === params.tableName) &&
+        (memory.worldId === params.worldId || rooms.has(memory.roomId)),
       { count: params.count },
     );
   }
@@ -250,10 +278,14 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
     const results: EmbeddingSearchResult[] = [];
     for (const memory of this.memories.list((m, table) => table === params.query_table_name && Boolean(m.embedding))) {
       const field = (memory as unknown as Record<string, unknown>)[params.query_field_name];
-      const text = field && typeof field === 'object' ? (field as Record<string, unknown>)[params.query_field_sub_name] : undefined;
+      const text =
+        field && typeof field === 'object'
+          ? (field as Record<string, unknown>)[params.query_field_sub_name]
+          : undefined;
       if (typeof text !== 'string') continue;
       const score = levenshtein(params.query_input, text);
-      if (score <= params.query_threshold) results.push({ embedding: memory.embedding ?? [], levenshtein_score: score });
+      if (score <= params.query_threshold)
+        results.push({ embedding: memory.embedding ?? [], levenshtein_score: score });
     }
     return results.sort((a, b) => a.levenshtein_score - b.levenshtein_score).slice(0, params.query_match_count);
   }
@@ -285,17 +317,31 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   /** Counts a room's memories; only unique ones when `unique` is true. */
   async countMemories(roomId: UUID, unique = false, tableName?: string): Promise<number> {
     return this.memories.count(
-      (memory, table) => memory.roomId === roomId && (!tableName || table === tableName) && (!unique || memory.unique === true),
+      (memory, table) =>
+        memory.roomId === roomId && (!tableName || table === tableName) && (!unique || memory.unique === true),
     );
   }
 
   // ---- logs --------------------------------------------------------------
 
   async log(params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string }): Promise<void> {
-    this.logs.push({ id: randomUuid(), entityId: params.entityId, roomId: params.roomId, type: params.type, body: copyValue(params.body), createdAt: new Date() });
+    this.logs.push({
+      id: randomUuid(),
+      entityId: params.entityId,
+      roomId: params.roomId,
+      type: params.type,
+      body: copyValue(params.body),
+      createdAt: new Date(),
+    });
   }
 
-  async getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]> {
+  async getLogs(params: {
+    entityId?: UUID;
+    roomId?: UUID;
+    type?: string;
+    count?: number;
+    offset?: number;
+  }): Promise<Log[]> {
     const offset = params.offset ?? 0;
     return this.logs
       .filter(
@@ -448,7 +494,12 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   // ---- relationships -----------------------------------------------------
 
   /** False when a relationship from source to target already exists. */
-  async createRelationship(params: { sourceEntityId: UUID; targetEntityId: UUID; tags?: string[]; metadata?: Metadata }): Promise<boolean> {
+  async createRelationship(params: {
+    sourceEntityId: UUID;
+    targetEntityId: UUID;
+    tags?: string[];
+    metadata?: Metadata;
+  }): Promise<boolean> {
     if (await this.getRelationship(params)) return false;
     const id = randomUuid();
     this.relationships.set(id, {
@@ -466,13 +517,20 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   async updateRelationship(relationship: Relationship): Promise<void> {
     const existing = this.relationships.get(relationship.id);
     if (existing) {
-      this.relationships.set(relationship.id, { ...existing, tags: [...(relationship.tags ?? [])], metadata: copyValue(relationship.metadata ?? {}) });
+      this.relationships.set(relationship.id, {
+        ...existing,
+        tags: [...(relationship.tags ?? [])],
+        metadata: copyValue(relationship.metadata ?? {}),
+      });
     }
   }
 
   async getRelationship(params: { sourceEntityId: UUID; targetEntityId: UUID }): Promise<Relationship | null> {
     for (const relationship of this.relationships.values()) {
-      if (relationship.sourceEntityId === params.sourceEntityId && relationship.targetEntityId === params.targetEntityId) {
+      if (
+        relationship.sourceEntityId === params.sourceEntityId &&
+        relationship.targetEntityId === params.targetEntityId
+      ) {
         return copyValue(relationship);
       }
     }
@@ -483,7 +541,11 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   async getRelationships(params: { entityId: UUID; tags?: string[] }): Promise<Relationship[]> {
     const tags = params.tags ?? [];
     return [...this.relationships.values()]
-      .filter((r) => (r.sourceEntityId === params.entityId || r.targetEntityId === params.entityId) && tags.every((tag) => r.tags.includes(tag)))
+      .filter(
+        (r) =>
+          (r.sourceEntityId === params.entityId || r.targetEntityId === params.entityId) &&
+          tags.every((tag) => r.tags.includes(tag)),
+      )
       .map((r) => copyValue(r));
   }
 
@@ -513,7 +575,13 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
 
   async createTask(task: Task): Promise<UUID> {
     const id = task.id ?? randomUuid();
-    this.tasks.set(id, { ...copyValue(task), id, tags: [...(task.tags ?? [])], metadata: copyValue(task.metadata ?? {}), updatedAt: task.updatedAt ?? Date.now() });
+    this.tasks.set(id, {
+      ...copyValue(task),
+      id,
+      tags: [...(task.tags ?? [])],
+      metadata: copyValue(task.metadata ?? {}),
+      updatedAt: task.updatedAt ?? Date.now(),
+    });
     return id;
   }
 
@@ -558,7 +626,12 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
 
   private findComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Component[] {
     return [...this.components.values()]
-      .filter((c) => c.entityId === entityId && (!worldId || c.worldId === worldId) && (!sourceEntityId || c.sourceEntityId === sourceEntityId))
+      .filter(
+        (c) =>
+          c.entityId === entityId &&
+          (!worldId || c.worldId === worldId) &&
+          (!sourceEntityId || c.sourceEntityId === sourceEntityId),
+      )
       .map((c) => copyValue(c));
   }
 }
@@ -572,7 +645,8 @@ function mergeSettings(current: Record<string, unknown>, patch: Record<string, u
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
-    else if (key === 'secrets' && isRecord(value) && isRecord(current.secrets)) merged.secrets = mergeSettings(current.secrets, value);
+    else if (key === 'secrets' && isRecord(value) && isRecord(current.secrets))
+      merged.secrets = mergeSettings(current.secrets, value);
     else merged[key] = value;
   }
   return merged;

@@ -156,8 +156,14 @@ function rerankByKeywords<T extends { row: MemoryRow; similarity: number }>(hits
   const queryWords = new Set(words(query));
   const documents = hits.map((hit) => new Set(words(hit.row.memory.content.text ?? '')));
   const idf = (word: string) => Math.log(1 + hits.length / (1 + documents.filter((doc) => doc.has(word)).length));
-  const relevance = documents.map((doc) => [...queryWords].reduce((sum, word) => sum + (doc.has(word) ? idf(word) : 0), 0));
+  const relevance = documents.map((doc) =>
+    [...queryWords].reduce((sum, word) => sum + (doc.has(word) ? idf(word) : 0), 0),
+  );
   const best = Math.max(0, ...relevance);
-  const score = (i: number) => VECTOR_WEIGHT * hits[i].similarity + (best > 0 ? ((1 - VECTOR_WEIGHT) * relevance[i]) / best : 0);
-  return hits.map((hit, i) => ({ hit, score: score(i) })).sort((a, b) => b.score - a.score).map(({ hit }) => hit);
+  const score = (i: number) =>
+    VECTOR_WEIGHT * hits[i].similarity + (best > 0 ? ((1 - VECTOR_WEIGHT) * relevance[i]) / best : 0);
+  return hits
+    .map((hit, i) => ({ hit, score: score(i) }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ hit }) => hit);
 }

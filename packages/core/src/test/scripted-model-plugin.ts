@@ -21,7 +21,8 @@ export function createScriptedModelPlugin(model: ScriptedModel, options: Scripte
   const dims = options.embeddingDims;
   if (dims !== undefined) {
     models.TEXT_EMBEDDING = async (_runtime, params: EmbeddingInput): Promise<number[] | number[][]> => {
-      if (params && typeof params === 'object' && 'texts' in params) return params.texts.map((text) => deterministicEmbedding(text, dims));
+      if (params && typeof params === 'object' && 'texts' in params)
+        return params.texts.map((text) => deterministicEmbedding(text, dims));
       const text = typeof params === 'string' ? params : (params?.text ?? '');
       return deterministicEmbedding(text, dims);
     };

@@ -19,7 +19,9 @@ describe('createScriptedModel', () => {
     ]);
     expect(model.calls[1].params.temperature).toBe(0.5);
     expect(model.callsOf('TEXT_LARGE')).toHaveLength(1);
-    await expect(runtime.useModel('TEXT_SMALL', { prompt: 'third' })).rejects.toThrow(/no output left for call #2 \(TEXT_SMALL\)/);
+    await expect(runtime.useModel('TEXT_SMALL', { prompt: 'third' })).rejects.toThrow(
+      /no output left for call #2 \(TEXT_SMALL\)/,
+    );
     expect(model.calls).toHaveLength(2);
   });
 
@@ -74,12 +76,21 @@ describe('deterministicEmbedding', () => {
 describe('scriptedReply', () => {
   it('builds the response XML the message handler parses', () => {
     const xml = scriptedReply('Hello there', ['REPLY', 'FOLLOW_ROOM'], 'be nice');
-    expect(parseKeyValueXml(xml)).toEqual({ thought: 'be nice', actions: ['REPLY', 'FOLLOW_ROOM'], providers: [], text: 'Hello there' });
+    expect(parseKeyValueXml(xml)).toEqual({
+      thought: 'be nice',
+      actions: ['REPLY', 'FOLLOW_ROOM'],
+      providers: [],
+      text: 'Hello there',
+    });
     expect(parseKeyValueXml(scriptedReply('hi'))).toMatchObject({ thought: '...', actions: ['REPLY'], text: 'hi' });
   });
 
   it('can carry providers, simple and action params', () => {
-    const xml = scriptedReply('Booking', ['BOOK'], '...', { providers: ['TIME', 'FACTS'], simple: false, params: { BOOK: { origin: 'SFO', seats: 2, meta: { note: 'x' } } } });
+    const xml = scriptedReply('Booking', ['BOOK'], '...', {
+      providers: ['TIME', 'FACTS'],
+      simple: false,
+      params: { BOOK: { origin: 'SFO', seats: 2, meta: { note: 'x' } } },
+    });
     expect(parseKeyValueXml(xml)).toMatchObject({
       providers: ['TIME', 'FACTS'],
       simple: false,

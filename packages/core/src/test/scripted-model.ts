@@ -33,7 +33,12 @@ export interface ScriptedModel {
  */
 export interface ScriptedModelOptions {
   /** What each call reports through reportModelUsage (tokens, cached tokens, model name), as a real model plugin would. */
-  usage?: (call: { prompt: string; modelType: string; output: string; callIndex: number }) => ModelUsageReport | undefined;
+  usage?: (call: {
+    prompt: string;
+    modelType: string;
+    output: string;
+    callIndex: number;
+  }) => ModelUsageReport | undefined;
 }
 
 export function createScriptedModel(script: ModelScript, options: ScriptedModelOptions = {}): ScriptedModel {

@@ -8,14 +8,22 @@ export interface ScriptedReplyOptions {
 function paramsXml(params: Record<string, unknown>): string {
   return Object.entries(params)
     .map(([key, value]) => {
-      const inner = value !== null && typeof value === 'object' && !Array.isArray(value) ? paramsXml(value as Record<string, unknown>) : String(value);
+      const inner =
+        value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? paramsXml(value as Record<string, unknown>)
+          : String(value);
       return `<${key}>${inner}</${key}>`;
     })
     .join('');
 }
 
 /** The `<response>` XML the message-handler template asks the model for. */
-export function scriptedReply(text: string, actions: string[] = ['REPLY'], thought = '...', options: ScriptedReplyOptions = {}): string {
+export function scriptedReply(
+  text: string,
+  actions: string[] = ['REPLY'],
+  thought = '...',
+  options: ScriptedReplyOptions = {},
+): string {
   const lines = [
     '<response>',
     `  <thought>${thought}</thought>`,

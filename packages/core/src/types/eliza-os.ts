@@ -28,7 +28,11 @@ export interface HandleMessageResult {
  * message it takes goes through `runtime.messageService`, the one pipeline.
  */
 export interface IElizaOS {
-  handleMessage(target: UUID | IAgentRuntime, message: IncomingMessage, options?: HandleMessageOptions): Promise<HandleMessageResult>;
+  handleMessage(
+    target: UUID | IAgentRuntime,
+    message: IncomingMessage,
+    options?: HandleMessageOptions,
+  ): Promise<HandleMessageResult>;
   handleMessages(
     messages: { agentId: UUID; message: IncomingMessage; options?: HandleMessageOptions }[],
   ): Promise<{ agentId: UUID; result?: HandleMessageResult; error?: Error }[]>;

@@ -223,7 +223,9 @@ export type EventName = keyof EventPayloadMap;
  * Payload of a known event (by enum member or plain name); plugin-defined
  * events carry any object.
  */
-export type PayloadOf<E extends string> = `${E}` extends EventName ? EventPayloadMap[`${E}` & EventName] : EventPayload & Record<string, unknown>;
+export type PayloadOf<E extends string> = `${E}` extends EventName
+  ? EventPayloadMap[`${E}` & EventName]
+  : EventPayload & Record<string, unknown>;
 
 export type EventHandler<E extends string = EventName> = (payload: PayloadOf<E>) => Promise<void> | void;
 

@@ -78,23 +78,40 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   registerProvider(provider: Provider): void;
   registerEvaluator(evaluator: Evaluator): void;
 
-  registerModel(modelType: ModelTypeName | string, handler: ModelHandlerFn<never, unknown>, provider: string, priority?: number): void;
+  registerModel(
+    modelType: ModelTypeName | string,
+    handler: ModelHandlerFn<never, unknown>,
+    provider: string,
+    priority?: number,
+  ): void;
   getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined;
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[];
-  useModel<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T], provider?: string): Promise<ModelResultMap[T]>;
+  useModel<T extends ModelTypeName>(
+    modelType: T,
+    params: ModelParamsMap[T],
+    provider?: string,
+  ): Promise<ModelResultMap[T]>;
   /** Kith: MAX_DAILY_COST_USD's state today (UTC): spend, whether it was reached, what answers past it; null when no budget is set. */
   getCostBudget(): CostBudgetStatus | null;
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
   on<E extends string>(event: E, handler: EventHandler<E>): void;
   getEvent(event: string): EventHandler<string>[] | undefined;
-  emitEvent<E extends string>(event: E | E[], payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime }): Promise<void>;
+  emitEvent<E extends string>(
+    event: E | E[],
+    payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
+  ): Promise<void>;
 
   getSetting(key: string): string | boolean | number | null;
   setSetting(key: string, value: string | boolean | number | null, secret?: boolean): void;
   getConversationLength(): number;
 
-  composeState(message: Memory, includeList?: string[] | null, onlyInclude?: boolean, skipCache?: boolean): Promise<State>;
+  composeState(
+    message: Memory,
+    includeList?: string[] | null,
+    onlyInclude?: boolean,
+    skipCache?: boolean,
+  ): Promise<State>;
   processActions(
     message: Memory,
     responses: Memory[],
@@ -103,7 +120,13 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
     options?: ProcessActionsOptions,
   ): Promise<void>;
   getActionResults(messageId: UUID): ActionResult[];
-  evaluate(message: Memory, state?: State, didRespond?: boolean, callback?: HandlerCallback, responses?: Memory[]): Promise<Evaluator[] | null>;
+  evaluate(
+    message: Memory,
+    state?: State,
+    didRespond?: boolean,
+    callback?: HandlerCallback,
+    responses?: Memory[],
+  ): Promise<Evaluator[] | null>;
 
   /** Kith: a model call queued behind the reply path (per model type, MAX_CONCURRENT_BACKGROUND_PROMPTS in flight). */
   useModelInBackground<T extends ModelTypeName>(modelType: T, params: ModelParamsMap[T]): Promise<ModelResultMap[T]>;

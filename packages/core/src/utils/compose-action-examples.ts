@@ -20,7 +20,11 @@ export function composeActionExamples(actions: Action[], count: number): string 
   // Deterministic, and asked for on every turn with the same actions: remembered per list.
   const key = `${count}\u0000${actions.map((action) => action.name).join('\u0000')}`;
   const known = remembered.get(key);
-  if (known && known.actions.length === actions.length && known.actions.every((action, i) => action === actions[i] && sameExamples(action, known.examples[i]))) {
+  if (
+    known &&
+    known.actions.length === actions.length &&
+    known.actions.every((action, i) => action === actions[i] && sameExamples(action, known.examples[i]))
+  ) {
     return known.text;
   }
   const text = compose(actions, count);
@@ -30,7 +34,9 @@ export function composeActionExamples(actions: Action[], count: number): string 
 
 const MAX_REMEMBERED = 64;
 // FIFO: one entry per distinct action list, and agents have a handful.
-const remembered = new BoundedMap<string, { actions: Action[]; examples: ExamplesSeen[]; text: string }>(MAX_REMEMBERED);
+const remembered = new BoundedMap<string, { actions: Action[]; examples: ExamplesSeen[]; text: string }>(
+  MAX_REMEMBERED,
+);
 
 /** An action's examples as last composed: the list, and its length (a push into it is a change). */
 interface ExamplesSeen {
@@ -55,7 +61,5 @@ function compose(actions: Action[], count: number): string {
       if (pool.length > round) picked.push(pool[round]);
     }
   }
-  return picked
-    .map((example, index) => `\n${fillExampleNames(example.map(formatTurn).join('\n'), index)}`)
-    .join('\n');
+  return picked.map((example, index) => `\n${fillExampleNames(example.map(formatTurn).join('\n'), index)}`).join('\n');
 }

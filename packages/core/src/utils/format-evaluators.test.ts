@@ -15,7 +15,9 @@ const reflection = evaluator('REFLECTION', [
     outcome: '{"facts": ["{{name1}} lives in Oslo"]}',
   },
 ]);
-const goal = evaluator('GOAL', [{ prompt: 'p2', messages: [{ name: '{{user1}}', content: { text: 't' } }], outcome: 'o2' }]);
+const goal = evaluator('GOAL', [
+  { prompt: 'p2', messages: [{ name: '{{user1}}', content: { text: 't' } }], outcome: 'o2' },
+]);
 
 describe('formatEvaluatorNames / formatEvaluators', () => {
   it('quotes each evaluator, comma-newline separated', () => {

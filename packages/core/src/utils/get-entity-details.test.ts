@@ -5,7 +5,17 @@ import { getEntityDetails } from './get-entity-details';
 
 function component(data: Component['data']): Component {
   const id = '00000000-0000-0000-0000-0000000000c0' as UUID;
-  return { id, entityId: ALICE, agentId: AGENT, roomId: ROOM, worldId: id, sourceEntityId: id, type: 't', createdAt: 0, data };
+  return {
+    id,
+    entityId: ALICE,
+    agentId: AGENT,
+    roomId: ROOM,
+    worldId: id,
+    sourceEntityId: id,
+    type: 't',
+    createdAt: 0,
+    data,
+  };
 }
 
 describe('getEntityDetails', () => {

@@ -29,7 +29,7 @@ function mergeComponentData(target: Metadata, data: Metadata): void {
 function platformName(entity: Entity, source: string | undefined): string {
   const meta = source ? entity.metadata?.[source] : undefined;
   const name = isPlainObject(meta) ? meta.name : undefined;
-  return typeof name === 'string' && name !== '' ? name : entity.names?.[0] ?? 'Unknown User';
+  return typeof name === 'string' && name !== '' ? name : (entity.names?.[0] ?? 'Unknown User');
 }
 
 /** The distinct entities in a room, for prompts that list who is present. */

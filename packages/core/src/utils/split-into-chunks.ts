@@ -35,21 +35,28 @@ interface Piece {
 /** Pieces no longer than `size`, each with the separator it had in the text. */
 function toPieces(text: string, size: number): Piece[] {
   const pieces: Piece[] = [];
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const [p, paragraph] of paragraphs.entries()) {
     const separator = p === 0 ? '' : '\n\n';
     if (paragraph.length <= size) {
       pieces.push({ text: paragraph, separator });
       continue;
     }
-    const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [paragraph];
+    const sentences = paragraph
+      .match(/[^.!?\n]+(?:[.!?]+|\n|$)/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? [paragraph];
     for (const [s, sentence] of sentences.entries()) {
       const sentenceSeparator = s === 0 ? separator : ' ';
       if (sentence.length <= size) {
         pieces.push({ text: sentence, separator: sentenceSeparator });
         continue;
       }
-      for (const [w, word] of splitLong(sentence, size).entries()) pieces.push({ text: word, separator: w === 0 ? sentenceSeparator : ' ' });
+      for (const [w, word] of splitLong(sentence, size).entries())
+        pieces.push({ text: word, separator: w === 0 ? sentenceSeparator : ' ' });
     }
   }
   return pieces;

@@ -92,7 +92,14 @@ describe('asUUID / validateUuid / randomUuid', () => {
   it('asUUID returns a valid UUID and throws on garbage', () => {
     const id = '123e4567-e89b-12d3-a456-426614174000';
     expect(asUUID(id)).toBe(id);
-    for (const bad of ['', 'not-a-uuid', '123e4567e89b12d3a456426614174000', `${id}0`, ` ${id}`, 'g23e4567-e89b-12d3-a456-426614174000']) {
+    for (const bad of [
+      '',
+      'not-a-uuid',
+      '123e4567e89b12d3a456426614174000',
+      `${id}0`,
+      ` ${id}`,
+      'g23e4567-e89b-12d3-a456-426614174000',
+    ]) {
       expect(() => asUUID(bad)).toThrow(TypeError);
     }
   });

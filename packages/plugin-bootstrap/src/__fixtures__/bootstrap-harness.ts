@@ -1,5 +1,22 @@
-import { ChannelType, createUniqueUuid, randomUuid, type Character, type Content, type IAgentRuntime, type Logger, type Memory, type Plugin, type UUID } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ModelScript, type ScriptedModel } from '@kith/core/test';
+import {
+  ChannelType,
+  createUniqueUuid,
+  randomUuid,
+  type Character,
+  type Content,
+  type IAgentRuntime,
+  type Logger,
+  type Memory,
+  type Plugin,
+  type UUID,
+} from '@kith/core';
+import {
+  createScriptedModel,
+  createScriptedModelPlugin,
+  createTestRuntime,
+  type ModelScript,
+  type ScriptedModel,
+} from '@kith/core/test';
 import { bootstrapPlugin } from '../plugin';
 
 export const ADA = '11111111-1111-4111-8111-111111111111' as UUID;
@@ -20,14 +37,27 @@ export async function createHarness(options: HarnessOptions = {}) {
   const model: ScriptedModel = createScriptedModel(options.script ?? []);
   const runtime = await createTestRuntime({
     character: options.character,
-    plugins: [bootstrapPlugin, createScriptedModelPlugin(model, { embeddingDims: options.embeddingDims }), ...(options.plugins ?? [])],
+    plugins: [
+      bootstrapPlugin,
+      createScriptedModelPlugin(model, { embeddingDims: options.embeddingDims }),
+      ...(options.plugins ?? []),
+    ],
     settings: options.settings,
     logger: options.logger,
   });
   const roomId = randomUuid();
   const type = options.type ?? ChannelType.GROUP;
   const connect = (entityId: UUID, name: string, room: UUID = roomId, roomType: ChannelType = type) =>
-    runtime.ensureConnection({ entityId, roomId: room, name, userName: name.toLowerCase(), source: 'test', type: roomType, serverId: 'srv', channelId: `chan-${room.slice(0, 4)}` });
+    runtime.ensureConnection({
+      entityId,
+      roomId: room,
+      name,
+      userName: name.toLowerCase(),
+      source: 'test',
+      type: roomType,
+      serverId: 'srv',
+      channelId: `chan-${room.slice(0, 4)}`,
+    });
   await connect(ADA, 'Ada');
   await connect(BOB, 'Bob');
   const worldId = createUniqueUuid(runtime, 'srv');
@@ -54,7 +84,12 @@ export async function createHarness(options: HarnessOptions = {}) {
     roomId,
     content: { text, actions, thought: 'test', ...(params ? { params } : {}) },
   });
-  const run = async (incoming: Memory, actions: string[], text = '', params?: Record<string, Record<string, unknown>>) => {
+  const run = async (
+    incoming: Memory,
+    actions: string[],
+    text = '',
+    params?: Record<string, Record<string, unknown>>,
+  ) => {
     const state = await runtime.composeState(incoming);
     await runtime.processActions(incoming, [response(actions, text, params)], state, callback);
     return runtime.getActionResults(incoming.id as UUID);
@@ -62,7 +97,11 @@ export async function createHarness(options: HarnessOptions = {}) {
   return { runtime, model, roomId, worldId, replies, callback, message, response, run, connect };
 }
 
-export async function setWorldMetadata(runtime: IAgentRuntime, worldId: UUID, metadata: Record<string, unknown>): Promise<void> {
+export async function setWorldMetadata(
+  runtime: IAgentRuntime,
+  worldId: UUID,
+  metadata: Record<string, unknown>,
+): Promise<void> {
   const world = await runtime.getWorld(worldId);
   if (!world) throw new Error('world missing');
   await runtime.updateWorld({ ...world, metadata: { ...(world.metadata ?? {}), ...metadata } });

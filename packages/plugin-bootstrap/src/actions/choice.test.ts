@@ -19,7 +19,12 @@ async function withPendingChoice(entityId = ADA) {
     roomId: harness.roomId,
     entityId,
     tags: ['AWAITING_CHOICE'],
-    metadata: { options: [{ name: 'post', description: 'Publish it now' }, { name: 'cancel', description: 'Drop the draft' }] },
+    metadata: {
+      options: [
+        { name: 'post', description: 'Publish it now' },
+        { name: 'cancel', description: 'Drop the draft' },
+      ],
+    },
   });
   return { ...harness, executed, taskId };
 }
@@ -59,7 +64,14 @@ describe('CHOICE', () => {
   it('is not offered when nothing is pending, and sees tasks created and deleted later', async () => {
     const { runtime, message, roomId } = await createHarness();
     expect(await choiceAction.validate(runtime, message('post'))).toBe(false);
-    const id = await runtime.createTask({ name: 'X', description: 'x?', roomId, entityId: ADA, tags: ['AWAITING_CHOICE'], metadata: { options: [{ name: 'yes', description: 'y' }] } });
+    const id = await runtime.createTask({
+      name: 'X',
+      description: 'x?',
+      roomId,
+      entityId: ADA,
+      tags: ['AWAITING_CHOICE'],
+      metadata: { options: [{ name: 'yes', description: 'y' }] },
+    });
     expect(await choiceAction.validate(runtime, message('post'))).toBe(true);
     await runtime.deleteTask(id);
     expect(await choiceAction.validate(runtime, message('post'))).toBe(false);
@@ -78,19 +90,35 @@ describe('CHOICE', () => {
   it('is resolved by the user’s reply in a real DM turn, with one model call', async () => {
     const harness = await createHarness({
       type: ChannelType.DM,
-      script: [scriptedReply('Publishing it.', ['REPLY', 'CHOICE'], 'Ada chose post', { params: { CHOICE: { option: 'post' } } })],
+      script: [
+        scriptedReply('Publishing it.', ['REPLY', 'CHOICE'], 'Ada chose post', {
+          params: { CHOICE: { option: 'post' } },
+        }),
+      ],
     });
     const executed: unknown[] = [];
-    harness.runtime.registerTaskWorker({ name: 'PUBLISH_POST', execute: async (_r, options) => void executed.push(options.option) });
+    harness.runtime.registerTaskWorker({
+      name: 'PUBLISH_POST',
+      execute: async (_r, options) => void executed.push(options.option),
+    });
     await harness.runtime.createTask({
       name: 'PUBLISH_POST',
       description: 'Publish the drafted post?',
       roomId: harness.roomId,
       entityId: ADA,
       tags: ['AWAITING_CHOICE'],
-      metadata: { options: [{ name: 'post', description: 'Publish' }, { name: 'cancel', description: 'Drop' }] },
+      metadata: {
+        options: [
+          { name: 'post', description: 'Publish' },
+          { name: 'cancel', description: 'Drop' },
+        ],
+      },
     });
-    await harness.runtime.messageService!.handleMessage(harness.runtime, harness.message('yes, post it'), harness.callback);
+    await harness.runtime.messageService!.handleMessage(
+      harness.runtime,
+      harness.message('yes, post it'),
+      harness.callback,
+    );
     expect(harness.model.calls).toHaveLength(1);
     expect(harness.model.calls[0].prompt).toContain('# Pending Choices');
     expect(executed).toEqual(['post']);

@@ -1,6 +1,13 @@
 import type { Action, ActionResult, Task } from '@kith/core';
 import { reportOutcome } from '../helpers/report-outcome';
-import { mayChoose, optionsOf, pendingChoices, pendingChoicesForTurn, shortTaskId, type ChoiceOption } from '../helpers/pending-choices';
+import {
+  mayChoose,
+  optionsOf,
+  pendingChoices,
+  pendingChoicesForTurn,
+  shortTaskId,
+  type ChoiceOption,
+} from '../helpers/pending-choices';
 
 interface ChoiceParameters {
   option: string;
@@ -51,7 +58,10 @@ export const choiceAction: Action = {
     const tasks = await pendingChoices(runtime, message.roomId);
     const task = pickTask(tasks, params);
     if (!task?.id) {
-      const text = tasks.length > 1 ? `Which one? Pending: ${tasks.map((t) => `${t.name} (${shortTaskId(t)})`).join(', ')}.` : 'There is no pending choice to answer.';
+      const text =
+        tasks.length > 1
+          ? `Which one? Pending: ${tasks.map((t) => `${t.name} (${shortTaskId(t)})`).join(', ')}.`
+          : 'There is no pending choice to answer.';
       await reportOutcome(callback, responses, 'CHOICE', text, false);
       return { success: false, error: text };
     }
@@ -63,7 +73,12 @@ export const choiceAction: Action = {
     if (sameName(params.option, ABORT)) {
       await runtime.deleteTask(task.id);
       await reportOutcome(callback, responses, 'CHOICE', `Cancelled "${task.name}".`, true);
-      return { success: true, text: `Cancelled ${task.name}`, values: { selectedOption: ABORT }, data: { taskId: task.id } };
+      return {
+        success: true,
+        text: `Cancelled ${task.name}`,
+        values: { selectedOption: ABORT },
+        data: { taskId: task.id },
+      };
     }
     const option = optionsOf(task).find((o) => sameName(o.name, params.option));
     if (!option) {
@@ -79,7 +94,12 @@ export const choiceAction: Action = {
     await worker.execute(runtime, { option: option.name }, task);
     await runtime.deleteTask(task.id);
     await reportOutcome(callback, responses, 'CHOICE', `Selected "${option.name}" for ${task.name}.`, true);
-    return { success: true, text: `Selected ${option.name} for ${task.name}`, values: { selectedOption: option.name }, data: { taskId: task.id, option: option.name } };
+    return {
+      success: true,
+      text: `Selected ${option.name} for ${task.name}`,
+      values: { selectedOption: option.name },
+      data: { taskId: task.id, option: option.name },
+    };
   },
   examples: [
     [

@@ -30,7 +30,12 @@ export function roomStateAction(spec: RoomStateActionSpec): Action {
     handler: async (runtime, message): Promise<ActionResult> => {
       await setAgentRoomState(runtime, message, spec.to);
       runtime.logger.info({ roomId: message.roomId, state: spec.to }, `${spec.name}: ${spec.done}`);
-      return { success: true, text: spec.done, values: { roomState: spec.to ?? 'NONE' }, data: { roomId: message.roomId } };
+      return {
+        success: true,
+        text: spec.done,
+        values: { roomState: spec.to ?? 'NONE' },
+        data: { roomId: message.roomId },
+      };
     },
     examples: spec.examples,
   };

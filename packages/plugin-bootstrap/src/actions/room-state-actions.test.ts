@@ -28,7 +28,9 @@ describe('FOLLOW_ROOM / UNFOLLOW_ROOM / MUTE_ROOM / UNMUTE_ROOM', () => {
     const offered = async () => {
       const m = message('hi');
       const checks = await Promise.all(
-        [followRoomAction, unfollowRoomAction, muteRoomAction, unmuteRoomAction].map(async (a) => ((await a.validate(runtime, m)) ? a.name : null)),
+        [followRoomAction, unfollowRoomAction, muteRoomAction, unmuteRoomAction].map(async (a) =>
+          (await a.validate(runtime, m)) ? a.name : null,
+        ),
       );
       return checks.filter(Boolean);
     };

@@ -1,4 +1,12 @@
-import { validateUuid, type Action, type ActionResult, type IAgentRuntime, type Memory, type Room, type TargetInfo } from '@kith/core';
+import {
+  validateUuid,
+  type Action,
+  type ActionResult,
+  type IAgentRuntime,
+  type Memory,
+  type Room,
+  type TargetInfo,
+} from '@kith/core';
 import { reportOutcome } from '../helpers/report-outcome';
 import { resolveEntity } from '../helpers/resolve-entity';
 import { roomOf } from '../helpers/turn-lookups';
@@ -13,7 +21,9 @@ interface SendParameters {
 
 function matchesRoom(room: Room, wanted: string): boolean {
   const name = wanted.trim().replace(/^#/, '').toLowerCase();
-  return [room.name, room.channelId].some((value) => typeof value === 'string' && value.replace(/^#/, '').toLowerCase() === name);
+  return [room.name, room.channelId].some(
+    (value) => typeof value === 'string' && value.replace(/^#/, '').toLowerCase() === name,
+  );
 }
 
 /** A room by id, else by name or channel id among the rooms of the current world. */
@@ -25,7 +35,11 @@ async function findRoom(runtime: IAgentRuntime, message: Memory, wanted: string)
   return (await runtime.getRoomsByWorld(worldId)).find((room) => matchesRoom(room, wanted)) ?? null;
 }
 
-async function resolveTarget(runtime: IAgentRuntime, message: Memory, params: SendParameters): Promise<{ target: TargetInfo; label: string } | string> {
+async function resolveTarget(
+  runtime: IAgentRuntime,
+  message: Memory,
+  params: SendParameters,
+): Promise<{ target: TargetInfo; label: string } | string> {
   const current = await roomOf(runtime, message);
   // The room's platform, not content.source: clients tag messages with their own name (client_chat, api).
   const defaultSource = params.source ?? current?.source ?? message.content.source ?? 'unknown';
@@ -33,7 +47,12 @@ async function resolveTarget(runtime: IAgentRuntime, message: Memory, params: Se
     const room = await findRoom(runtime, message, params.target);
     if (!room) return `I could not find a room called "${params.target}".`;
     return {
-      target: { source: params.source ?? room.source ?? defaultSource, roomId: room.id, channelId: room.channelId, serverId: room.serverId },
+      target: {
+        source: params.source ?? room.source ?? defaultSource,
+        roomId: room.id,
+        channelId: room.channelId,
+        serverId: room.serverId,
+      },
       label: room.name ?? room.id,
     };
   }
@@ -52,7 +71,12 @@ export const sendMessageAction: Action = {
   description: 'Send a message to another person or room (not a reply here).',
   priority: 30,
   parameters: [
-    { name: 'targetType', description: 'Whether the target is a person or a room', required: true, schema: { type: 'string', enum: ['user', 'room'] } },
+    {
+      name: 'targetType',
+      description: 'Whether the target is a person or a room',
+      required: true,
+      schema: { type: 'string', enum: ['user', 'room'] },
+    },
     { name: 'target', description: 'Name or id of the person or room', required: true, schema: { type: 'string' } },
     { name: 'text', description: 'The message to send', required: true, schema: { type: 'string' } },
     { name: 'source', description: 'Platform to send on; defaults to the current one', schema: { type: 'string' } },

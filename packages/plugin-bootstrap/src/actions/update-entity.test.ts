@@ -3,8 +3,12 @@ import { ADA, BOB, createHarness } from '../__fixtures__/bootstrap-harness';
 describe('UPDATE_ENTITY', () => {
   it('stores details as a component of the sender and merges later updates', async () => {
     const { runtime, run, message, worldId } = await createHarness();
-    await run(message('my telegram is @ada_l'), ['UPDATE_ENTITY'], '', { UPDATE_ENTITY: { source: 'Telegram', data: { username: 'ada_l' } } });
-    await run(message('and my id there is 42'), ['UPDATE_ENTITY'], '', { UPDATE_ENTITY: { source: 'telegram', data: { userId: 42 } } });
+    await run(message('my telegram is @ada_l'), ['UPDATE_ENTITY'], '', {
+      UPDATE_ENTITY: { source: 'Telegram', data: { username: 'ada_l' } },
+    });
+    await run(message('and my id there is 42'), ['UPDATE_ENTITY'], '', {
+      UPDATE_ENTITY: { source: 'telegram', data: { userId: 42 } },
+    });
     const component = await runtime.getComponent(ADA, 'telegram', worldId, ADA);
     expect(component?.data).toEqual({ username: 'ada_l', userId: 42 });
     expect(await runtime.getComponents(ADA)).toHaveLength(1);
@@ -23,7 +27,9 @@ describe('UPDATE_ENTITY', () => {
 
   it('fails without touching anything when the person is unknown', async () => {
     const { runtime, run, message, replies } = await createHarness();
-    const [result] = await run(message('Zed likes tea'), ['UPDATE_ENTITY'], '', { UPDATE_ENTITY: { entity: 'Zed', source: 'likes', data: { drink: 'tea' } } });
+    const [result] = await run(message('Zed likes tea'), ['UPDATE_ENTITY'], '', {
+      UPDATE_ENTITY: { entity: 'Zed', source: 'likes', data: { drink: 'tea' } },
+    });
     expect(result.success).toBe(false);
     expect(replies[0].text).toBe('I could not find "Zed".');
     expect(await runtime.getComponents(ADA)).toEqual([]);

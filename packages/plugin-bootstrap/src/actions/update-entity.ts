@@ -19,18 +19,29 @@ interface UpdateEntityParameters {
 export const updateEntityAction: Action = {
   name: 'UPDATE_ENTITY',
   similes: ['UPDATE_USER', 'UPDATE_PROFILE', 'SAVE_CONTACT', 'REMEMBER_DETAILS'],
-  description: "Save details about a person (e.g. their handle or email) to their profile.",
+  description: 'Save details about a person (e.g. their handle or email) to their profile.',
   priority: 30,
   parameters: [
     { name: 'entity', description: 'Name or id of the person; the sender when omitted', schema: { type: 'string' } },
-    { name: 'source', description: 'Kind of data or platform, e.g. telegram, contact', required: true, schema: { type: 'string' } },
-    { name: 'data', description: 'Fields to save, e.g. {"username":"bob"}', required: true, schema: { type: 'object' } },
+    {
+      name: 'source',
+      description: 'Kind of data or platform, e.g. telegram, contact',
+      required: true,
+      schema: { type: 'string' },
+    },
+    {
+      name: 'data',
+      description: 'Fields to save, e.g. {"username":"bob"}',
+      required: true,
+      schema: { type: 'object' },
+    },
   ],
   validate: alwaysValid,
   handler: async (runtime, message, _state, options, callback, responses): Promise<ActionResult> => {
     const params = options?.parameters as UpdateEntityParameters | undefined;
     const source = params?.source?.trim().toLowerCase();
-    if (!source || !params?.data || Object.keys(params.data).length === 0) return { success: false, error: 'UPDATE_ENTITY needs a source and data' };
+    if (!source || !params?.data || Object.keys(params.data).length === 0)
+      return { success: false, error: 'UPDATE_ENTITY needs a source and data' };
     const entity = await resolveEntity(runtime, message, params.entity);
     if (!entity?.id) {
       const text = `I could not find ${params.entity ? `"${params.entity}"` : 'that person'}.`;
@@ -59,7 +70,11 @@ export const updateEntityAction: Action = {
     }
     const name = entity.names[0] ?? entity.id;
     await reportOutcome(callback, responses, 'UPDATE_ENTITY', `I saved the ${source} details for ${name}.`, true);
-    return { success: true, text: `Updated ${source} for ${name}`, data: { entityId: entity.id, source, fields: Object.keys(params.data) } };
+    return {
+      success: true,
+      text: `Updated ${source} for ${name}`,
+      data: { entityId: entity.id, source, fields: Object.keys(params.data) },
+    };
   },
   examples: [
     [

@@ -1,4 +1,12 @@
-import { ChannelType, Role, type Action, type ActionResult, type IAgentRuntime, type Memory, type World } from '@kith/core';
+import {
+  ChannelType,
+  Role,
+  type Action,
+  type ActionResult,
+  type IAgentRuntime,
+  type Memory,
+  type World,
+} from '@kith/core';
 import { reportOutcome } from '../helpers/report-outcome';
 import { resolveEntity } from '../helpers/resolve-entity';
 import { channelTypeOf, roomOf, worldOf } from '../helpers/turn-lookups';
@@ -29,7 +37,12 @@ export const updateRoleAction: Action = {
   priority: 20,
   parameters: [
     { name: 'entity', description: 'Name or id of the person', required: true, schema: { type: 'string' } },
-    { name: 'role', description: 'The new role', required: true, schema: { type: 'string', enum: [Role.OWNER, Role.ADMIN, Role.NONE] } },
+    {
+      name: 'role',
+      description: 'The new role',
+      required: true,
+      schema: { type: 'string', enum: [Role.OWNER, Role.ADMIN, Role.NONE] },
+    },
   ],
   validate: async (runtime, message) => {
     // Roles are about shared rooms (elizaOS offers it in groups only); a DM skips the world read.
@@ -59,7 +72,11 @@ export const updateRoleAction: Action = {
     const roles = { ...(world.metadata?.roles ?? {}), [target.id]: params.role };
     await runtime.updateWorld({ ...world, metadata: { ...(world.metadata ?? {}), roles } });
     await reportOutcome(callback, responses, 'UPDATE_ROLE', `${name} is now ${params.role}.`, true);
-    return { success: true, text: `${name} is now ${params.role}`, data: { entityId: target.id, role: params.role, previous: targetRole } };
+    return {
+      success: true,
+      text: `${name} is now ${params.role}`,
+      data: { entityId: target.id, role: params.role, previous: targetRole },
+    };
   },
   examples: [
     [

@@ -10,7 +10,9 @@ interface SettingUpdate {
 /** The setting key an update names: its key or its display name, case-insensitive. */
 function findKey(settings: WorldSettings, wanted: string): string | undefined {
   const name = wanted.trim().toLowerCase();
-  return Object.keys(settings).find((key) => key.toLowerCase() === name || (isSetting(settings[key]) && settings[key].name.toLowerCase() === name));
+  return Object.keys(settings).find(
+    (key) => key.toLowerCase() === name || (isSetting(settings[key]) && settings[key].name.toLowerCase() === name),
+  );
 }
 
 /** "true"/"false" become booleans when the setting holds a boolean; everything else stays text. */
@@ -25,10 +27,13 @@ function applyUpdate(settings: WorldSettings, update: SettingUpdate): string | n
   const key = findKey(settings, update.key);
   if (!key) return `"${update.key}" is not a setting here`;
   const setting = settings[key];
-  const unmet = (setting.dependsOn ?? []).filter((dep) => settings[dep]?.value === null || settings[dep]?.value === undefined);
+  const unmet = (setting.dependsOn ?? []).filter(
+    (dep) => settings[dep]?.value === null || settings[dep]?.value === undefined,
+  );
   if (unmet.length > 0) return `${setting.name} needs ${unmet.join(', ')} first`;
   const value = coerce(setting, update.value);
-  if (typeof setting.validation === 'function' && !setting.validation(value)) return `That is not a valid value for ${setting.name}`;
+  if (typeof setting.validation === 'function' && !setting.validation(value))
+    return `That is not a valid value for ${setting.name}`;
   settings[key] = { ...setting, value };
   return null;
 }
@@ -58,14 +63,22 @@ export const updateSettingsAction: Action = {
       name: 'updates',
       description: 'Settings to save, each {key, value}',
       required: true,
-      schema: { type: 'array', items: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } }, required: ['key', 'value'] } },
+      schema: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { key: { type: 'string' }, value: { type: 'string' } },
+          required: ['key', 'value'],
+        },
+      },
     },
   ],
   validate: async (runtime, message) => (await onboardingWorld(runtime, message)) !== null,
   handler: async (runtime, message, _state, options, callback): Promise<ActionResult> => {
     const updates = (options?.parameters?.updates ?? []) as SettingUpdate[];
     const found = await onboardingWorld(runtime, message);
-    if (!found) return { success: false, error: 'UPDATE_SETTINGS runs only in a DM with the owner of a world that has settings' };
+    if (!found)
+      return { success: false, error: 'UPDATE_SETTINGS runs only in a DM with the owner of a world that has settings' };
     const settings: WorldSettings = { ...found.settings };
     const saved: string[] = [];
     const problems: string[] = [];
@@ -76,7 +89,10 @@ export const updateSettingsAction: Action = {
     }
     if (saved.length > 0) {
       const world = found.world;
-      await runtime.updateWorld({ ...world, metadata: { ...(world.metadata ?? {}), settings: saltWorldSettings(settings) } });
+      await runtime.updateWorld({
+        ...world,
+        metadata: { ...(world.metadata ?? {}), settings: saltWorldSettings(settings) },
+      });
       forgetOnboardingWorld(message);
     }
     const text = [problems.join('. '), nextStep(settings, saved)].filter(Boolean).join('. ');

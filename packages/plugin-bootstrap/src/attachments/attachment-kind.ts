@@ -45,10 +45,15 @@ export function fileNameOf(url: string): string | undefined {
  */
 export function attachmentKind(media: Media): AttachmentKind {
   const declared = mediaTypeOf(media.contentType);
-  if (declared === ContentType.IMAGE || declared.startsWith('image/') || media.url.startsWith('data:image/')) return 'image';
+  if (declared === ContentType.IMAGE || declared.startsWith('image/') || media.url.startsWith('data:image/'))
+    return 'image';
   if (isTextMediaType(declared)) return 'text';
   const extension = extensionOf(media.url);
-  const unspecific = declared === '' || declared === ContentType.DOCUMENT || declared === ContentType.LINK || declared === 'application/octet-stream';
+  const unspecific =
+    declared === '' ||
+    declared === ContentType.DOCUMENT ||
+    declared === ContentType.LINK ||
+    declared === 'application/octet-stream';
   if (unspecific && IMAGE_EXTENSIONS.has(extension)) return 'image';
   if (unspecific && TEXT_EXTENSIONS.has(extension)) return 'text';
   if (declared === ContentType.DOCUMENT) return 'document';

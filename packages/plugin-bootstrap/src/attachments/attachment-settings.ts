@@ -11,7 +11,13 @@ export interface AttachmentSettings {
 export function readAttachmentSettings(runtime: IAgentRuntime): AttachmentSettings {
   return {
     allowPrivate: getBooleanSetting(runtime, 'ALLOW_PRIVATE_ATTACHMENT_URLS', false),
-    maxBytes: getNumberSetting(runtime, 'ATTACHMENT_MAX_BYTES', DEFAULT_ATTACHMENT_MAX_BYTES, { integer: true, min: 1 }),
-    timeoutMs: getNumberSetting(runtime, 'ATTACHMENT_TIMEOUT_MS', DEFAULT_ATTACHMENT_TIMEOUT_MS, { integer: true, min: 1 }),
+    maxBytes: getNumberSetting(runtime, 'ATTACHMENT_MAX_BYTES', DEFAULT_ATTACHMENT_MAX_BYTES, {
+      integer: true,
+      min: 1,
+    }),
+    timeoutMs: getNumberSetting(runtime, 'ATTACHMENT_TIMEOUT_MS', DEFAULT_ATTACHMENT_TIMEOUT_MS, {
+      integer: true,
+      min: 1,
+    }),
   };
 }

@@ -25,7 +25,11 @@ const DESCRIBABLE_SCHEMES = new Set(['http:', 'https:', 'data:']);
  * reads the URL itself, so only http(s) and data: URLs are handed over (a
  * file: URL must never reach a local model that might open it).
  */
-export async function describeImage(runtime: IAgentRuntime, media: Media, hints: ModelCallHints = { purpose: 'imageDescription' }): Promise<ImageDescription> {
+export async function describeImage(
+  runtime: IAgentRuntime,
+  media: Media,
+  hints: ModelCallHints = { purpose: 'imageDescription' },
+): Promise<ImageDescription> {
   let scheme: string;
   try {
     scheme = new URL(media.url).protocol;
@@ -33,13 +37,21 @@ export async function describeImage(runtime: IAgentRuntime, media: Media, hints:
     throw new AttachmentUrlRefusedError(redactUrl(media.url), 'invalid', 'not a valid URL');
   }
   if (!DESCRIBABLE_SCHEMES.has(scheme)) {
-    throw new AttachmentUrlRefusedError(redactUrl(media.url), 'scheme', `scheme ${scheme} is not passed to the image model`);
+    throw new AttachmentUrlRefusedError(
+      redactUrl(media.url),
+      'scheme',
+      `scheme ${scheme} is not passed to the image model`,
+    );
   }
   const template = runtime.getTemplate('imageDescriptionTemplate') ?? imageDescriptionTemplate;
   const prompt = composePrompt({ state: { agentName: runtime.character.name }, template });
   const result: unknown = await runtime.useModel(ModelType.IMAGE_DESCRIPTION, { imageUrl: media.url, prompt, hints });
   const description = readDescription(result);
-  if (!description) throw new ModelOutputInvalidError(ModelType.IMAGE_DESCRIPTION, 'expected {title, description} or text, got nothing usable');
+  if (!description)
+    throw new ModelOutputInvalidError(
+      ModelType.IMAGE_DESCRIPTION,
+      'expected {title, description} or text, got nothing usable',
+    );
   return description;
 }
 

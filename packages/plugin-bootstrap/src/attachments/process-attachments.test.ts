@@ -1,4 +1,12 @@
-import { ContentType, stringToUuid, type IAgentRuntime, type ImageDescriptionParams, type Media, type Memory, type Plugin } from '@kith/core';
+import {
+  ContentType,
+  stringToUuid,
+  type IAgentRuntime,
+  type ImageDescriptionParams,
+  type Media,
+  type Memory,
+  type Plugin,
+} from '@kith/core';
 import { createCapturingLogger, createTestRuntime, type CapturingLogger } from '@kith/core/test';
 import { startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server';
 import { processAttachments } from './process-attachments';
@@ -36,12 +44,24 @@ describe('processAttachments', () => {
 
   beforeAll(async () => {
     server = await startLocalHttpServer();
-    server.route('/notes.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Meeting notes: ship on Friday ✅'));
-    server.route('/readme.md', (_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('# Title\n\nbody'));
-    server.route('/data.json', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}'));
-    server.route('/long.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('abcdefghij'.repeat(10)));
-    server.route('/report.pdf', (_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7'));
-    server.route('/doc', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('a document of unknown type'));
+    server.route('/notes.txt', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Meeting notes: ship on Friday ✅'),
+    );
+    server.route('/readme.md', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('# Title\n\nbody'),
+    );
+    server.route('/data.json', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}'),
+    );
+    server.route('/long.txt', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('abcdefghij'.repeat(10)),
+    );
+    server.route('/report.pdf', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7'),
+    );
+    server.route('/doc', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('a document of unknown type'),
+    );
   });
 
   afterAll(() => server.close());
@@ -53,7 +73,10 @@ describe('processAttachments', () => {
   const trusted = { ALLOW_PRIVATE_ATTACHMENT_URLS: true };
 
   it('describes an image with IMAGE_DESCRIPTION and imageDescriptionTemplate', async () => {
-    const vision = imageModelPlugin(async () => ({ title: 'A cat', description: 'An orange cat asleep on a keyboard.' }));
+    const vision = imageModelPlugin(async () => ({
+      title: 'A cat',
+      description: 'An orange cat asleep on a keyboard.',
+    }));
     const runtime = await createTestRuntime({ plugins: [vision.plugin], logger: log.logger });
     const message = messageWith([{ id: 'img', url: 'https://images.test/cat.png', contentType: 'image/png' }]);
 
@@ -92,7 +115,11 @@ describe('processAttachments', () => {
       { concurrency: 1 },
     );
     expect(result[0]).toMatchObject({ title: 'Chart', description: 'A bar chart of sales.', text: 'Sales rose.' });
-    expect(result[1]).toMatchObject({ title: 'lake.JPG', description: 'A photo of a mountain lake.', text: 'A photo of a mountain lake.' });
+    expect(result[1]).toMatchObject({
+      title: 'lake.JPG',
+      description: 'A photo of a mountain lake.',
+      text: 'A photo of a mountain lake.',
+    });
   });
 
   it('honours a character override of imageDescriptionTemplate', async () => {
@@ -124,17 +151,31 @@ describe('processAttachments', () => {
 
   it('truncates long documents with a marker', async () => {
     const runtime = await createTestRuntime({ settings: trusted });
-    const [long] = await processAttachments(runtime, messageWith([{ id: 'long', url: `${server.origin}/long.txt`, contentType: 'text/plain' }]), {
-      maxTextChars: 25,
-    });
+    const [long] = await processAttachments(
+      runtime,
+      messageWith([{ id: 'long', url: `${server.origin}/long.txt`, contentType: 'text/plain' }]),
+      {
+        maxTextChars: 25,
+      },
+    );
     expect(long.text).toBe('abcdefghijabcdefghijabcde\n[… truncated: showing the first 25 of 100 characters]');
   });
 
   it('leaves already processed attachments alone', async () => {
     const vision = imageModelPlugin(async () => ({ title: 'new', description: 'new' }));
     const runtime = await createTestRuntime({ plugins: [vision.plugin], settings: trusted });
-    const described: Media = { id: 'd', url: 'https://images.test/a.png', contentType: 'image/png', description: 'already described' };
-    const withText: Media = { id: 't', url: `${server.origin}/notes.txt`, contentType: 'text/plain', text: 'already read' };
+    const described: Media = {
+      id: 'd',
+      url: 'https://images.test/a.png',
+      contentType: 'image/png',
+      description: 'already described',
+    };
+    const withText: Media = {
+      id: 't',
+      url: `${server.origin}/notes.txt`,
+      contentType: 'text/plain',
+      text: 'already read',
+    };
     const before = server.hits.get('/notes.txt') ?? 0;
     const result = await processAttachments(runtime, messageWith([described, withText]));
     expect(result).toEqual([described, withText]);
@@ -211,9 +252,17 @@ describe('processAttachments', () => {
 
   it('reads ATTACHMENT_MAX_BYTES from the settings', async () => {
     // A generous time limit: only the size may refuse this one, however loaded the machine is.
-    const runtime = await createTestRuntime({ settings: { ...trusted, ATTACHMENT_MAX_BYTES: '10', ATTACHMENT_TIMEOUT_MS: 60_000 }, logger: log.logger });
-    await processAttachments(runtime, messageWith([{ id: 'big', url: `${server.origin}/notes.txt`, contentType: 'text/plain' }]));
-    const codes = Object.fromEntries(log.entries.filter((e) => e.level === 'warn').map((e) => [e.attachmentId, e.code]));
+    const runtime = await createTestRuntime({
+      settings: { ...trusted, ATTACHMENT_MAX_BYTES: '10', ATTACHMENT_TIMEOUT_MS: 60_000 },
+      logger: log.logger,
+    });
+    await processAttachments(
+      runtime,
+      messageWith([{ id: 'big', url: `${server.origin}/notes.txt`, contentType: 'text/plain' }]),
+    );
+    const codes = Object.fromEntries(
+      log.entries.filter((e) => e.level === 'warn').map((e) => [e.attachmentId, e.code]),
+    );
     expect(codes).toEqual({ big: 'KITH_ATTACHMENT_TOO_LARGE' });
   });
 
@@ -222,9 +271,17 @@ describe('processAttachments', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('partial');
     });
-    const runtime = await createTestRuntime({ settings: { ...trusted, ATTACHMENT_TIMEOUT_MS: 150 }, logger: log.logger });
-    await processAttachments(runtime, messageWith([{ id: 'slow', url: `${server.origin}/stall`, contentType: 'text/plain' }]));
-    const codes = Object.fromEntries(log.entries.filter((e) => e.level === 'warn').map((e) => [e.attachmentId, e.code]));
+    const runtime = await createTestRuntime({
+      settings: { ...trusted, ATTACHMENT_TIMEOUT_MS: 150 },
+      logger: log.logger,
+    });
+    await processAttachments(
+      runtime,
+      messageWith([{ id: 'slow', url: `${server.origin}/stall`, contentType: 'text/plain' }]),
+    );
+    const codes = Object.fromEntries(
+      log.entries.filter((e) => e.level === 'warn').map((e) => [e.attachmentId, e.code]),
+    );
     expect(codes).toEqual({ slow: 'KITH_TIMEOUT' });
   });
 
@@ -239,7 +296,11 @@ describe('processAttachments', () => {
       return { title: 't', description: `described ${params.imageUrl}` };
     });
     const runtime = await createTestRuntime({ plugins: [vision.plugin] });
-    const images = Array.from({ length: 7 }, (_, i): Media => ({ id: `i${i}`, url: `https://images.test/${i}.png`, contentType: 'image/png' }));
+    const images = Array.from({ length: 7 }, (_, i): Media => ({
+      id: `i${i}`,
+      url: `https://images.test/${i}.png`,
+      contentType: 'image/png',
+    }));
     const result = await processAttachments(runtime, messageWith(images), { concurrency: 2 });
     expect(peak).toBe(2);
     expect(result.map((m) => m.description)).toEqual(images.map((m) => `described ${m.url}`));
@@ -247,7 +308,9 @@ describe('processAttachments', () => {
 
   it('gives up on an image model that hangs, without failing the rest', async () => {
     const vision = imageModelPlugin((params) =>
-      params.imageUrl.includes('hang') ? new Promise(() => undefined) : Promise.resolve({ title: 't', description: 'quick' }),
+      params.imageUrl.includes('hang')
+        ? new Promise(() => undefined)
+        : Promise.resolve({ title: 't', description: 'quick' }),
     );
     const runtime = await createTestRuntime({ plugins: [vision.plugin], logger: log.logger });
     const result = await processAttachments(
@@ -266,7 +329,10 @@ describe('processAttachments', () => {
   it('does not hand file: image URLs to the model', async () => {
     const vision = imageModelPlugin(async () => ({ title: 't', description: 'd' }));
     const runtime = await createTestRuntime({ plugins: [vision.plugin], logger: log.logger });
-    await processAttachments(runtime, messageWith([{ id: 'f', url: 'file:///home/me/photo.png', contentType: 'image/png' }]));
+    await processAttachments(
+      runtime,
+      messageWith([{ id: 'f', url: 'file:///home/me/photo.png', contentType: 'image/png' }]),
+    );
     expect(vision.calls).toHaveLength(0);
     expect(log.entries.find((e) => e.level === 'warn')).toMatchObject({ code: 'KITH_ATTACHMENT_URL_REFUSED' });
   });

@@ -1,4 +1,13 @@
-import { KithError, ModelType, Semaphore, TimeoutError, type IAgentRuntime, type Media, type Memory, type ModelCallHints } from '@kith/core';
+import {
+  KithError,
+  ModelType,
+  Semaphore,
+  TimeoutError,
+  type IAgentRuntime,
+  type Media,
+  type Memory,
+  type ModelCallHints,
+} from '@kith/core';
 import { attachmentKind, fileNameOf } from './attachment-kind';
 import { readAttachmentSettings } from './attachment-settings';
 import { describeImage } from './describe-image';
@@ -51,7 +60,12 @@ export async function processAttachments(
   const work: Work = {
     runtime,
     canDescribe: runtime.getModel(ModelType.IMAGE_DESCRIPTION) !== undefined,
-    fetch: { allowPrivate: settings.allowPrivate, maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs, ...options.fetch },
+    fetch: {
+      allowPrivate: settings.allowPrivate,
+      maxBytes: settings.maxBytes,
+      timeoutMs: settings.timeoutMs,
+      ...options.fetch,
+    },
     maxTextChars: options.maxTextChars,
     imageDescriptionTimeoutMs: options.imageDescriptionTimeoutMs ?? DEFAULT_IMAGE_DESCRIPTION_TIMEOUT_MS,
     hints: { purpose: 'imageDescription', roomId: message.roomId },
@@ -68,14 +82,30 @@ async function processAttachment(media: Media, work: Work): Promise<Media> {
     const kind = attachmentKind(media);
     if (kind === 'image') {
       if (!work.canDescribe) {
-        work.runtime.logger.debug({ attachmentId: media.id }, 'No IMAGE_DESCRIPTION model registered; image attachment left undescribed');
+        work.runtime.logger.debug(
+          { attachmentId: media.id },
+          'No IMAGE_DESCRIPTION model registered; image attachment left undescribed',
+        );
         return media;
       }
-      const described = await withTimeout(describeImage(work.runtime, media, work.hints), work.imageDescriptionTimeoutMs, `Describing image ${redactUrl(media.url)}`);
-      return { ...media, title: described.title ?? media.title ?? 'Image', description: described.description, text: described.text };
+      const described = await withTimeout(
+        describeImage(work.runtime, media, work.hints),
+        work.imageDescriptionTimeoutMs,
+        `Describing image ${redactUrl(media.url)}`,
+      );
+      return {
+        ...media,
+        title: described.title ?? media.title ?? 'Image',
+        description: described.description,
+        text: described.text,
+      };
     }
     if (kind === 'text' || kind === 'document') {
-      const document = await readTextDocument(media.url, { ...work.fetch, maxTextChars: work.maxTextChars, trustDeclaredText: kind === 'text' });
+      const document = await readTextDocument(media.url, {
+        ...work.fetch,
+        maxTextChars: work.maxTextChars,
+        trustDeclaredText: kind === 'text',
+      });
       return { ...media, title: media.title ?? fileNameOf(media.url) ?? 'Text File', text: document.text };
     }
     return media;

@@ -28,7 +28,10 @@ export async function readTextDocument(url: string, options: ReadTextDocumentOpt
   const served = mediaTypeOf(response.contentType);
   const untyped = served === '' || served === 'application/octet-stream';
   if (!isTextMediaType(served) && !(untyped && options.trustDeclaredText)) {
-    throw new AttachmentFetchError(redactUrl(url), `the server sent ${served || 'no content type'}, not a text document`);
+    throw new AttachmentFetchError(
+      redactUrl(url),
+      `the server sent ${served || 'no content type'}, not a text document`,
+    );
   }
   // A NUL byte early on means binary data whatever the header says.
   if (response.body.subarray(0, 1024).includes(0)) {

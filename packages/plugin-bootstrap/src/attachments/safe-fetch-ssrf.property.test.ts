@@ -31,7 +31,9 @@ const toInt = (dotted: string) => dotted.split('.').reduce((acc, octet) => acc *
 const octets = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 
 /** An address inside one of the non-public ranges, as a 32-bit number. */
-const nonPublicV4 = fc.constantFrom(...NON_PUBLIC_V4).chain(([base, prefix]) => fc.integer({ min: 0, max: 2 ** (32 - prefix) - 1 }).map((offset) => toInt(base) + offset));
+const nonPublicV4 = fc
+  .constantFrom(...NON_PUBLIC_V4)
+  .chain(([base, prefix]) => fc.integer({ min: 0, max: 2 ** (32 - prefix) - 1 }).map((offset) => toInt(base) + offset));
 
 /**
  * Every way the WHATWG URL parser (and inet_aton before it) reads an IPv4
@@ -45,14 +47,23 @@ const spellings: ((n: number, pad: number) => string)[] = [
   (n) => `0x${n.toString(16)}`,
   (n) => `0X${n.toString(16).toUpperCase()}`,
   (n, pad) => `0${'0'.repeat(pad)}${n.toString(8)}`,
-  (n, pad) => octets(n).map((o) => `0x${'0'.repeat(pad)}${o.toString(16)}`).join('.'),
-  (n, pad) => octets(n).map((o) => `0${'0'.repeat(pad)}${o.toString(8)}`).join('.'),
+  (n, pad) =>
+    octets(n)
+      .map((o) => `0x${'0'.repeat(pad)}${o.toString(16)}`)
+      .join('.'),
+  (n, pad) =>
+    octets(n)
+      .map((o) => `0${'0'.repeat(pad)}${o.toString(8)}`)
+      .join('.'),
   (n) => `${n >>> 24}.${n & 0xffffff}`,
   (n) => `${n >>> 24}.${(n >>> 16) & 255}.${n & 0xffff}`,
-  (n, pad) => `0x${(n >>> 24).toString(16)}.0${'0'.repeat(pad)}${((n >>> 16) & 255).toString(8)}.${(n >>> 8) & 255}.${n & 255}`,
+  (n, pad) =>
+    `0x${(n >>> 24).toString(16)}.0${'0'.repeat(pad)}${((n >>> 16) & 255).toString(8)}.${(n >>> 8) & 255}.${n & 255}`,
   (n) => `${octets(n).join('.')}.`, // trailing dot
 ];
-const spelled = fc.tuple(nonPublicV4, fc.integer({ min: 0, max: spellings.length - 1 }), fc.integer({ min: 0, max: 3 })).map(([n, which, pad]) => ({ n, host: spellings[which]!(n, pad) }));
+const spelled = fc
+  .tuple(nonPublicV4, fc.integer({ min: 0, max: spellings.length - 1 }), fc.integer({ min: 0, max: 3 }))
+  .map(([n, which, pad]) => ({ n, host: spellings[which]!(n, pad) }));
 
 describe('safeFetch refuses every non-public address, in any spelling, by default', () => {
   let internal: LocalHttpServer;
@@ -61,7 +72,9 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
   beforeAll(async () => {
     // The private target: if any refusal below failed, the request would land here and be counted.
     internal = await startLocalHttpServer('127.0.0.1');
-    internal.route('/secret', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret'));
+    internal.route('/secret', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret'),
+    );
     // "An allowed host" (the policy below allows exactly this address), which redirects.
     allowed = await startLocalHttpServer('127.0.0.2');
     allowed.route('/redirect', (req, res) => {
@@ -84,7 +97,11 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
         // The URL parser reads the spelling back as the same address: the policy sees the real one.
         expect(new URL(url).hostname).toBe(octets(n).join('.'));
         const error = await fetchError(url);
-        expect([url, error.code, (error as KithError & { reason?: string }).reason]).toEqual([url, AttachmentErrorCode.URL_REFUSED, 'address']);
+        expect([url, error.code, (error as KithError & { reason?: string }).reason]).toEqual([
+          url,
+          AttachmentErrorCode.URL_REFUSED,
+          'address',
+        ]);
       }),
       SETTINGS,
     );
@@ -94,7 +111,9 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
   it('property: the same addresses IPv4-mapped in IPv6 ([::ffff:a.b.c.d], [::ffff:hhhh:hhhh]) are refused', async () => {
     await fc.assert(
       fc.asyncProperty(nonPublicV4, fc.boolean(), async (n, hex) => {
-        const mapped = hex ? `::ffff:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}` : `::ffff:${octets(n).join('.')}`;
+        const mapped = hex
+          ? `::ffff:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`
+          : `::ffff:${octets(n).join('.')}`;
         expect(classifyAddress(mapped)).not.toBe('unicast');
         const error = await fetchError(`http://[${mapped}]:${internal.port}/secret`);
         expect([mapped, (error as KithError & { reason?: string }).reason]).toEqual([mapped, 'address']);
@@ -126,7 +145,14 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
     expect(internal.requestCount).toBe(before);
   });
 
-  it.each([['file:///etc/passwd'], ['data:text/plain;base64,aGk='], ['ftp://127.0.0.1/x'], ['gopher://127.0.0.1:70/_x'], ['ws://127.0.0.1/x'], ['blob:http://x/1']])('refuses the scheme of %s, even with allowPrivate', async (url) => {
+  it.each([
+    ['file:///etc/passwd'],
+    ['data:text/plain;base64,aGk='],
+    ['ftp://127.0.0.1/x'],
+    ['gopher://127.0.0.1:70/_x'],
+    ['ws://127.0.0.1/x'],
+    ['blob:http://x/1'],
+  ])('refuses the scheme of %s, even with allowPrivate', async (url) => {
     for (const options of [undefined, { allowPrivate: true }]) {
       const error = await fetchError(url, options);
       expect(error).toMatchObject({ code: AttachmentErrorCode.URL_REFUSED, reason: 'scheme' });
@@ -161,7 +187,12 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
         for (const [name, to, reason] of targets(internal.port)) {
           const start = `${allowed.origin}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
           const error = await fetchError(start, policy);
-          expect([status, name, error.code, (error as KithError & { reason?: string }).reason]).toEqual([status, name, AttachmentErrorCode.URL_REFUSED, reason]);
+          expect([status, name, error.code, (error as KithError & { reason?: string }).reason]).toEqual([
+            status,
+            name,
+            AttachmentErrorCode.URL_REFUSED,
+            reason,
+          ]);
           expect(error.message).toContain('reached by redirect from');
           cases += 1;
         }
@@ -172,8 +203,14 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
 
     it('follows the same redirects with allowPrivate (ALLOW_PRIVATE_ATTACHMENT_URLS=true): the refusals are the policy', async () => {
       for (const status of [301, 302, 307, 308]) {
-        for (const to of [`http://127.0.0.1:${internal.port}/secret`, `http://2130706433:${internal.port}/secret`, `http://0x7f000001:${internal.port}/secret`]) {
-          const result = await safeFetch(`${allowed.origin}/redirect?status=${status}&to=${encodeURIComponent(to)}`, { allowPrivate: true });
+        for (const to of [
+          `http://127.0.0.1:${internal.port}/secret`,
+          `http://2130706433:${internal.port}/secret`,
+          `http://0x7f000001:${internal.port}/secret`,
+        ]) {
+          const result = await safeFetch(`${allowed.origin}/redirect?status=${status}&to=${encodeURIComponent(to)}`, {
+            allowPrivate: true,
+          });
           expect([status, to, result.body.toString()]).toEqual([status, to, 'internal secret']);
         }
       }
@@ -184,7 +221,10 @@ describe('safeFetch refuses every non-public address, in any spelling, by defaul
       await fc.assert(
         fc.asyncProperty(spelled, fc.constantFrom(301, 302, 303, 307, 308), async ({ host }, status) => {
           const to = `http://${host}:${internal.port}/secret`;
-          const error = await fetchError(`${allowed.origin}/redirect?status=${status}&to=${encodeURIComponent(to)}`, policy);
+          const error = await fetchError(
+            `${allowed.origin}/redirect?status=${status}&to=${encodeURIComponent(to)}`,
+            policy,
+          );
           expect([to, (error as KithError & { reason?: string }).reason]).toEqual([to, 'address']);
         }),
         { ...SETTINGS, numRuns: 60 },

@@ -30,10 +30,14 @@ describe('safeFetch', () => {
     other = await startLocalHttpServer('127.0.0.2');
     other.route('/secret', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret'));
 
-    server.route('/hello.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('hello, attachment'));
+    server.route('/hello.txt', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('hello, attachment'),
+    );
     server.route('/hop', (_req, res) => res.writeHead(302, { location: '/hello.txt' }).end());
     server.route('/to-other', (_req, res) => res.writeHead(302, { location: `${other.origin}/secret` }).end());
-    server.route('/to-metadata', (_req, res) => res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+    server.route('/to-metadata', (_req, res) =>
+      res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    );
     server.route('/to-mapped', (_req, res) => res.writeHead(307, { location: `http://[::ffff:10.0.0.1]/` }).end());
     server.route('/to-file', (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end());
     server.route('/loop', (_req, res) => res.writeHead(302, { location: '/loop' }).end());

@@ -73,7 +73,8 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
   const maxBytes = positiveInteger('maxBytes', options.maxBytes ?? DEFAULT_ATTACHMENT_MAX_BYTES);
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_ATTACHMENT_TIMEOUT_MS);
   const maxRedirects = options.maxRedirects ?? DEFAULT_ATTACHMENT_MAX_REDIRECTS;
-  if (!Number.isInteger(maxRedirects) || maxRedirects < 0) throw new RangeError(`maxRedirects must be a non-negative integer, got ${maxRedirects}`);
+  if (!Number.isInteger(maxRedirects) || maxRedirects < 0)
+    throw new RangeError(`maxRedirects must be a non-negative integer, got ${maxRedirects}`);
 
   const controller = new AbortController();
   let timedOut = false;
@@ -139,7 +140,11 @@ function parseFetchableUrl(raw: string, context: FetchContext, hop: number): URL
     throw new AttachmentUrlRefusedError(redactUrl(raw), 'invalid', `not a valid URL${redirectNote(context, hop)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AttachmentUrlRefusedError(redactUrl(raw), 'scheme', `scheme ${url.protocol} is not fetched${redirectNote(context, hop)}`);
+    throw new AttachmentUrlRefusedError(
+      redactUrl(raw),
+      'scheme',
+      `scheme ${url.protocol} is not fetched${redirectNote(context, hop)}`,
+    );
   }
   return url;
 }
@@ -177,12 +182,18 @@ function describeRange(range: string): string {
  */
 function guardedLookup(url: URL, context: FetchContext, hop: number): LookupFunction {
   return (hostname, lookupOptions, callback) => {
-    const wanted = lookupOptions.family === 4 || lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 6 || lookupOptions.family === 'IPv6' ? 6 : 0;
+    const wanted =
+      lookupOptions.family === 4 || lookupOptions.family === 'IPv4'
+        ? 4
+        : lookupOptions.family === 6 || lookupOptions.family === 'IPv6'
+          ? 6
+          : 0;
     context
       .resolveHost(hostname)
       .then((answers) => {
         const addresses = answers.filter((answer) => wanted === 0 || answer.family === wanted);
-        if (addresses.length === 0) throw new AttachmentFetchError(redactUrl(url.href), `host ${hostname} has no address`, { retryable: true });
+        if (addresses.length === 0)
+          throw new AttachmentFetchError(redactUrl(url.href), `host ${hostname} has no address`, { retryable: true });
         // Every answer is checked, not just the first: the socket may try several.
         for (const { address } of addresses) assertAllowedAddress(address, hostname, url, context, hop);
         if (lookupOptions.all) callback(null, addresses);
@@ -211,7 +222,13 @@ function fetchHop(url: URL, context: FetchContext, hop: number): Promise<HopOutc
     const request = client.request(
       url,
       // agent: false gives each hop a fresh socket, so no pooled connection skips the lookup.
-      { method: 'GET', agent: false, headers: context.headers, lookup: guardedLookup(url, context, hop), signal: context.signal },
+      {
+        method: 'GET',
+        agent: false,
+        headers: context.headers,
+        lookup: guardedLookup(url, context, hop),
+        signal: context.signal,
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
@@ -248,7 +265,12 @@ function fetchHop(url: URL, context: FetchContext, hop: number): Promise<HopOutc
           settled = true;
           resolve({
             kind: 'done',
-            result: { status, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks, received), finalUrl: url.href },
+            result: {
+              status,
+              contentType: response.headers['content-type'] ?? '',
+              body: Buffer.concat(chunks, received),
+              finalUrl: url.href,
+            },
           });
         });
         response.on('error', fail);
@@ -264,9 +286,13 @@ function fetchHop(url: URL, context: FetchContext, hop: number): Promise<HopOutc
 
 function toFetchError(error: unknown, shown: string, context: FetchContext): KithError {
   if (KithError.isInstance(error)) return error;
-  if (context.timedOut()) return new TimeoutError(`Fetching attachment ${shown} (ATTACHMENT_TIMEOUT_MS)`, context.timeoutMs);
+  if (context.timedOut())
+    return new TimeoutError(`Fetching attachment ${shown} (ATTACHMENT_TIMEOUT_MS)`, context.timeoutMs);
   if (context.signal.aborted) return new AttachmentFetchError(shown, 'aborted by the caller', { cause: error });
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return new AttachmentFetchError(shown, code && !message.includes(code) ? `${code}: ${message}` : message, { cause: error, retryable: true });
+  return new AttachmentFetchError(shown, code && !message.includes(code) ? `${code}: ${message}` : message, {
+    cause: error,
+    retryable: true,
+  });
 }

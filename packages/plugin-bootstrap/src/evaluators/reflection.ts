@@ -42,7 +42,9 @@ function yes(value: XmlValue | undefined): boolean {
 
 function items(value: XmlValue | undefined): Record<string, XmlValue>[] {
   const list = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : [];
-  return list.filter((item): item is Record<string, XmlValue> => !!item && typeof item === 'object' && !Array.isArray(item));
+  return list.filter(
+    (item): item is Record<string, XmlValue> => !!item && typeof item === 'object' && !Array.isArray(item),
+  );
 }
 
 /** New facts from the model's <facts>: without claims already known or already in the bio. */
@@ -56,15 +58,28 @@ export function parseFacts(value: XmlValue | undefined): ReflectionFact[] {
 export function parseRelationships(value: XmlValue | undefined): ReflectionRelationship[] {
   return items(value)
     .map((r) => {
-      const rawTags = Array.isArray(r.tags) ? r.tags.map((t) => (typeof t === 'string' ? t : '')).join(',') : str(r.tags);
-      const tags = [...new Set(rawTags.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))];
+      const rawTags = Array.isArray(r.tags)
+        ? r.tags.map((t) => (typeof t === 'string' ? t : '')).join(',')
+        : str(r.tags);
+      const tags = [
+        ...new Set(
+          rawTags
+            .split(',')
+            .map((t) => t.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ];
       return { source: str(r.sourceEntityId), target: str(r.targetEntityId), tags };
     })
     .filter((r) => r.source && r.target);
 }
 
 function normalise(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.!]+$/, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!]+$/, '');
 }
 
 function nameOf(entities: Entity[], id: UUID): string {
@@ -72,7 +87,12 @@ function nameOf(entities: Entity[], id: UUID): string {
   return entity ? (entityNames(entity)[0] ?? 'Unknown') : 'Unknown';
 }
 
-async function storeFacts(runtime: IAgentRuntime, message: Memory, facts: ReflectionFact[], known: Memory[]): Promise<Memory[]> {
+async function storeFacts(
+  runtime: IAgentRuntime,
+  message: Memory,
+  facts: ReflectionFact[],
+  known: Memory[],
+): Promise<Memory[]> {
   const seen = new Set(known.map((f) => normalise(f.content.text ?? '')));
   const stored: Memory[] = [];
   for (const fact of facts) {
@@ -107,7 +127,11 @@ async function storeFacts(runtime: IAgentRuntime, message: Memory, facts: Reflec
   return stored;
 }
 
-async function storeRelationships(runtime: IAgentRuntime, entities: Entity[], relationships: ReflectionRelationship[]): Promise<number> {
+async function storeRelationships(
+  runtime: IAgentRuntime,
+  entities: Entity[],
+  relationships: ReflectionRelationship[],
+): Promise<number> {
   let changed = 0;
   for (const relationship of relationships) {
     const source = findEntityIn(entities, relationship.source)?.id;
@@ -126,21 +150,36 @@ async function storeRelationships(runtime: IAgentRuntime, entities: Entity[], re
         metadata: { ...existing.metadata, interactions: interactions + 1, lastInteractionAt: now },
       });
     } else {
-      await runtime.createRelationship({ sourceEntityId: source, targetEntityId: target, tags: relationship.tags, metadata: { interactions: 1, lastInteractionAt: now } });
+      await runtime.createRelationship({
+        sourceEntityId: source,
+        targetEntityId: target,
+        tags: relationship.tags,
+        metadata: { interactions: 1, lastInteractionAt: now },
+      });
     }
     changed++;
   }
   return changed;
 }
 
-async function buildPrompt(runtime: IAgentRuntime, message: Memory, state: State | undefined, entities: Entity[], known: Memory[]): Promise<string> {
+async function buildPrompt(
+  runtime: IAgentRuntime,
+  message: Memory,
+  state: State | undefined,
+  entities: Entity[],
+  known: Memory[],
+): Promise<string> {
   const count = Math.min(40, Math.max(10, reflectionInterval(runtime) * 2));
   const recent = (await runtime.getMemories({ tableName: 'messages', roomId: message.roomId, count })).reverse();
   const recentMessages = recent
     .filter((m) => m.content.text)
     .map((m) => `${nameOf(entities, m.entityId)}: ${m.content.text}`)
     .join('\n');
-  const entitiesInRoom = entities.map((e) => `- ${entityNames(e).join(' / ') || 'Unknown'} [${e.id}]${e.id === runtime.agentId ? ' (the agent)' : ''}`).join('\n');
+  const entitiesInRoom = entities
+    .map(
+      (e) => `- ${entityNames(e).join(' / ') || 'Unknown'} [${e.id}]${e.id === runtime.agentId ? ' (the agent)' : ''}`,
+    )
+    .join('\n');
   const knownFacts = known.map((f) => `- ${f.content.text}`).join('\n') || 'None yet.';
   return composePrompt({
     state: { ...(state?.values ?? {}), agentName: runtime.character.name, entitiesInRoom, knownFacts, recentMessages },
@@ -179,7 +218,10 @@ export const reflectionEvaluator: Evaluator = {
     const prompt = await buildPrompt(runtime, message, state, entities, known);
     let output: string;
     try {
-      output = await runtime.useModelInBackground('TEXT_SMALL', { prompt, hints: modelHints('reflection', message, state) });
+      output = await runtime.useModelInBackground('TEXT_SMALL', {
+        prompt,
+        hints: modelHints('reflection', message, state),
+      });
     } catch (error) {
       // Past the daily cost budget with a set message there is no model to reflect with: skip quietly.
       if (!BudgetExceededError.isInstance(error)) throw error;
@@ -193,7 +235,10 @@ export const reflectionEvaluator: Evaluator = {
     }
     const facts = await storeFacts(runtime, message, parseFacts(parsed.facts), known);
     const relationships = await storeRelationships(runtime, entities, parseRelationships(parsed.relationships));
-    runtime.logger.debug({ roomId: message.roomId, facts: facts.length, relationships }, 'REFLECTION stored what it learned');
+    runtime.logger.debug(
+      { roomId: message.roomId, facts: facts.length, relationships },
+      'REFLECTION stored what it learned',
+    );
     return {
       success: true,
       values: { reflectionThought: str(parsed.thought) },

@@ -45,16 +45,26 @@ describe('bootstrap event handlers', () => {
   });
 
   it('POST_GENERATED writes a post with postCreationTemplate, delivers it and stores it', async () => {
-    const post = '<response><thought>tea again</thought><post>"Tea is a small daily ceremony."</post><imagePrompt>a teacup</imagePrompt></response>';
+    const post =
+      '<response><thought>tea again</thought><post>"Tea is a small daily ceremony."</post><imagePrompt>a teacup</imagePrompt></response>';
     const { runtime, model } = await createHarness({ script: [post, post] });
     const feed = randomUuid();
     const { sink, callback } = capture();
     await runtime.emitEvent('POST_GENERATED', { roomId: feed, callback, source: 'test' });
     expect(model.calls).toHaveLength(1);
     expect(model.calls[0].prompt).toContain('# Task: Create a post in the voice and style of Testy.');
-    expect(sink).toEqual([expect.objectContaining({ text: 'Tea is a small daily ceremony.', actions: ['POST'], channelType: ChannelType.FEED, imagePrompt: 'a teacup' })]);
+    expect(sink).toEqual([
+      expect.objectContaining({
+        text: 'Tea is a small daily ceremony.',
+        actions: ['POST'],
+        channelType: ChannelType.FEED,
+        imagePrompt: 'a teacup',
+      }),
+    ]);
     const stored = await runtime.getMemories({ tableName: 'messages', roomId: feed });
-    expect(stored.map((m) => [m.entityId, m.content.text])).toEqual([[runtime.agentId, 'Tea is a small daily ceremony.']]);
+    expect(stored.map((m) => [m.entityId, m.content.text])).toEqual([
+      [runtime.agentId, 'Tea is a small daily ceremony.'],
+    ]);
     expect((await runtime.getRoom(feed))?.type).toBe(ChannelType.FEED);
 
     // The same post again is dropped, and the model was shown the earlier one.
@@ -64,30 +74,46 @@ describe('bootstrap event handlers', () => {
     expect(await runtime.countMemories(feed, false, 'messages')).toBe(1);
   });
 
-  it.each(['WORLD_JOINED', 'WORLD_CONNECTED'] as const)('%s creates the world, its rooms, its members and their participation', async (event) => {
-    const { runtime } = await createHarness();
-    const worldId = randomUuid();
-    const rooms: Room[] = [
-      { id: randomUuid(), name: 'general', source: 'discord', type: ChannelType.GROUP, channelId: '100' },
-      { id: randomUuid(), name: 'voice', source: 'discord', type: ChannelType.VOICE_GROUP, channelId: '101' },
-    ];
-    const entities: Entity[] = [
-      { id: randomUuid(), names: ['Cy'], agentId: runtime.agentId, metadata: { discord: { userName: 'cy' } } },
-      { id: randomUuid(), names: ['Di'], agentId: runtime.agentId },
-    ];
-    await runtime.emitEvent(event, { world: { id: worldId, name: 'Guild', agentId: runtime.agentId, serverId: 'g1' }, rooms, entities, source: 'discord' });
-    expect((await runtime.getWorld(worldId))?.name).toBe('Guild');
-    expect((await runtime.getRoomsByWorld(worldId)).map((r) => r.name).sort()).toEqual(['general', 'voice']);
-    for (const room of rooms) {
-      expect((await runtime.getParticipantsForRoom(room.id)).sort()).toEqual([entities[0].id, entities[1].id, runtime.agentId].sort());
-    }
-  });
+  it.each(['WORLD_JOINED', 'WORLD_CONNECTED'] as const)(
+    '%s creates the world, its rooms, its members and their participation',
+    async (event) => {
+      const { runtime } = await createHarness();
+      const worldId = randomUuid();
+      const rooms: Room[] = [
+        { id: randomUuid(), name: 'general', source: 'discord', type: ChannelType.GROUP, channelId: '100' },
+        { id: randomUuid(), name: 'voice', source: 'discord', type: ChannelType.VOICE_GROUP, channelId: '101' },
+      ];
+      const entities: Entity[] = [
+        { id: randomUuid(), names: ['Cy'], agentId: runtime.agentId, metadata: { discord: { userName: 'cy' } } },
+        { id: randomUuid(), names: ['Di'], agentId: runtime.agentId },
+      ];
+      await runtime.emitEvent(event, {
+        world: { id: worldId, name: 'Guild', agentId: runtime.agentId, serverId: 'g1' },
+        rooms,
+        entities,
+        source: 'discord',
+      });
+      expect((await runtime.getWorld(worldId))?.name).toBe('Guild');
+      expect((await runtime.getRoomsByWorld(worldId)).map((r) => r.name).sort()).toEqual(['general', 'voice']);
+      for (const room of rooms) {
+        expect((await runtime.getParticipantsForRoom(room.id)).sort()).toEqual(
+          [entities[0].id, entities[1].id, runtime.agentId].sort(),
+        );
+      }
+    },
+  );
 
   it('ENTITY_JOINED connects a newcomer; ENTITY_LEFT marks them inactive and a rejoin active again', async () => {
     const { runtime } = await createHarness();
     const roomId = randomUuid();
     const cy = randomUuid() as UUID;
-    const join = () => runtime.emitEvent('ENTITY_JOINED', { entityId: cy, roomId, metadata: { name: 'Cy', username: 'cy_', type: 'GROUP', serverId: 'g2' }, source: 'discord' });
+    const join = () =>
+      runtime.emitEvent('ENTITY_JOINED', {
+        entityId: cy,
+        roomId,
+        metadata: { name: 'Cy', username: 'cy_', type: 'GROUP', serverId: 'g2' },
+        source: 'discord',
+      });
     await join();
     expect((await runtime.getEntityById(cy))?.names).toEqual(['Cy', 'cy_']);
     expect(await runtime.isRoomParticipant(roomId, cy)).toBe(true);
@@ -103,7 +129,9 @@ describe('bootstrap event handlers', () => {
   it('a handler that fails logs the failure and does not throw', async () => {
     const log = createCapturingLogger('error');
     const { runtime } = await createHarness({ logger: log.logger });
-    await expect(runtime.emitEvent('POST_GENERATED', { roomId: randomUuid(), source: 'test' })).resolves.toBeUndefined();
+    await expect(
+      runtime.emitEvent('POST_GENERATED', { roomId: randomUuid(), source: 'test' }),
+    ).resolves.toBeUndefined();
     expect(log.messages('error')).toEqual(['Generating a post failed']);
   });
 });

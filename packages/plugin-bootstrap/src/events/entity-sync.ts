@@ -9,7 +9,14 @@ function text(value: unknown): string | undefined {
  * exist (names and channel details come from the payload metadata), and
  * marks them active again if they had left.
  */
-export async function handleEntityJoined({ runtime, entityId, roomId, worldId, metadata, source }: EntityPayload): Promise<void> {
+export async function handleEntityJoined({
+  runtime,
+  entityId,
+  roomId,
+  worldId,
+  metadata,
+  source,
+}: EntityPayload): Promise<void> {
   if (!roomId) {
     runtime.logger.warn({ entityId }, 'ENTITY_JOINED without a roomId; nothing to sync');
     return;
@@ -31,7 +38,10 @@ export async function handleEntityJoined({ runtime, entityId, roomId, worldId, m
     });
     const entity = await runtime.getEntityById(entityId);
     if (entity && entity.metadata?.status === 'INACTIVE') {
-      await runtime.updateEntity({ ...entity, metadata: { ...entity.metadata, status: 'ACTIVE', joinedAt: Date.now() } });
+      await runtime.updateEntity({
+        ...entity,
+        metadata: { ...entity.metadata, status: 'ACTIVE', joinedAt: Date.now() },
+      });
     }
     runtime.logger.debug({ entityId, roomId }, 'Synced a joining entity');
   } catch (error) {
@@ -50,7 +60,10 @@ export async function handleEntityLeft({ runtime, entityId, roomId }: EntityPayl
       runtime.logger.debug({ entityId }, 'ENTITY_LEFT for an unknown entity');
       return;
     }
-    await runtime.updateEntity({ ...entity, metadata: { ...(entity.metadata ?? {}), status: 'INACTIVE', leftAt: Date.now() } });
+    await runtime.updateEntity({
+      ...entity,
+      metadata: { ...(entity.metadata ?? {}), status: 'INACTIVE', leftAt: Date.now() },
+    });
     runtime.logger.info({ entityId, roomId }, 'Marked a departing entity inactive');
   } catch (error) {
     runtime.logger.error({ err: error, entityId }, 'Handling a departing entity failed');

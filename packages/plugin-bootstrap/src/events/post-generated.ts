@@ -30,10 +30,24 @@ function normalise(text: string): string {
  * stores it as a FEED message of the agent. A post identical to one of the
  * recent ones is dropped with a warning.
  */
-export async function handlePostGenerated({ runtime, roomId, worldId, userId, callback, source }: PostGeneratedPayload): Promise<void> {
+export async function handlePostGenerated({
+  runtime,
+  roomId,
+  worldId,
+  userId,
+  callback,
+  source,
+}: PostGeneratedPayload): Promise<void> {
   try {
     const origin = source ?? 'unknown';
-    await runtime.ensureConnection({ entityId: runtime.agentId, roomId, worldId, source: origin, type: ChannelType.FEED, name: runtime.character.name });
+    await runtime.ensureConnection({
+      entityId: runtime.agentId,
+      roomId,
+      worldId,
+      source: origin,
+      type: ChannelType.FEED,
+      name: runtime.character.name,
+    });
     const trigger: Memory = {
       id: randomUuid(),
       entityId: userId ?? runtime.agentId,
@@ -48,12 +62,20 @@ export async function handlePostGenerated({ runtime, roomId, worldId, userId, ca
       runtime.getMemories({ tableName: 'messages', roomId, count: RECENT_POSTS * 2 }),
     ]);
     const posts = recent.filter((m) => m.entityId === runtime.agentId && m.content.text).slice(0, RECENT_POSTS);
-    const recentPosts = posts.length > 0 ? `# Recent posts (do not repeat them)\n${posts.map((p) => `- ${p.content.text}`).join('\n')}` : '';
+    const recentPosts =
+      posts.length > 0
+        ? `# Recent posts (do not repeat them)\n${posts.map((p) => `- ${p.content.text}`).join('\n')}`
+        : '';
     const prompt = composePromptFromState({
-      state: { ...state, values: { ...state.values, recentPosts, providers: [state.text, recentPosts].filter(Boolean).join('\n\n') } },
+      state: {
+        ...state,
+        values: { ...state.values, recentPosts, providers: [state.text, recentPosts].filter(Boolean).join('\n\n') },
+      },
       template: runtime.getTemplate('postCreationTemplate') ?? postCreationTemplate,
     });
-    const parsed = parseKeyValueXml(await runtime.useModel('TEXT_LARGE', { prompt, hints: { purpose: 'post', roomId } }));
+    const parsed = parseKeyValueXml(
+      await runtime.useModel('TEXT_LARGE', { prompt, hints: { purpose: 'post', roomId } }),
+    );
     const post = cleanPost(typeof parsed?.post === 'string' ? parsed.post : '');
     if (!post) {
       runtime.logger.warn({ roomId }, 'POST_GENERATED: the model wrote no post');
@@ -69,12 +91,22 @@ export async function handlePostGenerated({ runtime, roomId, worldId, userId, ca
       source: origin,
       channelType: ChannelType.FEED,
       actions: ['POST'],
-      ...(typeof parsed?.imagePrompt === 'string' && parsed.imagePrompt.trim() ? { imagePrompt: parsed.imagePrompt.trim() } : {}),
+      ...(typeof parsed?.imagePrompt === 'string' && parsed.imagePrompt.trim()
+        ? { imagePrompt: parsed.imagePrompt.trim() }
+        : {}),
     };
     // Deliver first: a post the platform refused must not be remembered as posted.
     if (callback) await callback(content, 'POST');
     await runtime.createMemory(
-      { id: randomUuid(), entityId: runtime.agentId, agentId: runtime.agentId, roomId, ...(worldId ? { worldId } : {}), content, createdAt: Date.now() },
+      {
+        id: randomUuid(),
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId,
+        ...(worldId ? { worldId } : {}),
+        content,
+        createdAt: Date.now(),
+      },
       'messages',
     );
   } catch (error) {

@@ -7,7 +7,10 @@ import type { WorldPayload } from '@kith/core';
  */
 export async function handleWorldSync({ runtime, world, rooms, entities, source }: WorldPayload): Promise<void> {
   try {
-    await runtime.ensureConnections(entities ?? [], rooms ?? [], source ?? 'unknown', { ...world, agentId: runtime.agentId });
+    await runtime.ensureConnections(entities ?? [], rooms ?? [], source ?? 'unknown', {
+      ...world,
+      agentId: runtime.agentId,
+    });
     runtime.logger.info(
       { worldId: world.id, rooms: rooms?.length ?? 0, entities: entities?.length ?? 0, source },
       `Synced world ${world.name ?? world.id}: ${rooms?.length ?? 0} rooms, ${entities?.length ?? 0} entities`,

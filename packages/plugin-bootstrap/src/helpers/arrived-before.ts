@@ -9,5 +9,9 @@ import type { IAgentRuntime, Memory } from '@kith/core';
  * A message without createdAt sees everything (nothing is known to be later).
  */
 export function arrivedBefore(runtime: IAgentRuntime, message: Memory, memory: Memory): boolean {
-  return memory.entityId === runtime.agentId || message.createdAt === undefined || (memory.createdAt ?? 0) <= message.createdAt;
+  return (
+    memory.entityId === runtime.agentId ||
+    message.createdAt === undefined ||
+    (memory.createdAt ?? 0) <= message.createdAt
+  );
 }

@@ -1,4 +1,12 @@
-import { ChannelType, ContentType, randomUuid, type IAgentRuntime, type ModelCallHints, type Plugin, type UUID } from '@kith/core';
+import {
+  ChannelType,
+  ContentType,
+  randomUuid,
+  type IAgentRuntime,
+  type ModelCallHints,
+  type Plugin,
+  type UUID,
+} from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { ADA, createHarness } from '../__fixtures__/bootstrap-harness';
 import { processAttachments } from '../attachments';
@@ -43,7 +51,12 @@ function hintedModel(): { plugin: Plugin; calls: HintedCall[] } {
     name: 'hinted-model',
     description: 'Answers from the call hints',
     priority: 10,
-    models: { TEXT_SMALL: answer('TEXT_SMALL'), TEXT_LARGE: answer('TEXT_LARGE'), IMAGE: answer('IMAGE'), IMAGE_DESCRIPTION: answer('IMAGE_DESCRIPTION') },
+    models: {
+      TEXT_SMALL: answer('TEXT_SMALL'),
+      TEXT_LARGE: answer('TEXT_LARGE'),
+      IMAGE: answer('IMAGE'),
+      IMAGE_DESCRIPTION: answer('IMAGE_DESCRIPTION'),
+    },
   };
   return { plugin, calls };
 }
@@ -51,7 +64,10 @@ function hintedModel(): { plugin: Plugin; calls: HintedCall[] } {
 describe('hints passed with each pipeline model call', () => {
   it('should-respond, message handler and reflection carry their purpose, the room and the message', async () => {
     const model = hintedModel();
-    const { runtime, roomId, message, callback } = await createHarness({ plugins: [model.plugin], settings: { REFLECTION_INTERVAL: '1' } });
+    const { runtime, roomId, message, callback } = await createHarness({
+      plugins: [model.plugin],
+      settings: { REFLECTION_INTERVAL: '1' },
+    });
     const incoming = message('Where did you grow up?');
     await runtime.messageService!.handleMessage(runtime, incoming, callback);
     await runtime.messageService!.whenIdle!();
@@ -65,7 +81,10 @@ describe('hints passed with each pipeline model call', () => {
 
   it('evaluator selection and parameter extraction name their purpose', async () => {
     const model = hintedModel();
-    const { runtime, run, message } = await createHarness({ plugins: [model.plugin], settings: { EVALUATOR_SELECTION: 'llm', REFLECTION_INTERVAL: '1' } });
+    const { runtime, run, message } = await createHarness({
+      plugins: [model.plugin],
+      settings: { EVALUATOR_SELECTION: 'llm', REFLECTION_INTERVAL: '1' },
+    });
     const incoming = message('tell Bob hello');
     await run(incoming, ['SEND_MESSAGE']);
     await runtime.evaluate(incoming, await runtime.composeState(incoming), true);
@@ -78,7 +97,12 @@ describe('hints passed with each pipeline model call', () => {
     const feed = randomUuid();
     await runtime.emitEvent('POST_GENERATED', { roomId: feed, callback: async () => [], source: 'test' });
     await run(message('draw me a cat'), ['GENERATE_IMAGE'], '', { GENERATE_IMAGE: { prompt: 'a cat' } });
-    const photo = message('look', { content: { text: 'look', attachments: [{ id: 'p', url: 'data:image/png;base64,iVBORw0KGgo=', contentType: ContentType.IMAGE }] } });
+    const photo = message('look', {
+      content: {
+        text: 'look',
+        attachments: [{ id: 'p', url: 'data:image/png;base64,iVBORw0KGgo=', contentType: ContentType.IMAGE }],
+      },
+    });
     await processAttachments(runtime, photo);
     expect(model.calls).toEqual([
       { modelType: 'TEXT_LARGE', hints: { purpose: 'post', roomId: feed } },
@@ -93,6 +117,8 @@ describe('hints passed with each pipeline model call', () => {
     const dm = randomUuid() as UUID;
     await connect(ADA, 'Ada', dm, ChannelType.DM);
     await runtime.messageService!.handleMessage(runtime, message('hi', { roomId: dm }), callback);
-    expect(model.calls.map((c) => [c.hints?.purpose, c.hints?.roomId, c.hints?.message?.senderName])).toEqual([['messageHandler', dm, 'Ada']]);
+    expect(model.calls.map((c) => [c.hints?.purpose, c.hints?.roomId, c.hints?.message?.senderName])).toEqual([
+      ['messageHandler', dm, 'Ada'],
+    ]);
   });
 });

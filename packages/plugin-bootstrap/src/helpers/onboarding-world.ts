@@ -1,4 +1,13 @@
-import { ChannelType, findWorldsForOwner, unsaltWorldSettings, type IAgentRuntime, type Memory, type Setting, type World, type WorldSettings } from '@kith/core';
+import {
+  ChannelType,
+  findWorldsForOwner,
+  unsaltWorldSettings,
+  type IAgentRuntime,
+  type Memory,
+  type Setting,
+  type World,
+  type WorldSettings,
+} from '@kith/core';
 import { roomOf } from './turn-lookups';
 
 /** A world the sender owns that has settings to configure, with its settings decrypted. */
@@ -26,14 +35,22 @@ export function onboardingWorld(runtime: IAgentRuntime, message: Memory): Promis
 async function find(runtime: IAgentRuntime, message: Memory): Promise<OnboardingWorld | null> {
   const type = message.content.channelType ?? (await roomOf(runtime, message))?.type;
   if (type !== ChannelType.DM) return null;
-  const world = (await findWorldsForOwner(runtime, message.entityId))?.find((w) => w.metadata?.settings && typeof w.metadata.settings === 'object');
+  const world = (await findWorldsForOwner(runtime, message.entityId))?.find(
+    (w) => w.metadata?.settings && typeof w.metadata.settings === 'object',
+  );
   if (!world) return null;
   return { world, settings: unsaltWorldSettings(world.metadata?.settings as WorldSettings) };
 }
 
 /** Settings that are required, visible and still without a value, in declaration order. */
 export function missingRequired(settings: WorldSettings): [string, Setting][] {
-  return Object.entries(settings).filter(([, s]) => isSetting(s) && s.required && (s.value === null || s.value === undefined || s.value === '') && visible(s, settings));
+  return Object.entries(settings).filter(
+    ([, s]) =>
+      isSetting(s) &&
+      s.required &&
+      (s.value === null || s.value === undefined || s.value === '') &&
+      visible(s, settings),
+  );
 }
 
 export function isSetting(value: unknown): value is Setting {

@@ -3,7 +3,10 @@ import type { HandlerCallback, Memory } from '@kith/core';
 /** True when the turn's response already talks to the user (REPLY with text). */
 export function repliedInTurn(responses: Memory[] | undefined): boolean {
   return (responses ?? []).some(
-    (r) => (r.content.actions ?? []).some((a) => a.toUpperCase() === 'REPLY') && typeof r.content.text === 'string' && r.content.text.trim() !== '',
+    (r) =>
+      (r.content.actions ?? []).some((a) => a.toUpperCase() === 'REPLY') &&
+      typeof r.content.text === 'string' &&
+      r.content.text.trim() !== '',
   );
 }
 

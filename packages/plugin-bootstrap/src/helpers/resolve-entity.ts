@@ -36,7 +36,11 @@ export function findEntityIn(entities: readonly Entity[], reference: string): En
  * The entity a user or the model refers to: an id, "me", or a name of
  * someone in the room, then anywhere in the room's world. No model call.
  */
-export async function resolveEntity(runtime: IAgentRuntime, message: Memory, reference: string | undefined): Promise<Entity | null> {
+export async function resolveEntity(
+  runtime: IAgentRuntime,
+  message: Memory,
+  reference: string | undefined,
+): Promise<Entity | null> {
   const ref = (reference ?? '').trim();
   if (!ref || SELF_REFERENCES.has(ref.toLowerCase())) return runtime.getEntityById(message.entityId);
   const id = validateUuid(ref);

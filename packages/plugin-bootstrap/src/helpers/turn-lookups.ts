@@ -41,7 +41,10 @@ export function roomEntitiesOf(runtime: IAgentRuntime, message: Memory): Promise
 }
 
 /** The channel type from the message, else from its room. */
-export async function channelTypeOf(runtime: IAgentRuntime, message: Memory): Promise<ChannelType | string | undefined> {
+export async function channelTypeOf(
+  runtime: IAgentRuntime,
+  message: Memory,
+): Promise<ChannelType | string | undefined> {
   return message.content.channelType ?? (await roomOf(runtime, message))?.type;
 }
 
@@ -59,7 +62,11 @@ export function agentRoomState(runtime: IAgentRuntime, message: Memory): Promise
  * Sets the agent's state in the message's room. The agent is added as a
  * participant first: adapters ignore the state of a non-participant.
  */
-export async function setAgentRoomState(runtime: IAgentRuntime, message: Memory, state: ParticipantUserState): Promise<void> {
+export async function setAgentRoomState(
+  runtime: IAgentRuntime,
+  message: Memory,
+  state: ParticipantUserState,
+): Promise<void> {
   await runtime.ensureParticipantInRoom(runtime.agentId, message.roomId);
   await runtime.setParticipantUserState(message.roomId, runtime.agentId, state);
   agentStates.set(message, Promise.resolve(state));

@@ -25,7 +25,12 @@ export class AgentReplyChain {
 
   /** Entries held now and their caps (for stats). */
   get sizes(): { chains: number; chainsMax: number; authors: number; authorsMax: number } {
-    return { chains: this.chains.size, chainsMax: this.chains.maxSize, authors: this.agents.size, authorsMax: this.agents.maxSize };
+    return {
+      chains: this.chains.size,
+      chainsMax: this.chains.maxSize,
+      authors: this.agents.size,
+      authorsMax: this.agents.maxSize,
+    };
   }
 
   private async isAgentAuthored(runtime: IAgentRuntime, message: Memory): Promise<boolean> {

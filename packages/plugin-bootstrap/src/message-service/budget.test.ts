@@ -19,7 +19,11 @@ const offline: Plugin = {
 describe('MAX_DAILY_COST_USD in the pipeline', () => {
   it('answers with BUDGET_EXCEEDED_MESSAGE once the day’s spend reaches the limit', async () => {
     const { send, replies, model, runtime } = await pipelineHarness([scriptedReply('A paid answer.')], {
-      settings: { MAX_DAILY_COST_USD: '0.1', BUDGET_EXCEEDED_MESSAGE: 'I am out of credit until tomorrow.', REFLECTION_INTERVAL: '0' },
+      settings: {
+        MAX_DAILY_COST_USD: '0.1',
+        BUDGET_EXCEEDED_MESSAGE: 'I am out of credit until tomorrow.',
+        REFLECTION_INTERVAL: '0',
+      },
       usage,
     });
     await send('hello');
@@ -52,6 +56,9 @@ describe('MAX_DAILY_COST_USD in the pipeline', () => {
     const ignored = await send('anyone else?');
     expect(ignored.mode).toBe('ignored');
     await send('Testy, are you there?');
-    expect(replies.filter((reply) => reply.text).map((reply) => reply.text)).toEqual(['A paid answer.', 'Out of credit.']);
+    expect(replies.filter((reply) => reply.text).map((reply) => reply.text)).toEqual([
+      'A paid answer.',
+      'Out of credit.',
+    ]);
   });
 });

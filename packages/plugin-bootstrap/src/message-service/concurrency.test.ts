@@ -19,7 +19,9 @@ describe('pipeline under concurrent load (real SQLite)', () => {
     // Echoes the message number; every 7th message is ignored, so IGNORE decisions are exercised too.
     const model = createScriptedModel((prompt) => {
       const number = /# Received Message\n[^:]+: room \d+ message (\d+)/.exec(prompt)?.[1] ?? '?';
-      return Number(number) % 7 === 0 ? scriptedReply('', ['IGNORE'], `skip ${number}`) : scriptedReply(`reply ${number}`);
+      return Number(number) % 7 === 0
+        ? scriptedReply('', ['IGNORE'], `skip ${number}`)
+        : scriptedReply(`reply ${number}`);
     });
     const runtime = new AgentRuntime({
       character: { ...structuredClone(testCharacter), settings: { REFLECTION_INTERVAL: 0 } },
@@ -34,7 +36,14 @@ describe('pipeline under concurrent load (real SQLite)', () => {
     for (let r = 0; r < ROOMS; r++) {
       const roomId = stringToUuid(`load-room-${r}`);
       const entityId = stringToUuid(`load-user-${r}`);
-      await runtime.ensureConnection({ entityId, roomId, name: `User ${r}`, userName: `user${r}`, source: 'test', type: ChannelType.DM });
+      await runtime.ensureConnection({
+        entityId,
+        roomId,
+        name: `User ${r}`,
+        userName: `user${r}`,
+        source: 'test',
+        type: ChannelType.DM,
+      });
       rooms.push(roomId);
     }
 
@@ -49,10 +58,18 @@ describe('pipeline under concurrent load (real SQLite)', () => {
           decisions.set(roomId, list);
           return [];
         };
-        const message = { id: stringToUuid(`load-${r}-${m}`), entityId: stringToUuid(`load-user-${r}`), roomId, content: { text: `room ${r} message ${m}`, source: 'test' } };
+        const message = {
+          id: stringToUuid(`load-${r}-${m}`),
+          entityId: stringToUuid(`load-user-${r}`),
+          roomId,
+          content: { text: `room ${r} message ${m}`, source: 'test' },
+        };
         sends.push(runtime.messageService!.handleMessage(runtime, message, callback, { keepExistingResponses: true }));
         // The same message again, concurrently: it must not be answered twice.
-        if (m % 5 === 0) sends.push(runtime.messageService!.handleMessage(runtime, { ...message }, callback, { keepExistingResponses: true }));
+        if (m % 5 === 0)
+          sends.push(
+            runtime.messageService!.handleMessage(runtime, { ...message }, callback, { keepExistingResponses: true }),
+          );
       }
     }
     await Promise.all(sends);

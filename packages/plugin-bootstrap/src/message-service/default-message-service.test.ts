@@ -113,7 +113,13 @@ describe('DefaultMessageService', () => {
       { settings: { BASIC_CAPABILITIES_KEEP_RESP: 'true' } },
     );
     await Promise.all(Array.from({ length: 5 }, (_, i) => send(`message ${i}`)));
-    expect(replies.map((r) => r.text)).toEqual(['re: message 0', 're: message 1', 're: message 2', 're: message 3', 're: message 4']);
+    expect(replies.map((r) => r.text)).toEqual([
+      're: message 0',
+      're: message 1',
+      're: message 2',
+      're: message 3',
+      're: message 4',
+    ]);
   });
 
   it('discards replies made stale by a newer message, without calling the model for them', async () => {
@@ -128,7 +134,9 @@ describe('DefaultMessageService', () => {
   });
 
   it('stores nothing with DISABLE_MEMORY_CREATION but still answers', async () => {
-    const { replies, send, stored } = await setup([scriptedReply('Not saved.')], { settings: { DISABLE_MEMORY_CREATION: 'true' } });
+    const { replies, send, stored } = await setup([scriptedReply('Not saved.')], {
+      settings: { DISABLE_MEMORY_CREATION: 'true' },
+    });
     const result = await send('secret');
     expect(replies.map((r) => r.text)).toEqual(['Not saved.']);
     expect(result.didRespond).toBe(true);

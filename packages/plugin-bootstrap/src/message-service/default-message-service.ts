@@ -54,7 +54,10 @@ interface Turn {
   decisionJoined: boolean;
 }
 
-function result(mode: MessageProcessingResult['mode'], extra: Partial<MessageProcessingResult> = {}): MessageProcessingResult {
+function result(
+  mode: MessageProcessingResult['mode'],
+  extra: Partial<MessageProcessingResult> = {},
+): MessageProcessingResult {
   return { didRespond: false, mode, responseContent: null, responseMessages: [], ...extra };
 }
 
@@ -152,12 +155,32 @@ export class DefaultMessageService implements IMessageService {
       // Whole literals, not `{ ...base, status }`: a property added after a spread costs ~0.7 µs in V8.
       const ended = (status: RunStatus, error?: string) => {
         const endTime = Date.now();
-        return { runId, messageId, roomId, entityId, startTime, source, status, endTime, duration: endTime - startTime, error };
+        return {
+          runId,
+          messageId,
+          roomId,
+          entityId,
+          startTime,
+          source,
+          status,
+          endTime,
+          duration: endTime - startTime,
+          error,
+        };
       };
       const end = (status: RunStatus, error?: string) => runtime.emitEvent('RUN_ENDED', ended(status, error));
-      await runtime.emitEvent('RUN_STARTED', { runId, messageId, roomId, entityId, startTime, source, status: 'started' });
+      await runtime.emitEvent('RUN_STARTED', {
+        runId,
+        messageId,
+        roomId,
+        entityId,
+        startTime,
+        source,
+        status: 'started',
+      });
 
-      const timeoutMs = turn.options.timeoutMs ?? (Number(runtime.getSetting('RESPONSE_TIMEOUT')) || DEFAULT_TIMEOUT_MS);
+      const timeoutMs =
+        turn.options.timeoutMs ?? (Number(runtime.getSetting('RESPONSE_TIMEOUT')) || DEFAULT_TIMEOUT_MS);
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -167,7 +190,10 @@ export class DefaultMessageService implements IMessageService {
         outcome = await Promise.race([this.process(turn, runId), timedOut]);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        runtime.logger.error({ err: error, roomId: message.roomId, messageId: message.id }, `Message processing failed: ${reason}`);
+        runtime.logger.error(
+          { err: error, roomId: message.roomId, messageId: message.id },
+          `Message processing failed: ${reason}`,
+        );
         settle(result('error', { error: reason, runId }));
         await end('error', reason);
         return;
@@ -204,13 +230,24 @@ export class DefaultMessageService implements IMessageService {
     return !this.keepExisting(turn.runtime, turn.options) && this.responses.isStale(turn.message.roomId, turn.token);
   }
 
-  private async process(turn: Turn, runId: UUID): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+  private async process(
+    turn: Turn,
+    runId: UUID,
+  ): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
     const { runtime, message } = turn;
     if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
     await this.processAttachments(turn);
 
-    const [state, room] = await Promise.all([runtime.composeState(message, firstPassProviders(message)), roomOf(runtime, message)]);
-    logChat({ direction: 'in', roomId: message.roomId, name: String(state.values.senderName ?? message.entityId), text: message.content.text ?? '' });
+    const [state, room] = await Promise.all([
+      runtime.composeState(message, firstPassProviders(message)),
+      roomOf(runtime, message),
+    ]);
+    logChat({
+      direction: 'in',
+      roomId: message.roomId,
+      name: String(state.values.senderName ?? message.entityId),
+      text: message.content.text ?? '',
+    });
 
     // A newer message already waits in this room: skip the model calls, its turn answers.
     if (this.isStale(turn)) return this.discard(turn, state, runId);
@@ -229,14 +266,38 @@ export class DefaultMessageService implements IMessageService {
       await deliver({ thought: content.thought, text: content.text, actions: content.actions, simple: true }, 'REPLY');
     } else {
       // Providers the model asked for are composed in before its actions run.
-      const actionState = content.providers?.length ? await runtime.composeState(message, [...firstPassProviders(message), ...content.providers]) : state;
-      const responseMessage: Memory = { id: randomUuid(), entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content, createdAt: Date.now() };
-      await runtime.processActions(message, [responseMessage], actionState, deliver, { onStreamChunk: turn.options.onStreamChunk });
+      const actionState = content.providers?.length
+        ? await runtime.composeState(message, [...firstPassProviders(message), ...content.providers])
+        : state;
+      const responseMessage: Memory = {
+        id: randomUuid(),
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId: message.roomId,
+        content,
+        createdAt: Date.now(),
+      };
+      await runtime.processActions(message, [responseMessage], actionState, deliver, {
+        onStreamChunk: turn.options.onStreamChunk,
+      });
       // Actions that sent nothing (one threw, none matched, or they stay silent) still end in one recorded decision.
-      if (turn.delivered.length === 0) return this.ignore(turn, actionState, runId, `No reply was sent: the actions (${actions.join(', ')}) delivered nothing.`);
+      if (turn.delivered.length === 0)
+        return this.ignore(
+          turn,
+          actionState,
+          runId,
+          `No reply was sent: the actions (${actions.join(', ')}) delivered nothing.`,
+        );
     }
     return {
-      result: { didRespond: true, mode: content.simple ? 'simple' : 'actions', responseContent: content, responseMessages: turn.delivered, state, runId },
+      result: {
+        didRespond: true,
+        mode: content.simple ? 'simple' : 'actions',
+        responseContent: content,
+        responseMessages: turn.delivered,
+        state,
+        runId,
+      },
       evaluate: () => runtime.evaluate(message, state, true, deliver, turn.delivered),
     };
   }
@@ -259,10 +320,16 @@ export class DefaultMessageService implements IMessageService {
     const existing = message.id ? await runtime.getMemoryById(message.id) : null;
     if (existing) {
       if (await hasRecordedDecision(runtime, existing)) {
-        runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message already stored and answered; not answering it again');
+        runtime.logger.info(
+          { messageId: message.id, roomId: message.roomId },
+          'Message already stored and answered; not answering it again',
+        );
         return false;
       }
-      runtime.logger.info({ messageId: message.id, roomId: message.roomId }, 'Message stored but never answered (the process stopped); answering it now');
+      runtime.logger.info(
+        { messageId: message.id, roomId: message.roomId },
+        'Message stored but never answered (the process stopped); answering it now',
+      );
       return true;
     }
     // Object.assign, not `{ ...message, createdAt }`: V8 makes a property added after a spread slow (~0.7 µs).
@@ -284,7 +351,10 @@ export class DefaultMessageService implements IMessageService {
   private async deliver(turn: Turn, content: Content, actionName?: string): Promise<Memory[]> {
     const { runtime, message } = turn;
     if (turn.aborted) {
-      runtime.logger.warn({ messageId: message.id, actionName }, 'A reply came after the run timed out; not sending it');
+      runtime.logger.warn(
+        { messageId: message.id, actionName },
+        'A reply came after the run timed out; not sending it',
+      );
       return [];
     }
     const memory: Memory = {
@@ -301,7 +371,13 @@ export class DefaultMessageService implements IMessageService {
     const joined = this.joinDecision(turn, memory.content);
     await stored;
     await joined;
-    logChat({ direction: 'out', roomId: message.roomId, name: runtime.character.name, text: content.text ?? '', actionName });
+    logChat({
+      direction: 'out',
+      roomId: message.roomId,
+      name: runtime.character.name,
+      text: content.text ?? '',
+      actionName,
+    });
     if (turn.callback) await turn.callback(memory.content, actionName);
     turn.delivered.push(memory);
     return [memory];
@@ -317,14 +393,26 @@ export class DefaultMessageService implements IMessageService {
   }
 
   private discard(turn: Turn, state: State, runId: UUID): { result: MessageProcessingResult } {
-    turn.runtime.logger.info({ roomId: turn.message.roomId, messageId: turn.message.id }, 'Response discarded: a newer message in this room is being answered');
+    turn.runtime.logger.info(
+      { roomId: turn.message.roomId, messageId: turn.message.id },
+      'Response discarded: a newer message in this room is being answered',
+    );
     return { result: result('discarded', { state, runId }) };
   }
 
   /** Records the decision not to answer (an IGNORE memory and callback), unless the turn went stale. */
-  private async ignore(turn: Turn, state: State, runId: UUID, thought?: string): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+  private async ignore(
+    turn: Turn,
+    state: State,
+    runId: UUID,
+    thought?: string,
+  ): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
     if (this.isStale(turn)) return this.discard(turn, state, runId);
-    const content: Content = { thought: thought || 'Decided not to respond to this message.', actions: ['IGNORE'], simple: true };
+    const content: Content = {
+      thought: thought || 'Decided not to respond to this message.',
+      actions: ['IGNORE'],
+      simple: true,
+    };
     const memories = await this.deliver(turn, content, 'IGNORE');
     return {
       result: result('ignored', { responseContent: content, responseMessages: memories, state, runId }),

@@ -16,7 +16,13 @@ import {
   stringToUuid,
   type UUID,
 } from '@kith/core';
-import { type CapturingLogger, createCapturingLogger, createTestRuntime, scriptedReply, testCharacter } from '@kith/core/test';
+import {
+  type CapturingLogger,
+  createCapturingLogger,
+  createTestRuntime,
+  scriptedReply,
+  testCharacter,
+} from '@kith/core/test';
 import { createDatabaseAdapter } from '@kith/plugin-sql';
 import { bootstrapPlugin } from '../plugin';
 import type { DefaultMessageService } from './default-message-service';
@@ -59,7 +65,11 @@ async function faultHarness(options: FaultHarnessOptions = {}) {
     model.prompts.push(prompt);
     return model.behaviour(prompt, modelType);
   };
-  const modelPlugin: Plugin = { name: 'fault-model', description: 'A model the test can break', models: { TEXT_SMALL: respond('TEXT_SMALL'), TEXT_LARGE: respond('TEXT_LARGE') } };
+  const modelPlugin: Plugin = {
+    name: 'fault-model',
+    description: 'A model the test can break',
+    models: { TEXT_SMALL: respond('TEXT_SMALL'), TEXT_LARGE: respond('TEXT_LARGE') },
+  };
   const plugins = [bootstrapPlugin, modelPlugin, ...(options.plugins ?? [])];
   const runtime = options.runtime
     ? await options.runtime(plugins, log)
@@ -72,7 +82,14 @@ async function faultHarness(options: FaultHarnessOptions = {}) {
 
   const newRoom = async (): Promise<UUID> => {
     const roomId = randomUuid();
-    await runtime.ensureConnection({ entityId: USER, roomId, userName: 'ada', name: 'Ada', source: 'test', type: ChannelType.DM });
+    await runtime.ensureConnection({
+      entityId: USER,
+      roomId,
+      userName: 'ada',
+      name: 'Ada',
+      source: 'test',
+      type: ChannelType.DM,
+    });
     return roomId;
   };
   const roomId = await newRoom();
@@ -81,11 +98,15 @@ async function faultHarness(options: FaultHarnessOptions = {}) {
   const send = async (text: string, room: UUID = roomId) => {
     const delivered: Content[] = [];
     const messageId = randomUuid();
-    const result = await runtime.messageService!.handleMessage(runtime, { id: messageId, entityId: USER, roomId: room, content: { text, source: 'test' } }, async (content) => {
-      delivered.push(content);
-      replies.push(content);
-      return [];
-    });
+    const result = await runtime.messageService!.handleMessage(
+      runtime,
+      { id: messageId, entityId: USER, roomId: room, content: { text, source: 'test' } },
+      async (content) => {
+        delivered.push(content);
+        replies.push(content);
+        return [];
+      },
+    );
     await runtime.messageService!.whenIdle!();
     return { result, delivered, messageId, texts: delivered.map((c) => c.text) };
   };
@@ -99,7 +120,11 @@ async function expectNormalTurn(harness: Awaited<ReturnType<typeof faultHarness>
   const next = await harness.send('are you still there?', room);
   expect(next.result.didRespond).toBe(true);
   expect(next.texts).toEqual(['Answer to: are you still there?']);
-  expect(harness.events.filter((e) => e.name === 'RUN_ENDED' && e.payload.messageId === next.messageId).map((e) => e.payload.status)).toEqual(['completed']);
+  expect(
+    harness.events
+      .filter((e) => e.name === 'RUN_ENDED' && e.payload.messageId === next.messageId)
+      .map((e) => e.payload.status),
+  ).toEqual(['completed']);
 }
 
 const unhandled: unknown[] = [];
@@ -119,12 +144,21 @@ describe('fault tolerance: providers', () => {
         return { text: 'It is sunny in Lisbon.' };
       },
     };
-    const h = await faultHarness({ plugins: [{ name: 'plugin-weather', description: 'weather', providers: [weather] }] });
+    const h = await faultHarness({
+      plugins: [{ name: 'plugin-weather', description: 'weather', providers: [weather] }],
+    });
 
     const first = await h.send('what is the weather?');
     expect(first.texts).toEqual(['Answer to: what is the weather?']);
     expect(h.model.prompts[0]).not.toContain('It is sunny in Lisbon.');
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', provider: 'WEATHER', plugin: 'plugin-weather', msg: 'Provider "WEATHER" of plugin "plugin-weather" failed; continuing without it' }));
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        provider: 'WEATHER',
+        plugin: 'plugin-weather',
+        msg: 'Provider "WEATHER" of plugin "plugin-weather" failed; continuing without it',
+      }),
+    );
 
     broken = false;
     await expectNormalTurn(h);
@@ -134,11 +168,22 @@ describe('fault tolerance: providers', () => {
   it('a provider that hangs: PROVIDER_TIMEOUT_MS cuts it, the turn is answered, a warning names it', async () => {
     let hang = true;
     const slow: Provider = { name: 'SLOW_LOOKUP', get: async () => (hang ? never() : { text: 'Lookup result: 42.' }) };
-    const h = await faultHarness({ plugins: [{ name: 'plugin-slow', description: 'slow', providers: [slow] }], settings: { PROVIDER_TIMEOUT_MS: '50' } });
+    const h = await faultHarness({
+      plugins: [{ name: 'plugin-slow', description: 'slow', providers: [slow] }],
+      settings: { PROVIDER_TIMEOUT_MS: '50' },
+    });
 
     const first = await h.send('look it up');
     expect(first.texts).toEqual(['Answer to: look it up']);
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', provider: 'SLOW_LOOKUP', plugin: 'plugin-slow', timeoutMs: 50, msg: 'Provider "SLOW_LOOKUP" of plugin "plugin-slow" timed out after 50 ms; continuing without it' }));
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        provider: 'SLOW_LOOKUP',
+        plugin: 'plugin-slow',
+        timeoutMs: 50,
+        msg: 'Provider "SLOW_LOOKUP" of plugin "plugin-slow" timed out after 50 ms; continuing without it',
+      }),
+    );
 
     hang = false;
     await expectNormalTurn(h);
@@ -160,7 +205,8 @@ describe('fault tolerance: actions and evaluators', () => {
     let call = 0;
     const h = await faultHarness({
       plugins: [{ name: 'plugin-explode', description: 'explodes', actions: [explode] }],
-      model: (prompt) => (call++ === 0 ? scriptedReply('Doing it now.', ['REPLY', 'EXPLODE']) : goodModel(prompt, 'TEXT_LARGE')),
+      model: (prompt) =>
+        call++ === 0 ? scriptedReply('Doing it now.', ['REPLY', 'EXPLODE']) : goodModel(prompt, 'TEXT_LARGE'),
     });
 
     const first = await h.send('please explode');
@@ -170,8 +216,18 @@ describe('fault tolerance: actions and evaluators', () => {
       ['REPLY', true],
       ['EXPLODE', false],
     ]);
-    expect(h.runtime.getActionResults(first.messageId).at(-1)).toMatchObject({ success: false, error: 'EXPLODE lost its database connection' });
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', action: 'EXPLODE', plugin: 'plugin-explode', msg: 'Action EXPLODE of plugin "plugin-explode" threw; ending the action chain' }));
+    expect(h.runtime.getActionResults(first.messageId).at(-1)).toMatchObject({
+      success: false,
+      error: 'EXPLODE lost its database connection',
+    });
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        action: 'EXPLODE',
+        plugin: 'plugin-explode',
+        msg: 'Action EXPLODE of plugin "plugin-explode" threw; ending the action chain',
+      }),
+    );
 
     await expectNormalTurn(h);
   });
@@ -186,11 +242,34 @@ describe('fault tolerance: actions and evaluators', () => {
 
     const first = await h.send('please explode');
     expect(first.result.mode).toBe('ignored');
-    expect(first.delivered).toEqual([expect.objectContaining({ actions: ['IGNORE'], thought: 'No reply was sent: the actions (EXPLODE) delivered nothing.' })]);
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', action: 'EXPLODE', plugin: 'plugin-explode', msg: 'Action EXPLODE of plugin "plugin-explode" threw; ending the action chain' }));
+    expect(first.delivered).toEqual([
+      expect.objectContaining({
+        actions: ['IGNORE'],
+        thought: 'No reply was sent: the actions (EXPLODE) delivered nothing.',
+      }),
+    ]);
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        action: 'EXPLODE',
+        plugin: 'plugin-explode',
+        msg: 'Action EXPLODE of plugin "plugin-explode" threw; ending the action chain',
+      }),
+    );
     const second = await h.send('do something odd');
-    expect(second.delivered).toEqual([expect.objectContaining({ actions: ['IGNORE'], thought: 'No reply was sent: the actions (NO_SUCH_ACTION) delivered nothing.' })]);
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', action: 'NO_SUCH_ACTION', msg: 'No action matches "NO_SUCH_ACTION"; skipping it' }));
+    expect(second.delivered).toEqual([
+      expect.objectContaining({
+        actions: ['IGNORE'],
+        thought: 'No reply was sent: the actions (NO_SUCH_ACTION) delivered nothing.',
+      }),
+    ]);
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        action: 'NO_SUCH_ACTION',
+        msg: 'No action matches "NO_SUCH_ACTION"; skipping it',
+      }),
+    );
     const stored = await h.runtime.getMemories({ tableName: 'messages', roomId: h.roomId, count: 10 });
     expect(stored.filter((m) => m.content.actions?.includes('IGNORE'))).toHaveLength(2);
 
@@ -227,14 +306,41 @@ describe('fault tolerance: actions and evaluators', () => {
       handler: async (_runtime, message) => void ran.push(message.content.text ?? ''),
       examples: [],
     };
-    const h = await faultHarness({ plugins: [{ name: 'plugin-evaluators', description: 'evaluators', evaluators: [throwsInHandler, throwsInValidate, healthy] }] });
+    const h = await faultHarness({
+      plugins: [
+        {
+          name: 'plugin-evaluators',
+          description: 'evaluators',
+          evaluators: [throwsInHandler, throwsInValidate, healthy],
+        },
+      ],
+    });
 
     const first = await h.send('hello');
     expect(first.texts).toEqual(['Answer to: hello']);
-    expect(h.events.find((e) => e.name === 'EVALUATOR_COMPLETED' && e.payload.evaluatorName === 'BROKEN_EVALUATOR')?.payload.error).toBe('evaluator crashed');
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'error', evaluator: 'BROKEN_EVALUATOR', plugin: 'plugin-evaluators', msg: 'Evaluator BROKEN_EVALUATOR of plugin "plugin-evaluators" threw; continuing with the others' }));
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', evaluator: 'BROKEN_VALIDATE', plugin: 'plugin-evaluators', msg: 'Evaluator BROKEN_VALIDATE of plugin "plugin-evaluators" validate threw; skipping it' }));
-    expect(h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload.status).toBe('completed');
+    expect(
+      h.events.find((e) => e.name === 'EVALUATOR_COMPLETED' && e.payload.evaluatorName === 'BROKEN_EVALUATOR')?.payload
+        .error,
+    ).toBe('evaluator crashed');
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        evaluator: 'BROKEN_EVALUATOR',
+        plugin: 'plugin-evaluators',
+        msg: 'Evaluator BROKEN_EVALUATOR of plugin "plugin-evaluators" threw; continuing with the others',
+      }),
+    );
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        evaluator: 'BROKEN_VALIDATE',
+        plugin: 'plugin-evaluators',
+        msg: 'Evaluator BROKEN_VALIDATE of plugin "plugin-evaluators" validate threw; skipping it',
+      }),
+    );
+    expect(
+      h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload.status,
+    ).toBe('completed');
 
     await expectNormalTurn(h);
     expect(ran).toEqual(['hello', 'are you still there?']);
@@ -270,7 +376,13 @@ describe('fault tolerance: services', () => {
 
   it('services whose start() throws, rejects or hangs: the agent initialises without them, the logs name each service and its plugin, messages are answered', async () => {
     const h = await faultHarness({
-      plugins: [{ name: 'plugin-flaky-services', description: 'services', services: [ThrowingService, RejectingService, HangingService] }],
+      plugins: [
+        {
+          name: 'plugin-flaky-services',
+          description: 'services',
+          services: [ThrowingService, RejectingService, HangingService],
+        },
+      ],
       // A service start gets the plugin init limit.
       settings: { PLUGIN_INIT_TIMEOUT_MS: '50' },
     });
@@ -280,9 +392,24 @@ describe('fault tolerance: services', () => {
     expect(h.runtime.hasService('hanging-service')).toBe(false);
     expect(h.problems()).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ level: 'error', service: 'throwing-service', plugin: 'plugin-flaky-services', msg: 'Service "throwing-service" of plugin "plugin-flaky-services" failed to start; the agent runs without it' }),
-        expect.objectContaining({ level: 'error', service: 'rejecting-service', plugin: 'plugin-flaky-services', msg: 'Service "rejecting-service" of plugin "plugin-flaky-services" failed to start; the agent runs without it' }),
-        expect.objectContaining({ level: 'error', service: 'hanging-service', plugin: 'plugin-flaky-services', msg: 'Service "hanging-service" of plugin "plugin-flaky-services" did not start within 50 ms; the agent runs without it for now' }),
+        expect.objectContaining({
+          level: 'error',
+          service: 'throwing-service',
+          plugin: 'plugin-flaky-services',
+          msg: 'Service "throwing-service" of plugin "plugin-flaky-services" failed to start; the agent runs without it',
+        }),
+        expect.objectContaining({
+          level: 'error',
+          service: 'rejecting-service',
+          plugin: 'plugin-flaky-services',
+          msg: 'Service "rejecting-service" of plugin "plugin-flaky-services" failed to start; the agent runs without it',
+        }),
+        expect.objectContaining({
+          level: 'error',
+          service: 'hanging-service',
+          plugin: 'plugin-flaky-services',
+          msg: 'Service "hanging-service" of plugin "plugin-flaky-services" did not start within 50 ms; the agent runs without it for now',
+        }),
       ]),
     );
     const first = await h.send('hi');
@@ -305,8 +432,17 @@ describe('fault tolerance: the model', () => {
     const first = await h.send('hello?');
     expect(first.result).toMatchObject({ didRespond: false, mode: 'error', error: 'upstream returned 500' });
     expect(first.delivered).toEqual([]);
-    expect(h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload).toMatchObject({ status: 'error', error: 'upstream returned 500' });
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', modelType: 'TEXT_LARGE', provider: 'fault-model', msg: 'TEXT_LARGE handler of "fault-model" failed: upstream returned 500' }));
+    expect(
+      h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload,
+    ).toMatchObject({ status: 'error', error: 'upstream returned 500' });
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        modelType: 'TEXT_LARGE',
+        provider: 'fault-model',
+        msg: 'TEXT_LARGE handler of "fault-model" failed: upstream returned 500',
+      }),
+    );
     // The message itself was kept: the failed turn is not lost from the history.
     expect((await h.runtime.getMemoryById(first.messageId))?.content.text).toBe('hello?');
 
@@ -322,10 +458,20 @@ describe('fault tolerance: the model', () => {
     });
 
     const first = await h.send('hello?');
-    const expected = 'TEXT_LARGE handler of "fault-model" did not answer within 50 ms. Check that the model server is reachable, or raise MODEL_TIMEOUT_MS.';
+    const expected =
+      'TEXT_LARGE handler of "fault-model" did not answer within 50 ms. Check that the model server is reachable, or raise MODEL_TIMEOUT_MS.';
     expect(first.result).toMatchObject({ didRespond: false, mode: 'error', error: expected });
-    expect(h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload).toMatchObject({ status: 'error', error: expected });
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', modelType: 'TEXT_LARGE', provider: 'fault-model', err: expect.objectContaining({ code: 'KITH_MODEL_TIMEOUT' }) }));
+    expect(
+      h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload,
+    ).toMatchObject({ status: 'error', error: expected });
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        modelType: 'TEXT_LARGE',
+        provider: 'fault-model',
+        err: expect.objectContaining({ code: 'KITH_MODEL_TIMEOUT' }),
+      }),
+    );
 
     hang = false;
     await expectNormalTurn(h);
@@ -340,20 +486,70 @@ describe('fault tolerance: the model', () => {
     });
 
     const first = await h.send('hello?');
-    expect(first.result).toMatchObject({ didRespond: false, mode: 'error', error: 'Run exceeded the 100 ms response timeout (RESPONSE_TIMEOUT)' });
-    expect(h.events.filter((e) => e.payload.messageId === first.messageId).map((e) => [e.name, e.payload.status])).toEqual([['RUN_TIMEOUT', 'timeout']]);
-    expect(h.problems()).toContainEqual(expect.objectContaining({ level: 'warn', timeoutMs: 100, msg: 'Run exceeded the 100 ms response timeout (RESPONSE_TIMEOUT)' }));
+    expect(first.result).toMatchObject({
+      didRespond: false,
+      mode: 'error',
+      error: 'Run exceeded the 100 ms response timeout (RESPONSE_TIMEOUT)',
+    });
+    expect(
+      h.events.filter((e) => e.payload.messageId === first.messageId).map((e) => [e.name, e.payload.status]),
+    ).toEqual([['RUN_TIMEOUT', 'timeout']]);
+    expect(h.problems()).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        timeoutMs: 100,
+        msg: 'Run exceeded the 100 ms response timeout (RESPONSE_TIMEOUT)',
+      }),
+    );
 
     hang = false;
     await expectNormalTurn(h);
-    expect((h.runtime.messageService as DefaultMessageService).stats()).toMatchObject({ trackedRooms: 0, busyRooms: 0, runsInFlight: 0 });
+    expect((h.runtime.messageService as DefaultMessageService).stats()).toMatchObject({
+      trackedRooms: 0,
+      busyRooms: 0,
+      runsInFlight: 0,
+    });
   });
 
   describe('a model that returns garbage (fast-check)', () => {
     const valid = scriptedReply('A fine answer.', ['REPLY'], 'thinking');
-    const tags = ['<response>', '</response>', '<thought>', '</thought>', '<actions>', '</actions>', '<text>', '</text>', '<providers>', '</providers>', '<params>', '</params>'];
+    const tags = [
+      '<response>',
+      '</response>',
+      '<thought>',
+      '</thought>',
+      '<actions>',
+      '</actions>',
+      '<text>',
+      '</text>',
+      '<providers>',
+      '</providers>',
+      '<params>',
+      '</params>',
+    ];
     const xmlSoup = fc
-      .array(fc.oneof(fc.constantFrom(...tags, 'REPLY', 'IGNORE', ',', '<', '>', '/>', '&amp;', '&#x0;', '<![CDATA[', ']]>', '<!--', '-->', '\n'), fc.string({ maxLength: 8 })), { maxLength: 40 })
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            ...tags,
+            'REPLY',
+            'IGNORE',
+            ',',
+            '<',
+            '>',
+            '/>',
+            '&amp;',
+            '&#x0;',
+            '<![CDATA[',
+            ']]>',
+            '<!--',
+            '-->',
+            '\n',
+          ),
+          fc.string({ maxLength: 8 }),
+        ),
+        { maxLength: 40 },
+      )
       .map((parts) => parts.join(''));
     // Well-formed, but with odd plans: repeated actions, REPLY without text, IGNORE next to text, NONE alone.
     const oddPlans = fc
@@ -371,14 +567,21 @@ describe('fault tolerance: the model', () => {
       fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
       fc.json(),
       fc.nat({ max: valid.length - 1 }).map((cut) => valid.slice(0, cut)),
-      fc.tuple(fc.nat({ max: valid.length }), fc.nat({ max: valid.length })).map(([a, b]) => valid.slice(Math.min(a, b), Math.max(a, b))),
+      fc
+        .tuple(fc.nat({ max: valid.length }), fc.nat({ max: valid.length }))
+        .map(([a, b]) => valid.slice(Math.min(a, b), Math.max(a, b))),
       xmlSoup,
-      fc.constantFrom('x'.repeat(200_000), '<'.repeat(50_000), '<response>'.repeat(5_000), `${'<a>'.repeat(2_000)}${'</a>'.repeat(2_000)}`),
+      fc.constantFrom(
+        'x'.repeat(200_000),
+        '<'.repeat(50_000),
+        '<response>'.repeat(5_000),
+        `${'<a>'.repeat(2_000)}${'</a>'.repeat(2_000)}`,
+      ),
     );
 
     it('never crashes the turn: it ends with one reply decision (what parsed, or a recorded IGNORE naming TEXT_LARGE), and the next message is answered', async () => {
       let current: string | null = null;
-      const h = await faultHarness({ model: (prompt, type) => (current ?? goodModel(prompt, type)) });
+      const h = await faultHarness({ model: (prompt, type) => current ?? goodModel(prompt, type) });
       await fc.assert(
         fc.asyncProperty(garbage, async (output) => {
           const room = await h.newRoom();
@@ -399,7 +602,9 @@ describe('fault tolerance: the model', () => {
           expect([1, 3]).toContain(attempts);
           if (attempts === 3) {
             expect(decision.actions).toEqual(['IGNORE']);
-            expect(h.log.entries.slice(logBefore).map((e) => e.msg)).toContain('No usable response from TEXT_LARGE; treating the turn as ignored');
+            expect(h.log.entries.slice(logBefore).map((e) => e.msg)).toContain(
+              'No usable response from TEXT_LARGE; treating the turn as ignored',
+            );
           }
           await expectNormalTurn(h, room);
         }),
@@ -429,8 +634,24 @@ describe('fault tolerance: every fault at once, on real SQLite', () => {
       description: 'every component fails',
       services: [BrokenService],
       providers: [{ name: 'BROKEN_PROVIDER', get: async () => Promise.reject(new Error('provider down')) }],
-      actions: [{ name: 'EXPLODE', description: 'throws', validate: async () => true, handler: async () => Promise.reject(new Error('boom')) }],
-      evaluators: [{ name: 'BROKEN_EVALUATOR', description: 'throws', alwaysRun: true, validate: async () => true, handler: async () => Promise.reject(new Error('bad eval')), examples: [] }],
+      actions: [
+        {
+          name: 'EXPLODE',
+          description: 'throws',
+          validate: async () => true,
+          handler: async () => Promise.reject(new Error('boom')),
+        },
+      ],
+      evaluators: [
+        {
+          name: 'BROKEN_EVALUATOR',
+          description: 'throws',
+          alwaysRun: true,
+          validate: async () => true,
+          handler: async () => Promise.reject(new Error('bad eval')),
+          examples: [],
+        },
+      ],
     };
     const h = await faultHarness({
       plugins: [faulty],
@@ -443,7 +664,13 @@ describe('fault tolerance: every fault at once, on real SQLite', () => {
       },
       runtime: async (plugins, log) => {
         const agentId = stringToUuid(testCharacter.name);
-        const runtime = new AgentRuntime({ character: structuredClone(testCharacter), agentId, plugins, adapter: createDatabaseAdapter({ dataDir: dir, filename: 'faults.db' }, agentId), logger: log.logger });
+        const runtime = new AgentRuntime({
+          character: structuredClone(testCharacter),
+          agentId,
+          plugins,
+          adapter: createDatabaseAdapter({ dataDir: dir, filename: 'faults.db' }, agentId),
+          logger: log.logger,
+        });
         await runtime.initialize();
         return runtime;
       },
@@ -464,7 +691,13 @@ describe('fault tolerance: every fault at once, on real SQLite', () => {
       ]),
     );
     const stored = await h.runtime.getMemories({ tableName: 'messages', roomId: h.roomId, count: 20 });
-    expect(stored.map((m) => m.content.text).reverse()).toEqual(['one', 'First answer.', 'two', 'are you still there?', 'Answer to: are you still there?']);
+    expect(stored.map((m) => m.content.text).reverse()).toEqual([
+      'one',
+      'First answer.',
+      'two',
+      'are you still there?',
+      'Answer to: are you still there?',
+    ]);
     await h.runtime.stop();
   });
 });

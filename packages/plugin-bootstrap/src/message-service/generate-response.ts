@@ -1,12 +1,30 @@
-import { BudgetExceededError, composePromptFromState, type Content, type IAgentRuntime, type Memory, messageHandlerTemplate, parseKeyValueXml, type State, type StreamChunkCallback } from '@kith/core';
+import {
+  BudgetExceededError,
+  composePromptFromState,
+  type Content,
+  type IAgentRuntime,
+  type Memory,
+  messageHandlerTemplate,
+  parseKeyValueXml,
+  type State,
+  type StreamChunkCallback,
+} from '@kith/core';
 import { modelHints } from '../helpers/model-hints';
 import { createReplyTextStreamer } from './reply-text-streamer';
 
 const MAX_ATTEMPTS = 3;
 
 function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String).map((s) => s.trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -33,7 +51,12 @@ function budgetReply(error: BudgetExceededError): Content {
  * the reply text streams out as the model writes it. Null when every
  * attempt was unusable.
  */
-export async function generateResponse(runtime: IAgentRuntime, message: Memory, state: State, onStreamChunk?: StreamChunkCallback): Promise<Content | null> {
+export async function generateResponse(
+  runtime: IAgentRuntime,
+  message: Memory,
+  state: State,
+  onStreamChunk?: StreamChunkCallback,
+): Promise<Content | null> {
   const template = runtime.getTemplate('messageHandlerTemplate') ?? messageHandlerTemplate;
   const prompt = composePromptFromState({ state, template });
   const hints = modelHints('messageHandler', message, state);
@@ -42,7 +65,10 @@ export async function generateResponse(runtime: IAgentRuntime, message: Memory, 
     const stream = onStreamChunk && attempt === 1 ? createReplyTextStreamer(onStreamChunk) : undefined;
     let output: string;
     try {
-      output = await runtime.useModel('TEXT_LARGE', stream ? { prompt, hints, onStreamChunk: stream } : { prompt, hints });
+      output = await runtime.useModel(
+        'TEXT_LARGE',
+        stream ? { prompt, hints, onStreamChunk: stream } : { prompt, hints },
+      );
     } catch (error) {
       // Past MAX_DAILY_COST_USD with BUDGET_EXCEEDED_MESSAGE set (or no offline model): that message is the reply.
       if (BudgetExceededError.isInstance(error)) return budgetReply(error);
@@ -56,13 +82,19 @@ export async function generateResponse(runtime: IAgentRuntime, message: Memory, 
     // REPLY without text has nothing to send; when nothing else is listed, the output is unusable.
     if (!reply.trim()) actions = actions.filter((a) => a !== 'REPLY');
     if (!parsed || actions.length === 0 || (!thought && !reply)) {
-      runtime.logger.warn({ attempt, output: typeof output === 'string' ? output.slice(0, 200) : typeof output }, 'Model output lacked thought or actions; asking again');
+      runtime.logger.warn(
+        { attempt, output: typeof output === 'string' ? output.slice(0, 200) : typeof output },
+        'Model output lacked thought or actions; asking again',
+      );
       continue;
     }
     if (reply.trim() && actions.includes('IGNORE')) actions = actions.filter((a) => a !== 'IGNORE');
     if (actions.length === 0) actions = ['REPLY'];
     const providers = asList(parsed.providers);
-    const params = parsed.params && typeof parsed.params === 'object' && !Array.isArray(parsed.params) ? (parsed.params as Content['params']) : undefined;
+    const params =
+      parsed.params && typeof parsed.params === 'object' && !Array.isArray(parsed.params)
+        ? (parsed.params as Content['params'])
+        : undefined;
     return {
       thought,
       text: reply,

@@ -55,18 +55,36 @@ describe('bounded memory', () => {
       const roomId = stringToUuid(`memory-room-${i}`);
       const entityId = stringToUuid(`memory-user-${i}`);
       // What a client adapter does for each message: make sure the room and its user exist.
-      await runtime.ensureConnection({ entityId, roomId, name: `User ${i}`, userName: `user${i}`, source: 'test', type: ChannelType.DM });
-      const result = await service.handleMessage(runtime, { id: stringToUuid(`memory-message-${i}`), entityId, roomId, content: { text: `hello from room ${i}`, source: 'test' } }, async () => {
-        replies++;
-        return [];
+      await runtime.ensureConnection({
+        entityId,
+        roomId,
+        name: `User ${i}`,
+        userName: `user${i}`,
+        source: 'test',
+        type: ChannelType.DM,
       });
+      const result = await service.handleMessage(
+        runtime,
+        {
+          id: stringToUuid(`memory-message-${i}`),
+          entityId,
+          roomId,
+          content: { text: `hello from room ${i}`, source: 'test' },
+        },
+        async () => {
+          replies++;
+          return [];
+        },
+      );
       expect(result.didRespond).toBe(true);
     };
     const touchRooms = async (from: number, to: number) => {
       let next = from;
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        while (next < to) await touch(next++);
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < to) await touch(next++);
+        }),
+      );
       await service.whenIdle();
     };
 
@@ -79,7 +97,16 @@ describe('bounded memory', () => {
 
     const perRoom = (after - before) / ROOMS;
     console.log(
-      JSON.stringify({ figure: 'heap growth over idle rooms', rooms: ROOMS, heapBeforeBytes: before, heapAfterBytes: after, growthBytes: after - before, bytesPerRoom: Math.round(perRoom), boundBytesPerRoom: MAX_BYTES_PER_ROOM, stats }),
+      JSON.stringify({
+        figure: 'heap growth over idle rooms',
+        rooms: ROOMS,
+        heapBeforeBytes: before,
+        heapAfterBytes: after,
+        growthBytes: after - before,
+        bytesPerRoom: Math.round(perRoom),
+        boundBytesPerRoom: MAX_BYTES_PER_ROOM,
+        stats,
+      }),
     );
 
     expect(replies).toBe(WARM_UP + ROOMS);

@@ -22,7 +22,9 @@ export function mentionsAgent(runtime: IAgentRuntime, message: Memory): boolean 
   if (Array.isArray(mentions) && mentions.includes(runtime.agentId)) return true;
   const text = message.content.text ?? '';
   if (!text) return false;
-  const names = [runtime.character.name, runtime.character.username].filter((n): n is string => typeof n === 'string' && n.trim().length > 0);
+  const names = [runtime.character.name, runtime.character.username].filter(
+    (n): n is string => typeof n === 'string' && n.trim().length > 0,
+  );
   return names.some((name) => namePattern(name).test(text));
 }
 

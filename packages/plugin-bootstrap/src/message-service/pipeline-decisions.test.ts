@@ -1,4 +1,12 @@
-import { ChannelType, createUniqueUuid, randomUuid, stringToUuid, type Evaluator, type Plugin, type UUID } from '@kith/core';
+import {
+  ChannelType,
+  createUniqueUuid,
+  randomUuid,
+  stringToUuid,
+  type Evaluator,
+  type Plugin,
+  type UUID,
+} from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
 import { DefaultMessageService } from './default-message-service';
@@ -15,16 +23,23 @@ describe('should-respond decisions', () => {
   });
 
   it('answers a group reply to one of its own messages without asking TEXT_SMALL', async () => {
-    const { model, replies, send, stored } = await pipelineHarness([respond, scriptedReply('First.'), scriptedReply('Second.')], { type: ChannelType.GROUP });
+    const { model, replies, send, stored } = await pipelineHarness(
+      [respond, scriptedReply('First.'), scriptedReply('Second.')],
+      { type: ChannelType.GROUP },
+    );
     await send('can someone help?');
     const agentMessage = (await stored()).find((m) => m.content.text === 'First.');
-    await send('thanks, one more thing', { content: { text: 'thanks, one more thing', source: 'test', inReplyTo: agentMessage!.id } });
+    await send('thanks, one more thing', {
+      content: { text: 'thanks, one more thing', source: 'test', inReplyTo: agentMessage!.id },
+    });
     expect(model.calls.map((c) => c.modelType)).toEqual(['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_LARGE']);
     expect(replies.map((r) => r.text)).toEqual(['First.', 'Second.']);
   });
 
   it('mutes the room on STOP, then ignores it without a model call unless named', async () => {
-    const { model, replies, send, runtime, roomId } = await pipelineHarness([stop, scriptedReply('I am here.')], { type: ChannelType.GROUP });
+    const { model, replies, send, runtime, roomId } = await pipelineHarness([stop, scriptedReply('I am here.')], {
+      type: ChannelType.GROUP,
+    });
     const first = await send('please stop talking');
     expect(first.mode).toBe('ignored');
     expect(await runtime.getParticipantUserState(roomId, runtime.agentId)).toBe('MUTED');
@@ -39,7 +54,9 @@ describe('should-respond decisions', () => {
   });
 
   it('cuts an agent-to-agent chain after MAX_AGENT_REPLY_CHAIN turns until a human speaks', async () => {
-    const { model, send, runtime } = await pipelineHarness(() => scriptedReply('ok'), { settings: { MAX_AGENT_REPLY_CHAIN: '2' } });
+    const { model, send, runtime } = await pipelineHarness(() => scriptedReply('ok'), {
+      settings: { MAX_AGENT_REPLY_CHAIN: '2' },
+    });
     const otherAgent = randomUuid();
     await runtime.createAgent({ id: otherAgent, name: 'Other bot', bio: 'another agent' });
     const fromAgent = (text: string) => send(text, { entityId: otherAgent });
@@ -58,7 +75,13 @@ describe('requested providers', () => {
     const weather: Plugin = {
       name: 'weather',
       description: 'test provider',
-      providers: [{ name: 'WEATHER_NOW', dynamic: true, get: async (_rt, message) => (seen.push(message.content.text ?? ''), { text: 'Sunny, 21 C' }) }],
+      providers: [
+        {
+          name: 'WEATHER_NOW',
+          dynamic: true,
+          get: async (_rt, message) => (seen.push(message.content.text ?? ''), { text: 'Sunny, 21 C' }),
+        },
+      ],
       actions: [
         {
           name: 'REPORT_WEATHER',
@@ -67,15 +90,20 @@ describe('requested providers', () => {
           examples: [],
           validate: async () => true,
           handler: async (_rt, _message, state, _options, callback) => {
-            await callback?.({ text: `Weather: ${String(state?.values?.providers ?? '').includes('Sunny') ? 'sunny' : 'unknown'}` });
+            await callback?.({
+              text: `Weather: ${String(state?.values?.providers ?? '').includes('Sunny') ? 'sunny' : 'unknown'}`,
+            });
             return { success: true };
           },
         },
       ],
     };
-    const { replies, send } = await pipelineHarness([scriptedReply('', ['REPORT_WEATHER'], 'check the weather', { providers: ['WEATHER_NOW'] })], {
-      plugins: [weather],
-    });
+    const { replies, send } = await pipelineHarness(
+      [scriptedReply('', ['REPORT_WEATHER'], 'check the weather', { providers: ['WEATHER_NOW'] })],
+      {
+        plugins: [weather],
+      },
+    );
     await send('how is the weather?');
     expect(seen).toEqual(['how is the weather?']);
     expect(replies.map((r) => r.text)).toEqual(['Weather: sunny']);
@@ -84,7 +112,9 @@ describe('requested providers', () => {
 
 describe('memory policy and exactly once', () => {
   it('with ALLOW_MEMORY_SOURCE_IDS stores only listed messages but answers all', async () => {
-    const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), { settings: { ALLOW_MEMORY_SOURCE_IDS: 'keep-1, keep-2' } });
+    const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), {
+      settings: { ALLOW_MEMORY_SOURCE_IDS: 'keep-1, keep-2' },
+    });
     await send('kept', { metadata: { sourceId: 'keep-1' } });
     await send('not kept', { metadata: { sourceId: 'other' } });
     await send('no source id');
@@ -93,7 +123,9 @@ describe('memory policy and exactly once', () => {
   });
 
   it('with ALLOW_MEMORY_SOURCE_IDS, a shared sourceId names a source, not a message: each message is answered', async () => {
-    const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), { settings: { ALLOW_MEMORY_SOURCE_IDS: 'support-bot' } });
+    const { replies, send, stored } = await pipelineHarness(() => scriptedReply('noted'), {
+      settings: { ALLOW_MEMORY_SOURCE_IDS: 'support-bot' },
+    });
     expect((await send('first', { metadata: { sourceId: 'support-bot' } })).mode).toBe('simple');
     expect((await send('second', { metadata: { sourceId: 'support-bot' } })).mode).toBe('simple');
     expect(replies).toHaveLength(2);
@@ -104,9 +136,15 @@ describe('memory policy and exactly once', () => {
     const { model, send, runtime, roomId } = await pipelineHarness(() => scriptedReply('once'));
     const id = randomUuid();
     const createdAt = Date.now() - 1_000;
-    await runtime.createMemory({ id, entityId: USER, roomId, content: { text: 'answered before the restart' }, createdAt }, 'messages');
+    await runtime.createMemory(
+      { id, entityId: USER, roomId, content: { text: 'answered before the restart' }, createdAt },
+      'messages',
+    );
     const reply = { text: 'the answer', inReplyTo: createUniqueUuid(runtime, id) };
-    await runtime.createMemory({ entityId: runtime.agentId, roomId, content: reply, createdAt: createdAt + 10 }, 'messages');
+    await runtime.createMemory(
+      { entityId: runtime.agentId, roomId, content: reply, createdAt: createdAt + 10 },
+      'messages',
+    );
     expect((await send('answered before the restart', { id })).mode).toBe('duplicate');
     expect(model.calls).toHaveLength(0);
   });
@@ -114,7 +152,10 @@ describe('memory policy and exactly once', () => {
   it('answers a message stored but never answered (the process stopped in between), storing it once', async () => {
     const { model, send, runtime, roomId } = await pipelineHarness(() => scriptedReply('answered after all'));
     const id = randomUuid();
-    await runtime.createMemory({ id, entityId: USER, roomId, content: { text: 'cut off by a crash' }, createdAt: Date.now() - 1_000 }, 'messages');
+    await runtime.createMemory(
+      { id, entityId: USER, roomId, content: { text: 'cut off by a crash' }, createdAt: Date.now() - 1_000 },
+      'messages',
+    );
     const outcome = await send('cut off by a crash', { id });
     expect(outcome.mode).toBe('simple');
     expect(outcome.responseContent?.text).toBe('answered after all');
@@ -142,12 +183,20 @@ describe('memory policy and exactly once', () => {
 
   it('takes a message its caller stored (messageStored) without looking it up or storing it again', async () => {
     const { runtime, roomId, callback, model } = await pipelineHarness(() => scriptedReply('fine'));
-    const message = { id: randomUuid(), entityId: USER, roomId, content: { text: 'stored by the bus' }, createdAt: Date.now() };
+    const message = {
+      id: randomUuid(),
+      entityId: USER,
+      roomId,
+      content: { text: 'stored by the bus' },
+      createdAt: Date.now(),
+    };
     await runtime.createMemory(message, 'messages');
     const byId = jest.spyOn(runtime.adapter, 'getMemoryById');
     const create = jest.spyOn(runtime.adapter, 'createMemory');
     const embed = jest.spyOn(runtime, 'queueEmbeddingGeneration');
-    const outcome = await runtime.messageService!.handleMessage(runtime, { ...message }, callback, { messageStored: true });
+    const outcome = await runtime.messageService!.handleMessage(runtime, { ...message }, callback, {
+      messageStored: true,
+    });
     await runtime.messageService!.whenIdle!();
     expect(outcome.mode).toBe('simple');
     expect(byId).not.toHaveBeenCalled();
@@ -208,7 +257,10 @@ describe('timeouts and the reply path', () => {
         },
       },
     };
-    const { replies, send, runtime } = await pipelineHarness([], { settings: { RESPONSE_TIMEOUT: '50' }, plugins: [slowModel] });
+    const { replies, send, runtime } = await pipelineHarness([], {
+      settings: { RESPONSE_TIMEOUT: '50' },
+      plugins: [slowModel],
+    });
     const events: string[] = [];
     runtime.on('RUN_TIMEOUT', () => void events.push('timeout'));
     const first = await send('slow one');
@@ -237,7 +289,9 @@ describe('timeouts and the reply path', () => {
       },
     };
     const plugin: Plugin = { name: 'slow-evaluator', description: 'test', evaluators: [slowEvaluator] };
-    const { runtime, roomId, replies, callback } = await pipelineHarness(() => scriptedReply('fast reply'), { plugins: [plugin] });
+    const { runtime, roomId, replies, callback } = await pipelineHarness(() => scriptedReply('fast reply'), {
+      plugins: [plugin],
+    });
     const ended: string[] = [];
     runtime.on('RUN_ENDED', (p) => void ended.push(p.status));
     const message = (text: string) => ({ id: randomUuid(), entityId: USER, roomId, content: { text, source: 'test' } });
@@ -265,21 +319,34 @@ describe('attachments', () => {
     const vision: Plugin = {
       name: 'vision',
       description: 'test vision model',
-      models: { IMAGE_DESCRIPTION: async () => ({ title: 'A red bicycle', description: 'A red bicycle leaning on a wall.' }) },
+      models: {
+        IMAGE_DESCRIPTION: async () => ({ title: 'A red bicycle', description: 'A red bicycle leaning on a wall.' }),
+      },
     };
     const { model, send, stored } = await pipelineHarness([scriptedReply('Nice bike!')], { plugins: [vision] });
     await send('look at this', {
-      content: { text: 'look at this', source: 'test', attachments: [{ id: 'img-1', url: 'https://example.com/bike.png', contentType: 'image/png' }] },
+      content: {
+        text: 'look at this',
+        source: 'test',
+        attachments: [{ id: 'img-1', url: 'https://example.com/bike.png', contentType: 'image/png' }],
+      },
     });
     expect(model.calls[0].prompt).toContain('A red bicycle leaning on a wall.');
     const incoming = (await stored()).find((m) => m.content.text === 'look at this');
-    expect(incoming?.content.attachments?.[0]).toMatchObject({ title: 'A red bicycle', description: 'A red bicycle leaning on a wall.' });
+    expect(incoming?.content.attachments?.[0]).toMatchObject({
+      title: 'A red bicycle',
+      description: 'A red bicycle leaning on a wall.',
+    });
   });
 
   it('refuses an attachment URL on a private address by default and still answers', async () => {
     const { replies, send, stored } = await pipelineHarness([scriptedReply('I could not open that.')]);
     await send('read this', {
-      content: { text: 'read this', source: 'test', attachments: [{ id: 'doc-1', url: 'http://169.254.169.254/latest/meta-data', contentType: 'text/plain' }] },
+      content: {
+        text: 'read this',
+        source: 'test',
+        attachments: [{ id: 'doc-1', url: 'http://169.254.169.254/latest/meta-data', contentType: 'text/plain' }],
+      },
     });
     expect(replies.map((r) => r.text)).toEqual(['I could not open that.']);
     const incoming = (await stored()).find((m) => m.content.text === 'read this');
@@ -304,9 +371,14 @@ describe('streaming', () => {
     };
     const { runtime, roomId, callback, replies } = await pipelineHarness([], { plugins: [streamer] });
     const chunks: string[] = [];
-    await runtime.messageService!.handleMessage(runtime, { id: randomUuid(), entityId: USER, roomId, content: { text: 'hi', source: 'test' } }, callback, {
-      onStreamChunk: (chunk) => void chunks.push(chunk),
-    });
+    await runtime.messageService!.handleMessage(
+      runtime,
+      { id: randomUuid(), entityId: USER, roomId, content: { text: 'hi', source: 'test' } },
+      callback,
+      {
+        onStreamChunk: (chunk) => void chunks.push(chunk),
+      },
+    );
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.join('')).toBe('Streaming works & is quick.');
     expect(replies.map((r) => r.text)).toEqual(['Streaming works & is quick.']);

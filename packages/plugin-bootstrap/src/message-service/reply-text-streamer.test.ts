@@ -9,7 +9,13 @@ async function stream(parts: string[]): Promise<string[]> {
 
 describe('createReplyTextStreamer', () => {
   it('forwards only the text element, as it arrives', async () => {
-    const out = await stream(['<response><thought>hm</thought><actions>REPLY</actions><te', 'xt>Hello', ' there', '</te', 'xt></response>']);
+    const out = await stream([
+      '<response><thought>hm</thought><actions>REPLY</actions><te',
+      'xt>Hello',
+      ' there',
+      '</te',
+      'xt></response>',
+    ]);
     expect(out.join('')).toBe('Hello there');
     expect(out.length).toBeGreaterThan(1);
   });

@@ -45,7 +45,8 @@ export function createReplyTextStreamer(onChunk: StreamChunkCallback): (chunk: s
         }
       }
       const amp = buffer.lastIndexOf('&');
-      if (amp >= 0 && !buffer.slice(amp).includes(';') && buffer.length - amp <= 6) keep = Math.max(keep, buffer.length - amp);
+      if (amp >= 0 && !buffer.slice(amp).includes(';') && buffer.length - amp <= 6)
+        keep = Math.max(keep, buffer.length - amp);
       ready = buffer.slice(0, buffer.length - keep);
       buffer = buffer.slice(buffer.length - keep);
     }

@@ -1,4 +1,13 @@
-import { BudgetExceededError, composePromptFromState, type IAgentRuntime, type Memory, parseKeyValueXml, type Room, shouldRespondTemplate, type State } from '@kith/core';
+import {
+  BudgetExceededError,
+  composePromptFromState,
+  type IAgentRuntime,
+  type Memory,
+  parseKeyValueXml,
+  type Room,
+  shouldRespondTemplate,
+  type State,
+} from '@kith/core';
 import { modelHints } from '../helpers/model-hints';
 import { agentRoomState, setAgentRoomState } from '../helpers/turn-lookups';
 import type { AgentReplyChain } from './agent-reply-chain';
@@ -16,9 +25,19 @@ export type RespondDecision =
  * ignores muted rooms (unless named) and long agent-to-agent chains;
  * otherwise asks TEXT_SMALL once: RESPOND, IGNORE, or STOP (which mutes).
  */
-export async function decideResponse(runtime: IAgentRuntime, message: Memory, room: Room | null, state: State, chain: AgentReplyChain): Promise<RespondDecision> {
+export async function decideResponse(
+  runtime: IAgentRuntime,
+  message: Memory,
+  room: Room | null,
+  state: State,
+  chain: AgentReplyChain,
+): Promise<RespondDecision> {
   if (await chain.exceeded(runtime, message)) {
-    return { respond: false, reason: 'agent-chain', thought: 'Too many agent-to-agent turns in a row; waiting for a human.' };
+    return {
+      respond: false,
+      reason: 'agent-chain',
+      thought: 'Too many agent-to-agent turns in a row; waiting for a human.',
+    };
   }
   const named = mentionsAgent(runtime, message) || (await repliesToAgent(runtime, message));
   const roomState = await agentRoomState(runtime, message);
@@ -32,10 +51,18 @@ export async function decideResponse(runtime: IAgentRuntime, message: Memory, ro
   const template = runtime.getTemplate('shouldRespondTemplate') ?? shouldRespondTemplate;
   let output: string;
   try {
-    output = await runtime.useModel('TEXT_SMALL', { prompt: composePromptFromState({ state, template }), hints: modelHints('shouldRespond', message, state) });
+    output = await runtime.useModel('TEXT_SMALL', {
+      prompt: composePromptFromState({ state, template }),
+      hints: modelHints('shouldRespond', message, state),
+    });
   } catch (error) {
     // Past the daily cost budget with a set message: answer only when addressed (handled above), not every group message.
-    if (BudgetExceededError.isInstance(error)) return { respond: false, reason: 'model-ignore', thought: 'The daily cost budget is spent: answering only when addressed.' };
+    if (BudgetExceededError.isInstance(error))
+      return {
+        respond: false,
+        reason: 'model-ignore',
+        thought: 'The daily cost budget is spent: answering only when addressed.',
+      };
     throw error;
   }
   const parsed = parseKeyValueXml(output);

@@ -2,7 +2,11 @@ import { ChannelType, type Room, type UUID } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
 import { shouldBypassShouldRespond } from './should-bypass';
 
-const room = (type: ChannelType): Room => ({ id: '00000000-0000-4000-8000-000000000001' as UUID, source: 'test', type });
+const room = (type: ChannelType): Room => ({
+  id: '00000000-0000-4000-8000-000000000001' as UUID,
+  source: 'test',
+  type,
+});
 
 describe('shouldBypassShouldRespond', () => {
   it('bypasses DM, VOICE_DM, SELF and API rooms but not groups', async () => {
@@ -20,10 +24,11 @@ describe('shouldBypassShouldRespond', () => {
   });
 
   it('extends both lists from settings (JSON array or comma list)', async () => {
-    const runtime = await createTestRuntime({ settings: { SHOULD_RESPOND_BYPASS_TYPES: '["group"]', SHOULD_RESPOND_BYPASS_SOURCES: 'telegram, slack' } });
+    const runtime = await createTestRuntime({
+      settings: { SHOULD_RESPOND_BYPASS_TYPES: '["group"]', SHOULD_RESPOND_BYPASS_SOURCES: 'telegram, slack' },
+    });
     expect(shouldBypassShouldRespond(runtime, room(ChannelType.GROUP))).toBe(true);
     expect(shouldBypassShouldRespond(runtime, room(ChannelType.FORUM), 'my-slack-bot')).toBe(true);
     expect(shouldBypassShouldRespond(runtime, room(ChannelType.FORUM), 'discord')).toBe(false);
   });
-
 });

@@ -7,17 +7,27 @@ describe('ACTIONS', () => {
     const { runtime, message } = await createHarness();
     const result = await actionsProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' });
     const names = String(result.values?.actionNames).split(', ');
-    expect(names).toEqual(expect.arrayContaining(['REPLY', 'IGNORE', 'NONE', 'FOLLOW_ROOM', 'MUTE_ROOM', 'SEND_MESSAGE', 'UPDATE_ENTITY']));
+    expect(names).toEqual(
+      expect.arrayContaining(['REPLY', 'IGNORE', 'NONE', 'FOLLOW_ROOM', 'MUTE_ROOM', 'SEND_MESSAGE', 'UPDATE_ENTITY']),
+    );
     // Not valid here: nothing to unfollow/unmute, no pending choice, no role, no onboarding, no IMAGE model.
-    for (const hidden of ['UNFOLLOW_ROOM', 'UNMUTE_ROOM', 'CHOICE', 'UPDATE_ROLE', 'UPDATE_SETTINGS', 'GENERATE_IMAGE']) expect(names).not.toContain(hidden);
-    expect(result.text).toContain('- SEND_MESSAGE: Send a message to another person or room (not a reply here). Params: targetType (user|room), target, text, source?');
+    for (const hidden of ['UNFOLLOW_ROOM', 'UNMUTE_ROOM', 'CHOICE', 'UPDATE_ROLE', 'UPDATE_SETTINGS', 'GENERATE_IMAGE'])
+      expect(names).not.toContain(hidden);
+    expect(result.text).toContain(
+      '- SEND_MESSAGE: Send a message to another person or room (not a reply here). Params: targetType (user|room), target, text, source?',
+    );
     expect(result.text?.split('\n')).toHaveLength(names.length + 1);
     expect(result.values?.actionExamples).toContain('REPLY');
   });
 
   it('keeps registration order whatever the validators return, and leaves out those that throw or reject', async () => {
     const { runtime, message } = await createHarness();
-    const action = (name: string, validate: () => unknown): Action => ({ name, description: name, handler: async () => undefined, validate: validate as Action['validate'] });
+    const action = (name: string, validate: () => unknown): Action => ({
+      name,
+      description: name,
+      handler: async () => undefined,
+      validate: validate as Action['validate'],
+    });
     const later = (ok: boolean) => () => new Promise<boolean>((resolve) => setTimeout(() => resolve(ok), 5));
     const actions = [
       action('SLOW_YES', later(true)),
@@ -36,7 +46,12 @@ describe('ACTIONS', () => {
 
   it('answers without a promise when every validator answers synchronously', async () => {
     const { runtime, message } = await createHarness();
-    const action: Action = { name: 'NOW', description: 'now', handler: async () => undefined, validate: (() => true) as unknown as Action['validate'] };
+    const action: Action = {
+      name: 'NOW',
+      description: 'now',
+      handler: async () => undefined,
+      validate: (() => true) as unknown as Action['validate'],
+    };
     const withActions = Object.create(runtime, { actions: { value: [action] } }) as typeof runtime;
     expect(validActions(withActions, message('hi'), { values: {}, data: {}, text: '' })).toEqual([action]);
   });

@@ -1,5 +1,15 @@
 import { ActionFilterService } from '../services/action-filter-service';
-import { composeActionExamples, isPromiseLike, type Action, type ActionParameter, type ActionParameterSchema, type IAgentRuntime, type Memory, type Provider, type State } from '@kith/core';
+import {
+  composeActionExamples,
+  isPromiseLike,
+  type Action,
+  type ActionParameter,
+  type ActionParameterSchema,
+  type IAgentRuntime,
+  type Memory,
+  type Provider,
+  type State,
+} from '@kith/core';
 
 const EXAMPLE_COUNT = 5;
 
@@ -13,7 +23,10 @@ function shape(schema: ActionParameterSchema): string {
 
 /** `name (a|b)` for enums, `name?` for optional parameters: enough for the model to fill <params>. */
 function parameterLabel(parameter: ActionParameter): string {
-  const kind = parameter.schema.type === 'string' && !(parameter.schema.enum ?? parameter.schema.enumValues) ? '' : ` (${shape(parameter.schema)})`;
+  const kind =
+    parameter.schema.type === 'string' && !(parameter.schema.enum ?? parameter.schema.enumValues)
+      ? ''
+      : ` (${shape(parameter.schema)})`;
   return `${parameter.name}${parameter.required ? '' : '?'}${kind}`;
 }
 

@@ -23,8 +23,13 @@ describe('ANXIETY', () => {
   it('picks a different three block by block, the same three within a block', async () => {
     const { runtime, message } = await createHarness({ settings: { PROMPT_ROTATION_TURNS: '4' } });
     const draws: string[][] = [];
-    for (let i = 0; i < 24; i++) draws.push(((await anxietyProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' })).data?.anxiety as string[]) ?? []);
-    for (let block = 0; block < 6; block++) expect(new Set(draws.slice(block * 4, block * 4 + 4).map((d) => d.join('|'))).size).toBe(1);
+    for (let i = 0; i < 24; i++)
+      draws.push(
+        ((await anxietyProvider.get(runtime, message('hi'), { values: {}, data: {}, text: '' })).data
+          ?.anxiety as string[]) ?? [],
+      );
+    for (let block = 0; block < 6; block++)
+      expect(new Set(draws.slice(block * 4, block * 4 + 4).map((d) => d.join('|'))).size).toBe(1);
     expect(new Set(draws.flat()).size).toBeGreaterThan(3);
   });
 });

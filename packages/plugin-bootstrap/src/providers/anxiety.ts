@@ -34,7 +34,13 @@ const VOICE = [
   'In voice, skip formatting and symbols entirely.',
 ];
 
-const GROUP_LIKE = new Set<string>([ChannelType.GROUP, ChannelType.THREAD, ChannelType.FORUM, ChannelType.FEED, ChannelType.WORLD]);
+const GROUP_LIKE = new Set<string>([
+  ChannelType.GROUP,
+  ChannelType.THREAD,
+  ChannelType.FORUM,
+  ChannelType.FEED,
+  ChannelType.WORLD,
+]);
 
 /** The guidance pool for a channel type: voice, group-like, or direct (also when unknown). */
 export function anxietyPool(channelType: string | undefined): readonly string[] {

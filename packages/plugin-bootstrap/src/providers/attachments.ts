@@ -5,7 +5,8 @@ const RECENT_MS = 60 * 60 * 1000;
 const MAX_TEXT_CHARS = 1_000;
 
 export function formatAttachment(media: Media): string {
-  const text = media.text && media.text.length > MAX_TEXT_CHARS ? `${media.text.slice(0, MAX_TEXT_CHARS)}…` : media.text;
+  const text =
+    media.text && media.text.length > MAX_TEXT_CHARS ? `${media.text.slice(0, MAX_TEXT_CHARS)}…` : media.text;
   return [
     `- ${media.title ?? 'Attachment'} [${media.id}] ${media.contentType ?? 'unknown type'}: ${media.url}`,
     media.description ? `  Description: ${media.description}` : '',

@@ -58,13 +58,18 @@ describe('CHARACTER', () => {
   it('draws afresh every turn with PROMPT_ROTATION_TURNS=1', async () => {
     const { runtime, message } = await createHarness({ character: rich, settings: { PROMPT_ROTATION_TURNS: '1' } });
     const bios = new Set<string>();
-    for (let i = 0; i < 20; i++) bios.add(String((await characterProvider.get(runtime, message('hi'), EMPTY)).values?.characterBio));
+    for (let i = 0; i < 20; i++)
+      bios.add(String((await characterProvider.get(runtime, message('hi'), EMPTY)).values?.characterBio));
     expect(bios.size).toBeGreaterThan(5);
   });
 
   it('uses post style and post examples in a feed', async () => {
     const { runtime, message } = await createHarness({ character: rich });
-    const result = await characterProvider.get(runtime, message('', { content: { text: '', channelType: ChannelType.FEED } }), EMPTY);
+    const result = await characterProvider.get(
+      runtime,
+      message('', { content: { text: '', channelType: ChannelType.FEED } }),
+      EMPTY,
+    );
     expect(result.text).toContain('# Example Posts');
     expect(result.text).not.toContain('question');
     expect(result.values?.postDirections).not.toBe('');

@@ -1,4 +1,12 @@
-import { type Character, ChannelType, pickRandom, randomForKey, type IAgentRuntime, type Memory, type Provider } from '@kith/core';
+import {
+  type Character,
+  ChannelType,
+  pickRandom,
+  randomForKey,
+  type IAgentRuntime,
+  type Memory,
+  type Provider,
+} from '@kith/core';
 import { BlockMemo } from './block-memo';
 import { roomTurn } from './room-turns';
 
@@ -9,7 +17,10 @@ const POST_EXAMPLES = 3;
 
 function exampleText(example: { name: string; content: { text?: string } }[], agentName: string): string {
   return example
-    .map((turn) => `${/\{\{(name\d|user\d?)\}\}/.test(turn.name) ? 'User' : turn.name === '{{agentName}}' ? agentName : turn.name}: ${turn.content.text ?? ''}`)
+    .map(
+      (turn) =>
+        `${/\{\{(name\d|user\d?)\}\}/.test(turn.name) ? 'User' : turn.name === '{{agentName}}' ? agentName : turn.name}: ${turn.content.text ?? ''}`,
+    )
     .join('\n');
 }
 
@@ -23,7 +34,10 @@ function draw(character: Character, random: () => number, isFeed: boolean): Draw
   const name = character.name;
   const bioLines = (Array.isArray(character.bio) ? character.bio : [character.bio]).filter(Boolean);
   const bio = pickRandom(bioLines, BIO_LINES, random).join(' ');
-  const styleSource = [...(character.style?.all ?? []), ...((isFeed ? character.style?.post : character.style?.chat) ?? [])];
+  const styleSource = [
+    ...(character.style?.all ?? []),
+    ...((isFeed ? character.style?.post : character.style?.chat) ?? []),
+  ];
   const style = pickRandom(styleSource, STYLE_LINES, random);
   const topic = pickRandom(character.topics ?? [], 1, random)[0];
   const adjective = pickRandom(character.adjectives ?? [], 1, random)[0];
@@ -32,7 +46,9 @@ function draw(character: Character, random: () => number, isFeed: boolean): Draw
     : pickRandom(character.messageExamples ?? [], MESSAGE_EXAMPLES, random)
         .map((example) => exampleText(example, name))
         .join('\n\n');
-  const traits = [topic ? `${name} is interested in ${topic}.` : '', adjective ? `${name} is ${adjective}.` : ''].filter(Boolean).join(' ');
+  const traits = [topic ? `${name} is interested in ${topic}.` : '', adjective ? `${name} is ${adjective}.` : '']
+    .filter(Boolean)
+    .join(' ');
   const sections = [
     character.system ? `# System\n${character.system}` : '',
     `# About ${name}\n${[bio, traits].filter(Boolean).join(' ')}`,

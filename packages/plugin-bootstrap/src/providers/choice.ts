@@ -16,7 +16,10 @@ export const choiceProvider: Provider = {
     if (tasks.length === 0) return { values: { tasks: '' }, data: { tasks: [] } };
     const blocks = tasks.map((task) => {
       const options = optionsOf(task).map((o) => `  - ${o.name}${o.description ? `: ${o.description}` : ''}`);
-      return [`- ${task.name} [${shortTaskId(task)}]${task.description ? `: ${task.description}` : ''}`, ...options].join('\n');
+      return [
+        `- ${task.name} [${shortTaskId(task)}]${task.description ? `: ${task.description}` : ''}`,
+        ...options,
+      ].join('\n');
     });
     const text = `# Pending Choices\n${blocks.join('\n')}\nWhen the user picks an option (or ABORT), use CHOICE with that option and the task id.`;
     return { text, values: { tasks: text }, data: { tasks } };

@@ -14,7 +14,17 @@ const EMPTY = { values: {}, data: {}, text: '' };
 describe('context providers', () => {
   it('ENTITIES lists who is in the room with what is known about them', async () => {
     const { runtime, message, worldId, roomId } = await createHarness();
-    await runtime.createComponent({ id: randomUuid(), entityId: BOB, agentId: runtime.agentId, roomId, worldId, sourceEntityId: ADA, type: 'contact', createdAt: 1, data: { email: 'bob@example.com' } });
+    await runtime.createComponent({
+      id: randomUuid(),
+      entityId: BOB,
+      agentId: runtime.agentId,
+      roomId,
+      worldId,
+      sourceEntityId: ADA,
+      type: 'contact',
+      createdAt: 1,
+      data: { email: 'bob@example.com' },
+    });
     const result = await entitiesProvider.get(runtime, message('hi'), EMPTY);
     expect(result.text).toContain(`- Ada aka ada [${ADA}]`);
     expect(result.text).toContain(`- Bob aka bob [${BOB}]: email=bob@example.com`);
@@ -25,10 +35,22 @@ describe('context providers', () => {
     const { runtime, message } = await createHarness();
     const cy = randomUuid();
     await runtime.createEntity({ id: cy, names: ['Cy'], agentId: runtime.agentId });
-    await runtime.createRelationship({ sourceEntityId: ADA, targetEntityId: cy, tags: ['colleague'], metadata: { interactions: 2 } });
-    await runtime.createRelationship({ sourceEntityId: BOB, targetEntityId: ADA, tags: ['friend', 'dm_interaction'], metadata: { interactions: 7 } });
+    await runtime.createRelationship({
+      sourceEntityId: ADA,
+      targetEntityId: cy,
+      tags: ['colleague'],
+      metadata: { interactions: 2 },
+    });
+    await runtime.createRelationship({
+      sourceEntityId: BOB,
+      targetEntityId: ADA,
+      tags: ['friend', 'dm_interaction'],
+      metadata: { interactions: 7 },
+    });
     const result = await relationshipsProvider.get(runtime, message('hi'), EMPTY);
-    expect(result.text).toBe('# Relationships of Ada\n- Bob: friend, dm_interaction (7 interactions)\n- Cy: colleague (2 interactions)');
+    expect(result.text).toBe(
+      '# Relationships of Ada\n- Bob: friend, dm_interaction (7 interactions)\n- Cy: colleague (2 interactions)',
+    );
     const none = await relationshipsProvider.get(runtime, message('hi', { entityId: randomUuid() }), EMPTY);
     expect(none.text).toBeUndefined();
   });
@@ -53,10 +75,26 @@ describe('context providers', () => {
 
   it('ATTACHMENTS shows this message’s and the last hour’s attachments with their descriptions', async () => {
     const { runtime, message } = await createHarness();
-    const doc = { id: 'd1', url: 'https://x.test/notes.txt', title: 'Notes', text: 'buy milk', contentType: ContentType.DOCUMENT };
+    const doc = {
+      id: 'd1',
+      url: 'https://x.test/notes.txt',
+      title: 'Notes',
+      text: 'buy milk',
+      contentType: ContentType.DOCUMENT,
+    };
     await runtime.createMemory(message('earlier', { content: { text: 'earlier', attachments: [doc] } }), 'messages');
-    const photo = { id: 'p1', url: 'https://x.test/p.png', title: 'Photo', description: 'a red bicycle', contentType: ContentType.IMAGE };
-    const result = await attachmentsProvider.get(runtime, message('look', { content: { text: 'look', attachments: [photo] } }), EMPTY);
+    const photo = {
+      id: 'p1',
+      url: 'https://x.test/p.png',
+      title: 'Photo',
+      description: 'a red bicycle',
+      contentType: ContentType.IMAGE,
+    };
+    const result = await attachmentsProvider.get(
+      runtime,
+      message('look', { content: { text: 'look', attachments: [photo] } }),
+      EMPTY,
+    );
     expect(result.text).toContain('- Photo [p1] image: https://x.test/p.png\n  Description: a red bicycle');
     expect(result.text).toContain('  Text: buy milk');
     expect(result.values?.hasAttachments).toBe(true);
@@ -72,7 +110,17 @@ describe('context providers', () => {
   it('PROVIDERS names the dynamic providers, never the private ones', async () => {
     const { runtime, message } = await createHarness();
     const result = await providersProvider.get(runtime, message('hi'), EMPTY);
-    for (const name of ['ANXIETY', 'ENTITIES', 'RELATIONSHIPS', 'WORLD', 'ATTACHMENTS', 'CAPABILITIES', 'FACTS', 'ROLES']) expect(result.text).toContain(`${name} (`);
+    for (const name of [
+      'ANXIETY',
+      'ENTITIES',
+      'RELATIONSHIPS',
+      'WORLD',
+      'ATTACHMENTS',
+      'CAPABILITIES',
+      'FACTS',
+      'ROLES',
+    ])
+      expect(result.text).toContain(`${name} (`);
     expect(result.text).not.toContain('EVALUATORS');
     expect(result.text).not.toContain('RECENT_MESSAGES');
   });

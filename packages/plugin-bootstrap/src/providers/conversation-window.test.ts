@@ -3,7 +3,12 @@ import { maxWindow, windowCount } from './conversation-window';
 
 /** Messages newest first, ids m<n> with n counting up from the oldest. */
 function room(count: number): Memory[] {
-  return Array.from({ length: count }, (_, i) => ({ id: `m${count - i}` as UUID, entityId: 'e' as UUID, roomId: 'r' as UUID, content: { text: `${count - i}` } }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: `m${count - i}` as UUID,
+    entityId: 'e' as UUID,
+    roomId: 'r' as UUID,
+    content: { text: `${count - i}` },
+  }));
 }
 
 describe('windowCount', () => {
@@ -18,7 +23,15 @@ describe('windowCount', () => {
     const start = { block: 0, firstId: 'm11' as UUID };
     expect(windowCount(room(34), 20, 40, 1, start)).toEqual({ count: 20, start: { block: 1, firstId: 'm15' } });
     expect(windowCount(room(51), 20, 40, 0, start)).toEqual({ count: 20, start: { block: 0, firstId: 'm32' } });
-    expect(windowCount(room(30).filter((m) => m.id !== ('m11' as UUID)), 20, 40, 0, start).start.firstId).toBe('m10');
+    expect(
+      windowCount(
+        room(30).filter((m) => m.id !== ('m11' as UUID)),
+        20,
+        40,
+        0,
+        start,
+      ).start.firstId,
+    ).toBe('m10');
   });
 
   it("grows from the room's first message while the room is shorter than `length`", () => {

@@ -28,10 +28,17 @@ export function maxWindow(length: number, every: number): number {
  * prefix a provider prompt cache can reuse. The next block (or a window
  * past `max`, or a first message deleted) starts again at `length`.
  */
-export function windowCount(earlier: readonly Memory[], length: number, max: number, block: number, start: WindowStart | undefined): { count: number; start: WindowStart } {
+export function windowCount(
+  earlier: readonly Memory[],
+  length: number,
+  max: number,
+  block: number,
+  start: WindowStart | undefined,
+): { count: number; start: WindowStart } {
   if (length <= 0) return { count: 0, start: { block, firstId: null } };
   if (start && start.block === block) {
-    const count = start.firstId === null ? earlier.length : earlier.findIndex((memory) => memory.id === start.firstId) + 1;
+    const count =
+      start.firstId === null ? earlier.length : earlier.findIndex((memory) => memory.id === start.firstId) + 1;
     if (count > 0 && count <= max) return { count, start };
     if (start.firstId === null && count === 0) return { count: 0, start };
   }
@@ -92,10 +99,24 @@ export function messagesToRead(runtime: IAgentRuntime, roomId: UUID, length: num
  * asked for, or the room has no more). Null when it is not complete and the
  * block's first message is not among them: read mostToRead and ask again.
  */
-export function conversationWindow(runtime: IAgentRuntime, roomId: UUID, earlier: readonly Memory[], length: number, schedule: RoomTurn, complete = true): Memory[] | null {
+export function conversationWindow(
+  runtime: IAgentRuntime,
+  roomId: UUID,
+  earlier: readonly Memory[],
+  length: number,
+  schedule: RoomTurn,
+  complete = true,
+): Memory[] | null {
   const rooms = roomsOf(runtime);
   const previous = rooms.get(roomId)?.start;
-  if (!complete && previous && previous.block === schedule.block && previous.firstId !== null && !earlier.some((memory) => memory.id === previous.firstId)) return null;
+  if (
+    !complete &&
+    previous &&
+    previous.block === schedule.block &&
+    previous.firstId !== null &&
+    !earlier.some((memory) => memory.id === previous.firstId)
+  )
+    return null;
   const { count, start } = windowCount(earlier, length, maxWindow(length, schedule.every), schedule.block, previous);
   rooms.set(roomId, { start, shown: count });
   return earlier.slice(0, count);

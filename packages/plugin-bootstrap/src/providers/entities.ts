@@ -44,7 +44,13 @@ function platformName(entity: Entity, room: Room | null): string {
 function details(entity: Entity, room: Room | null): EntityDetails {
   const merged: Metadata = {};
   for (const component of entity.components ?? []) Object.assign(merged, component.data ?? {});
-  return { id: entity.id, agentId: entity.agentId, name: platformName(entity, room), names: entity.names ?? [], metadata: { ...merged, ...(entity.metadata ?? {}) } };
+  return {
+    id: entity.id,
+    agentId: entity.agentId,
+    name: platformName(entity, room),
+    names: entity.names ?? [],
+    metadata: { ...merged, ...(entity.metadata ?? {}) },
+  };
 }
 
 /** Who is in the room, one line each with what is known about them. */

@@ -10,10 +10,16 @@ export const evaluatorsProvider: Provider = {
     if (evaluators.length === 0) return { values: { evaluators: '', evaluatorNames: '' } };
     const list = evaluators.map((e) => `- ${e.name}: ${e.description}`).join('\n');
     const examples = formatEvaluatorExamples(evaluators);
-    const text = [`# Evaluators\n${list}`, examples ? `# Evaluator Examples\n${examples}` : ''].filter(Boolean).join('\n\n');
+    const text = [`# Evaluators\n${list}`, examples ? `# Evaluator Examples\n${examples}` : '']
+      .filter(Boolean)
+      .join('\n\n');
     return {
       text,
-      values: { evaluators: list, evaluatorNames: evaluators.map((e) => e.name).join(', '), evaluatorExamples: examples },
+      values: {
+        evaluators: list,
+        evaluatorNames: evaluators.map((e) => e.name).join(', '),
+        evaluatorExamples: examples,
+      },
       data: { evaluators: evaluators.map((e) => ({ name: e.name, description: e.description })) },
     };
   },

@@ -8,7 +8,10 @@ const EMPTY = { values: {}, data: {}, text: '' };
 async function withHistory(count: number, settings?: Record<string, string>) {
   const harness = await createHarness({ settings });
   for (let i = 1; i <= count; i++) {
-    await harness.runtime.createMemory(harness.message(`message ${i}`, { entityId: i % 2 ? ADA : BOB, createdAt: 1_000 + i }), 'messages');
+    await harness.runtime.createMemory(
+      harness.message(`message ${i}`, { entityId: i % 2 ? ADA : BOB, createdAt: 1_000 + i }),
+      'messages',
+    );
   }
   return harness;
 }
@@ -24,7 +27,14 @@ describe('RECENT_MESSAGES', () => {
     expect(lines[19]).toBe('Bob: message 30');
     expect(result.text?.startsWith('# Conversation Messages\nAda: message 11\n')).toBe(true);
     expect(result.text?.endsWith('Bob: message 30')).toBe(true);
-    expect(result.values).toMatchObject({ conversationLength: 20, messageText: 'now', senderName: 'Ada', userName: 'Ada', isNewUser: false, hasAttachments: false });
+    expect(result.values).toMatchObject({
+      conversationLength: 20,
+      messageText: 'now',
+      senderName: 'Ada',
+      userName: 'Ada',
+      isNewUser: false,
+      hasAttachments: false,
+    });
     expect(result.values?.receivedMessageHeader).toBe('# Received Message\nAda: now');
     expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe('# Received Message\nAda: now');
   });
@@ -32,7 +42,12 @@ describe('RECENT_MESSAGES', () => {
   it('honours CONVERSATION_LENGTH', async () => {
     const { runtime, message } = await withHistory(10, { CONVERSATION_LENGTH: '4' });
     const result = await recentMessagesProvider.get(runtime, message('now'), EMPTY);
-    expect(String(result.values?.recentMessages).split('\n')).toEqual(['Ada: message 7', 'Bob: message 8', 'Ada: message 9', 'Bob: message 10']);
+    expect(String(result.values?.recentMessages).split('\n')).toEqual([
+      'Ada: message 7',
+      'Bob: message 8',
+      'Ada: message 9',
+      'Bob: message 10',
+    ]);
   });
 
   it('does not show the received message in the history once it is stored', async () => {
@@ -51,7 +66,10 @@ describe('RECENT_MESSAGES', () => {
     // Two later arrivals wait for their turn; the agent's reply to an earlier message was stored after this one arrived.
     await runtime.createMemory(message('later one', { entityId: BOB, createdAt: 2_001 }), 'messages');
     await runtime.createMemory(message('later two', { createdAt: 2_002 }), 'messages');
-    await runtime.createMemory(message('reply to message 40', { entityId: runtime.agentId, createdAt: 2_003 }), 'messages');
+    await runtime.createMemory(
+      message('reply to message 40', { entityId: runtime.agentId, createdAt: 2_003 }),
+      'messages',
+    );
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
     const lines = String(result.values?.recentMessages).split('\n');
     expect(lines).toHaveLength(4);
@@ -62,14 +80,24 @@ describe('RECENT_MESSAGES', () => {
 
   it('flags a new user and attachments, and names attachments in the conversation and the received message', async () => {
     const { runtime, message } = await withHistory(0);
-    const photo = { id: 'p1', url: 'https://x.test/p.png', title: 'Cat photo', description: 'a cat on a sofa', contentType: ContentType.IMAGE };
+    const photo = {
+      id: 'p1',
+      url: 'https://x.test/p.png',
+      title: 'Cat photo',
+      description: 'a cat on a sofa',
+      contentType: ContentType.IMAGE,
+    };
     const incoming = message('look', { content: { text: 'look', attachments: [photo] } });
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
     expect(result.values).toMatchObject({ isNewUser: true, hasAttachments: true, roomId: incoming.roomId as UUID });
     expect(result.text).toBe('');
-    expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe('# Received Message\nAda: look (attachments: Cat photo: a cat on a sofa)');
+    expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe(
+      '# Received Message\nAda: look (attachments: Cat photo: a cat on a sofa)',
+    );
     await runtime.createMemory(incoming, 'messages');
-    expect((await recentMessagesProvider.get(runtime, message('and?'), EMPTY)).text).toContain('Ada: look (attachments: Cat photo: a cat on a sofa)');
+    expect((await recentMessagesProvider.get(runtime, message('and?'), EMPTY)).text).toContain(
+      'Ada: look (attachments: Cat photo: a cat on a sofa)',
+    );
   });
 
   describe('the window grows in blocks', () => {
@@ -83,9 +111,14 @@ describe('RECENT_MESSAGES', () => {
         await harness.runtime.createMemory(incoming, 'messages');
         const result = await recentMessagesProvider.get(harness.runtime, incoming, EMPTY);
         // The pipeline composes state again for actions: the same message, the same window.
-        expect((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages).toBe(result.values?.recentMessages);
+        expect((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages).toBe(
+          result.values?.recentMessages,
+        );
         windows.push(String(result.values?.recentMessages).split('\n'));
-        await harness.runtime.createMemory(harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }), 'messages');
+        await harness.runtime.createMemory(
+          harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }),
+          'messages',
+        );
       }
       return windows;
     }
@@ -94,7 +127,8 @@ describe('RECENT_MESSAGES', () => {
       const windows = await turns(7, { CONVERSATION_LENGTH: '4', PROMPT_ROTATION_TURNS: '3' });
       expect(windows.map((w) => w.length)).toEqual([4, 6, 8, 4, 6, 8, 4]);
       expect(windows[0]).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6']);
-      for (const turn of [1, 2, 4, 5]) expect(windows[turn].slice(0, windows[turn - 1].length)).toEqual(windows[turn - 1]);
+      for (const turn of [1, 2, 4, 5])
+        expect(windows[turn].slice(0, windows[turn - 1].length)).toEqual(windows[turn - 1]);
       // A new block starts again at the last CONVERSATION_LENGTH messages.
       expect(windows[3]).toEqual(['Ada: turn 1', 'Testy: reply 1', 'Ada: turn 2', 'Testy: reply 2']);
       // Never fewer than CONVERSATION_LENGTH: the model sees at least what a sliding window shows.
@@ -108,14 +142,30 @@ describe('RECENT_MESSAGES', () => {
       const turn = async (text: string) => {
         const incoming: Memory = harness.message(text, { createdAt: clock++ });
         await harness.runtime.createMemory(incoming, 'messages');
-        return String((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages).split('\n');
+        return String(
+          (await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages,
+        ).split('\n');
       };
       expect(await turn('turn 0')).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6']);
-      await harness.runtime.createMemory(harness.message('reply 0', { entityId: harness.runtime.agentId, createdAt: clock++ }), 'messages');
-      for (const text of ['x1', 'x2', 'x3']) await harness.runtime.createMemory(harness.message(text, { createdAt: clock++ }), 'messages');
+      await harness.runtime.createMemory(
+        harness.message('reply 0', { entityId: harness.runtime.agentId, createdAt: clock++ }),
+        'messages',
+      );
+      for (const text of ['x1', 'x2', 'x3'])
+        await harness.runtime.createMemory(harness.message(text, { createdAt: clock++ }), 'messages');
       reads.mockClear();
       const window = await turn('turn 1');
-      expect(window).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6', 'Ada: turn 0', 'Testy: reply 0', 'Ada: x1', 'Ada: x2', 'Ada: x3']);
+      expect(window).toEqual([
+        'Ada: message 3',
+        'Bob: message 4',
+        'Ada: message 5',
+        'Bob: message 6',
+        'Ada: turn 0',
+        'Testy: reply 0',
+        'Ada: x1',
+        'Ada: x2',
+        'Ada: x3',
+      ]);
       // The first read (the 4 messages shown, and 4 more) did not reach the block's first message.
       expect(reads.mock.calls.map(([params]) => params.count)).toEqual([8, 12]);
     });
@@ -128,7 +178,10 @@ describe('RECENT_MESSAGES', () => {
         const incoming: Memory = harness.message(`turn ${turn}`, { createdAt: clock++ });
         await harness.runtime.createMemory(incoming, 'messages');
         await recentMessagesProvider.get(harness.runtime, incoming, EMPTY);
-        await harness.runtime.createMemory(harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }), 'messages');
+        await harness.runtime.createMemory(
+          harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }),
+          'messages',
+        );
       }
       // Windows of 4, 6, 8 and 4 (a new block); the most a block may need is 4 + 2 * 3 + 2 = 12.
       expect(reads.mock.calls.map(([params]) => params.count)).toEqual([6, 8, 10, 6]);

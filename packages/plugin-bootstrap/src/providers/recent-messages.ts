@@ -11,10 +11,15 @@ import { nameOf, speakerNames } from './speaker-names';
  * newest of the room, so when some were left out one read further back
  * fills the count. `exhausted`: the room has no messages beyond those read.
  */
-async function messagesBefore(runtime: IAgentRuntime, message: Memory, count: number): Promise<{ before: Memory[]; exhausted: boolean }> {
+async function messagesBefore(
+  runtime: IAgentRuntime,
+  message: Memory,
+  count: number,
+): Promise<{ before: Memory[]; exhausted: boolean }> {
   if (count <= 0) return { before: [], exhausted: false };
   const read = (n: number) => runtime.getMemories({ tableName: 'messages', roomId: message.roomId, count: n });
-  const keep = (memories: Memory[]) => memories.filter((m) => m.id !== message.id && arrivedBefore(runtime, message, m));
+  const keep = (memories: Memory[]) =>
+    memories.filter((m) => m.id !== message.id && arrivedBefore(runtime, message, m));
   const memories = await read(count);
   const before = keep(memories);
   const later = memories.filter((m) => m.id !== message.id).length - before.length;
@@ -46,7 +51,10 @@ export const recentMessagesProvider: Provider = {
     const schedule = roomTurn(runtime, message);
     const most = mostToRead(length, schedule);
     const first = messagesToRead(runtime, message.roomId, length, schedule);
-    const [read, names] = await Promise.all([length > 0 ? messagesBefore(runtime, message, first) : Promise.resolve(NOTHING), speakerNames(runtime, message)]);
+    const [read, names] = await Promise.all([
+      length > 0 ? messagesBefore(runtime, message, first) : Promise.resolve(NOTHING),
+      speakerNames(runtime, message),
+    ]);
     let { before } = read;
     let window = conversationWindow(runtime, message.roomId, before, length, schedule, first >= most || read.exhausted);
     if (!window) {

@@ -19,9 +19,13 @@ export const relationshipsProvider: Provider = {
       .sort((a, b) => interactionsOf(b) - interactionsOf(a))
       .slice(0, MAX_RELATIONSHIPS);
     if (relationships.length === 0) return { values: { relationships: '' }, data: { relationships: [] } };
-    const otherIds = relationships.map((r) => (r.sourceEntityId === message.entityId ? r.targetEntityId : r.sourceEntityId));
+    const otherIds = relationships.map((r) =>
+      r.sourceEntityId === message.entityId ? r.targetEntityId : r.sourceEntityId,
+    );
     const ids = [...new Set<UUID>([message.entityId, ...otherIds])];
-    const names = new Map(((await runtime.getEntitiesByIds(ids)) ?? []).map((e) => [e.id, entityNames(e)[0] ?? 'Unknown']));
+    const names = new Map(
+      ((await runtime.getEntitiesByIds(ids)) ?? []).map((e) => [e.id, entityNames(e)[0] ?? 'Unknown']),
+    );
     const lines = relationships.map((r, i) => {
       const tags = r.tags.length > 0 ? r.tags.join(', ') : 'no tags';
       return `- ${names.get(otherIds[i]) ?? otherIds[i]}: ${tags} (${interactionsOf(r)} interactions)`;

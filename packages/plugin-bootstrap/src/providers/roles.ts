@@ -18,7 +18,8 @@ export const rolesProvider: Provider = {
     const ranked = [...ids].map((id) => ({ id, role: roleIn(world, id) })).filter((r) => r.role !== Role.NONE);
     if (ranked.length === 0) return { values: { roles: '' }, data: { roles: {} } };
     const entities = (await runtime.getEntitiesByIds([...ranked.map((r) => r.id as UUID), message.entityId])) ?? [];
-    const nameOf = (id: string) => entityNames(entities.find((e) => e.id === id) ?? { names: [], agentId: runtime.agentId })[0] ?? id;
+    const nameOf = (id: string) =>
+      entityNames(entities.find((e) => e.id === id) ?? { names: [], agentId: runtime.agentId })[0] ?? id;
     const group = (role: Role) => ranked.filter((r) => r.role === role).map((r) => `${nameOf(r.id)} [${r.id}]`);
     const lines = [
       `# Roles in ${world.name ?? 'this world'}`,
@@ -27,6 +28,10 @@ export const rolesProvider: Provider = {
       `${nameOf(message.entityId)} (sender) is ${roleIn(world, message.entityId)}`,
     ].filter(Boolean);
     const text = lines.join('\n');
-    return { text, values: { roles: text, senderRole: roleIn(world, message.entityId) }, data: { roles: Object.fromEntries(ranked.map((r) => [r.id, r.role])) } };
+    return {
+      text,
+      values: { roles: text, senderRole: roleIn(world, message.entityId) },
+      data: { roles: Object.fromEntries(ranked.map((r) => [r.id, r.role])) },
+    };
   },
 };

@@ -1,4 +1,12 @@
-import { ChannelType, unsaltWorldSettings, type IAgentRuntime, type Memory, type Provider, type Setting, type WorldSettings } from '@kith/core';
+import {
+  ChannelType,
+  unsaltWorldSettings,
+  type IAgentRuntime,
+  type Memory,
+  type Provider,
+  type Setting,
+  type WorldSettings,
+} from '@kith/core';
 import { isSetting, missingRequired, onboardingWorld, visible } from '../helpers/onboarding-world';
 import { channelTypeOf, worldOf } from '../helpers/turn-lookups';
 
@@ -16,9 +24,15 @@ function entries(settings: WorldSettings): [string, Setting][] {
 export function onboardingText(agentName: string, settings: WorldSettings): string {
   const missing = missingRequired(settings).length;
   const list = entries(settings)
-    .map(([key, s]) => `- ${key} (${s.required ? 'required' : 'optional'}): ${shownValue(s, true)}. ${s.usageDescription ?? s.description}`)
+    .map(
+      ([key, s]) =>
+        `- ${key} (${s.required ? 'required' : 'optional'}): ${shownValue(s, true)}. ${s.usageDescription ?? s.description}`,
+    )
     .join('\n');
-  const header = missing > 0 ? `# Onboarding: ${missing} required setting(s) still needed` : '# Settings (all required settings are configured)';
+  const header =
+    missing > 0
+      ? `# Onboarding: ${missing} required setting(s) still needed`
+      : '# Settings (all required settings are configured)';
   return [
     header,
     list,
@@ -31,7 +45,10 @@ function configurationText(settings: WorldSettings): string {
   if (shown.length === 0) return '';
   const missing = missingRequired(settings).length;
   const lines = shown.map(([, s]) => `- ${s.name}: ${shownValue(s, false)}`);
-  return [`# Configuration${missing > 0 ? ` (${missing} required setting(s) not configured yet; the owner should DM the agent)` : ''}`, ...lines].join('\n');
+  return [
+    `# Configuration${missing > 0 ? ` (${missing} required setting(s) not configured yet; the owner should DM the agent)` : ''}`,
+    ...lines,
+  ].join('\n');
 }
 
 async function roomWorldSettings(runtime: IAgentRuntime, message: Memory): Promise<WorldSettings | null> {
@@ -57,7 +74,8 @@ export const settingsProvider: Provider = {
       return { text, values: { settings: text, isOnboarding: true }, data: { settings: onboarding.settings } };
     }
     // A DM is for onboarding only (elizaOS); other rooms show their world's public settings.
-    const settings = (await channelTypeOf(runtime, message)) === ChannelType.DM ? null : await roomWorldSettings(runtime, message);
+    const settings =
+      (await channelTypeOf(runtime, message)) === ChannelType.DM ? null : await roomWorldSettings(runtime, message);
     if (!settings) return { values: { settings: '' } };
     const text = configurationText(settings);
     return { text, values: { settings: text, isOnboarding: false }, data: { settings } };

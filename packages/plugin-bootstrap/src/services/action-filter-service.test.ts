@@ -3,11 +3,26 @@ import { createTestRuntime, deterministicEmbedding } from '@kith/core/test';
 import { ActionFilterService } from './action-filter-service';
 
 const topics = [
-  'weather forecast rain sun', 'pizza delivery order food', 'calendar meeting schedule', 'music playlist song',
-  'flight booking airline ticket', 'stock price market shares', 'translate language words', 'recipe cooking kitchen',
-  'reminder alarm wake', 'email inbox send mail', 'news headlines today', 'math calculator numbers',
-  'taxi ride car pickup', 'movie cinema showtimes', 'fitness workout gym', 'hotel room reservation',
-  'currency exchange rate', 'package tracking parcel', 'podcast episode listen', 'garden plants watering',
+  'weather forecast rain sun',
+  'pizza delivery order food',
+  'calendar meeting schedule',
+  'music playlist song',
+  'flight booking airline ticket',
+  'stock price market shares',
+  'translate language words',
+  'recipe cooking kitchen',
+  'reminder alarm wake',
+  'email inbox send mail',
+  'news headlines today',
+  'math calculator numbers',
+  'taxi ride car pickup',
+  'movie cinema showtimes',
+  'fitness workout gym',
+  'hotel room reservation',
+  'currency exchange rate',
+  'package tracking parcel',
+  'podcast episode listen',
+  'garden plants watering',
 ];
 
 function action(name: string, description: string): Action {
@@ -37,7 +52,11 @@ function pluginWith(actionCount: number, calls: number[]): Plugin {
   };
 }
 
-const message = (text: string): Memory => ({ entityId: '00000000-0000-0000-0000-000000000001', roomId: '00000000-0000-0000-0000-000000000002', content: { text } });
+const message = (text: string): Memory => ({
+  entityId: '00000000-0000-0000-0000-000000000001',
+  roomId: '00000000-0000-0000-0000-000000000002',
+  content: { text },
+});
 
 describe('ActionFilterService', () => {
   it('lists only the top-K most relevant actions plus REPLY, IGNORE and NONE past the threshold', async () => {
@@ -53,7 +72,9 @@ describe('ActionFilterService', () => {
     expect(names).toEqual(expect.arrayContaining(['REPLY', 'IGNORE', 'NONE', 'WEATHER']));
     // Original registration order is kept.
     expect(names.slice(0, 3)).toEqual(['REPLY', 'IGNORE', 'NONE']);
-    expect((await service.select(message('book me a hotel room reservation'), runtime.actions)).map((a) => a.name)).toContain('HOTEL');
+    expect(
+      (await service.select(message('book me a hotel room reservation'), runtime.actions)).map((a) => a.name),
+    ).toContain('HOTEL');
     await runtime.stop();
   });
 
@@ -97,7 +118,10 @@ describe('ActionFilterService', () => {
 
   it('indexes actions registered after start when they are first needed', async () => {
     const calls: number[] = [];
-    const runtime = await createTestRuntime({ plugins: [pluginWith(10, calls)], settings: { ACTION_FILTER_THRESHOLD: 12, ACTION_FILTER_TOP_K: 2 } });
+    const runtime = await createTestRuntime({
+      plugins: [pluginWith(10, calls)],
+      settings: { ACTION_FILTER_THRESHOLD: 12, ACTION_FILTER_TOP_K: 2 },
+    });
     const service = await ActionFilterService.start(runtime);
     await service.whenReady();
     runtime.registerAction(action('GARDEN', 'Handles garden plants watering'));

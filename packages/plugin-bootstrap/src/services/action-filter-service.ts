@@ -1,4 +1,13 @@
-import { type Action, BatchProcessor, cosineSimilarity, embedTexts, type IAgentRuntime, type Memory, Semaphore, Service } from '@kith/core';
+import {
+  type Action,
+  BatchProcessor,
+  cosineSimilarity,
+  embedTexts,
+  type IAgentRuntime,
+  type Memory,
+  Semaphore,
+  Service,
+} from '@kith/core';
 
 /** A semaphore whose later calls fail once closed, so a stopped service starts no more model calls. */
 class ClosableSemaphore extends Semaphore {
@@ -70,7 +79,10 @@ export class ActionFilterService extends Service {
     const topK = positiveSetting(this.runtime, 'ACTION_FILTER_TOP_K', 10);
     const ranked = actions
       .filter((action) => !ALWAYS_LISTED.has(action.name))
-      .map((action) => ({ action, score: this.vectors.has(action.name) ? cosineSimilarity(query, this.vectors.get(action.name) ?? []) : -1 }))
+      .map((action) => ({
+        action,
+        score: this.vectors.has(action.name) ? cosineSimilarity(query, this.vectors.get(action.name) ?? []) : -1,
+      }))
       .sort((a, b) => b.score - a.score)
       .slice(0, topK);
     const chosen = new Set<Action>(ranked.map((r) => r.action));
@@ -89,7 +101,11 @@ export class ActionFilterService extends Service {
         batch.forEach((action, i) => this.vectors.set(action.name, vectors[i]));
       },
       onExhausted: (batch, error) => {
-        if (!this.stopped) this.runtime.logger.warn({ err: error, actions: batch.map((a) => a.name) }, 'Could not embed some actions; they are ranked last');
+        if (!this.stopped)
+          this.runtime.logger.warn(
+            { err: error, actions: batch.map((a) => a.name) },
+            'Could not embed some actions; they are ranked last',
+          );
       },
     });
     await processor.run(batches);

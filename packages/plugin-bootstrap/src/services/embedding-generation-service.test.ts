@@ -54,12 +54,18 @@ describe('EmbeddingGenerationService', () => {
 
   async function setUp(settings: Record<string, string> = {}) {
     model = embedder();
-    runtime = await createTestRuntime({ plugins: [model.plugin], settings: { EMBEDDING_DRAIN_INTERVAL_MS: '60000', ...settings } });
+    runtime = await createTestRuntime({
+      plugins: [model.plugin],
+      settings: { EMBEDDING_DRAIN_INTERVAL_MS: '60000', ...settings },
+    });
     service = await EmbeddingGenerationService.start(runtime);
     completed.length = 0;
     failed.length = 0;
     runtime.registerEvent('EMBEDDING_GENERATION_COMPLETED', async ({ memory }) => void completed.push(memory.id!));
-    runtime.registerEvent('EMBEDDING_GENERATION_FAILED', async ({ memory, error }) => void failed.push({ id: memory.id!, error }));
+    runtime.registerEvent(
+      'EMBEDDING_GENERATION_FAILED',
+      async ({ memory, error }) => void failed.push({ id: memory.id!, error }),
+    );
     model.calls.length = 0;
   }
 
@@ -78,7 +84,11 @@ describe('EmbeddingGenerationService', () => {
     expect(completed).toHaveLength(100);
     const stored = await runtime.getMemoryById(memories[42].id!);
     expect(stored?.embedding).toEqual(deterministicEmbedding('message 42', DIMS));
-    const [hit] = await runtime.searchMemories({ tableName: 'messages', embedding: deterministicEmbedding('message 7', DIMS), count: 1 });
+    const [hit] = await runtime.searchMemories({
+      tableName: 'messages',
+      embedding: deterministicEmbedding('message 7', DIMS),
+      count: 1,
+    });
     expect(hit.similarity).toBeCloseTo(1, 6);
   });
 
@@ -87,15 +97,22 @@ describe('EmbeddingGenerationService', () => {
     const [memory] = await storedMessages(runtime, 1);
     await runtime.queueEmbeddingGeneration(memory, 'high');
     // The drain interval is 60 s here: completing within a couple of seconds proves the immediate drain.
-    for (let waited = 0; completed.length === 0 && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; completed.length === 0 && waited < 2_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(completed).toEqual([memory.id]);
   });
 
   it('skips memories without text or already embedded', async () => {
     await setUp();
     const [memory] = await storedMessages(runtime, 1);
-    await runtime.emitEvent('EMBEDDING_GENERATION_REQUESTED', { memory: { ...memory, embedding: [1] }, priority: 'normal' });
-    await runtime.emitEvent('EMBEDDING_GENERATION_REQUESTED', { memory: { ...memory, content: {} }, priority: 'normal' });
+    await runtime.emitEvent('EMBEDDING_GENERATION_REQUESTED', {
+      memory: { ...memory, embedding: [1] },
+      priority: 'normal',
+    });
+    await runtime.emitEvent('EMBEDDING_GENERATION_REQUESTED', {
+      memory: { ...memory, content: {} },
+      priority: 'normal',
+    });
     expect(service.pending).toBe(0);
   });
 

@@ -91,20 +91,34 @@ export class EmbeddingGenerationService extends Service {
       { semaphore: this.semaphore ?? undefined },
     );
     // All at once: the adapter can store the whole batch in one commit.
-    const updated = await Promise.all(memories.map((memory, index) => this.runtime.updateMemory({ id: memory.id!, embedding: vectors[index] })));
+    const updated = await Promise.all(
+      memories.map((memory, index) => this.runtime.updateMemory({ id: memory.id!, embedding: vectors[index] })),
+    );
     for (const [index, memory] of memories.entries()) {
       // A memory deleted while queued has nothing to update; that is not a failure.
       if (!updated[index]) continue;
       memory.embedding = vectors[index];
-      await this.runtime.emitEvent('EMBEDDING_GENERATION_COMPLETED', { runtime: this.runtime, memory, source: 'embedding-service' });
+      await this.runtime.emitEvent('EMBEDDING_GENERATION_COMPLETED', {
+        runtime: this.runtime,
+        memory,
+        source: 'embedding-service',
+      });
     }
   }
 
   private async reportFailure(memories: Memory[], error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    this.runtime.logger.warn({ count: memories.length, err: error }, `Embedding generation failed for ${memories.length} memories: ${message}`);
+    this.runtime.logger.warn(
+      { count: memories.length, err: error },
+      `Embedding generation failed for ${memories.length} memories: ${message}`,
+    );
     for (const memory of memories) {
-      await this.runtime.emitEvent('EMBEDDING_GENERATION_FAILED', { runtime: this.runtime, memory, error: message, source: 'embedding-service' });
+      await this.runtime.emitEvent('EMBEDDING_GENERATION_FAILED', {
+        runtime: this.runtime,
+        memory,
+        error: message,
+        source: 'embedding-service',
+      });
     }
   }
 

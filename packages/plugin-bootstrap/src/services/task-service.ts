@@ -130,7 +130,10 @@ export class TaskService extends Service {
       const fresh = await this.runtime.getTask(id);
       if (fresh) await this.runtime.updateTask(id, { metadata: { ...fresh.metadata, updatedAt: Date.now() } });
     } catch (error) {
-      this.runtime.logger.error({ err: error, task: task.name, taskId: id }, `Task ${task.name} failed; it is kept and will run again`);
+      this.runtime.logger.error(
+        { err: error, task: task.name, taskId: id },
+        `Task ${task.name} failed; it is kept and will run again`,
+      );
       this.retryLater(task, 'it failed');
     }
   }
@@ -161,7 +164,10 @@ export class TaskService extends Service {
     const id = task.id as UUID;
     const interval = Number(task.metadata?.updateInterval ?? 0);
     const attempts = (this.retries.get(id)?.attempts ?? 0) + 1;
-    const delay = task.tags.includes('repeat') && interval > 0 ? interval : Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+    const delay =
+      task.tags.includes('repeat') && interval > 0
+        ? interval
+        : Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
     const at = Date.now() + delay;
     this.retries.set(id, { attempts, at });
     this.runtime.logger.debug({ task: task.name, taskId: id, delay }, `Task ${task.name} deferred because ${reason}`);

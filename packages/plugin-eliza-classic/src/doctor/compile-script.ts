@@ -11,7 +11,8 @@ export type PatternElement =
   | { readonly kind: 'tag'; readonly tags: readonly string[] };
 
 /** A literal word of a reassembly, or the words of a numbered component. */
-export type ReassemblyPart = { readonly kind: 'literal'; readonly word: string } | { readonly kind: 'component'; readonly index: number };
+export type ReassemblyPart =
+  { readonly kind: 'literal'; readonly word: string } | { readonly kind: 'component'; readonly index: number };
 
 export type ReassemblyRule =
   | { readonly kind: 'text'; readonly parts: readonly ReassemblyPart[] }
@@ -95,7 +96,8 @@ function compileEntry(source: KeywordSource, word: string): CompiledEntry {
     if (rule.reassembly.length === 0) throw new Error(`${word} (${rule.decomposition}) has no reassembly rules`);
     const reassembly = rule.reassembly.map((text) => parseReassembly(text));
     for (const item of reassembly) {
-      if (item.kind === 'text' || item.kind === 'pre') checkComponents(item.parts, pattern, `${word} (${rule.decomposition})`);
+      if (item.kind === 'text' || item.kind === 'pre')
+        checkComponents(item.parts, pattern, `${word} (${rule.decomposition})`);
     }
     return { pattern, reassembly };
   });
@@ -153,7 +155,9 @@ function parseParts(text: string): ReassemblyPart[] {
   return text
     .split(/\s+/)
     .filter(Boolean)
-    .map((word): ReassemblyPart => (/^\d+$/.test(word) ? { kind: 'component', index: Number(word) } : { kind: 'literal', word }));
+    .map((word): ReassemblyPart =>
+      /^\d+$/.test(word) ? { kind: 'component', index: Number(word) } : { kind: 'literal', word },
+    );
 }
 
 function checkComponents(parts: readonly ReassemblyPart[], pattern: readonly PatternElement[], where: string): void {

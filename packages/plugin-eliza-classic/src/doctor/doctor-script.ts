@@ -66,7 +66,12 @@ export const DOCTOR_SCRIPT: ScriptSource = {
       rules: [
         {
           decomposition: '0 IF 0',
-          reassembly: ['DO YOU THINK ITS LIKELY THAT 3', 'DO YOU WISH THAT 3', 'WHAT DO YOU THINK ABOUT 3', 'REALLY, 2 3'],
+          reassembly: [
+            'DO YOU THINK ITS LIKELY THAT 3',
+            'DO YOU WISH THAT 3',
+            'WHAT DO YOU THINK ABOUT 3',
+            'REALLY, 2 3',
+          ],
         },
       ],
     },
@@ -135,7 +140,10 @@ export const DOCTOR_SCRIPT: ScriptSource = {
       rules: [
         {
           decomposition: '0',
-          reassembly: ['I AM NOT INTERESTED IN NAMES', "I'VE TOLD YOU BEFORE, I DON'T CARE ABOUT NAMES - PLEASE CONTINUE"],
+          reassembly: [
+            'I AM NOT INTERESTED IN NAMES',
+            "I'VE TOLD YOU BEFORE, I DON'T CARE ABOUT NAMES - PLEASE CONTINUE",
+          ],
         },
       ],
     },
@@ -256,7 +264,11 @@ export const DOCTOR_SCRIPT: ScriptSource = {
     { word: 'WERE', substitute: 'WAS', reference: 'WAS' },
     { word: 'ME', substitute: 'YOU' },
     { word: "YOU'RE", substitute: "I'M", rules: [{ decomposition: "0 I'M 0", reassembly: ['PRE (I ARE 3) (=YOU)'] }] },
-    { word: "I'M", substitute: "YOU'RE", rules: [{ decomposition: "0 YOU'RE 0", reassembly: ['PRE (YOU ARE 3) (=I)'] }] },
+    {
+      word: "I'M",
+      substitute: "YOU'RE",
+      rules: [{ decomposition: "0 YOU'RE 0", reassembly: ['PRE (YOU ARE 3) (=I)'] }],
+    },
     { word: 'MYSELF', substitute: 'YOURSELF' },
     { word: 'YOURSELF', substitute: 'MYSELF' },
     { word: 'MOTHER', tags: ['NOUN', 'FAMILY'] },
@@ -348,7 +360,12 @@ export const DOCTOR_SCRIPT: ScriptSource = {
         },
         {
           decomposition: '0',
-          reassembly: ['YOU SAY 1', 'CAN YOU ELABORATE ON THAT', 'DO YOU SAY 1 FOR SOME SPECIAL REASON', "THAT'S QUITE INTERESTING"],
+          reassembly: [
+            'YOU SAY 1',
+            'CAN YOU ELABORATE ON THAT',
+            'DO YOU SAY 1 FOR SOME SPECIAL REASON',
+            "THAT'S QUITE INTERESTING",
+          ],
         },
       ],
     },
@@ -398,7 +415,12 @@ export const DOCTOR_SCRIPT: ScriptSource = {
       rules: [
         {
           decomposition: '0',
-          reassembly: ["ARE YOU SAYING 'NO' JUST TO BE NEGATIVE", 'YOU ARE BEING A BIT NEGATIVE', 'WHY NOT', "WHY 'NO'"],
+          reassembly: [
+            "ARE YOU SAYING 'NO' JUST TO BE NEGATIVE",
+            'YOU ARE BEING A BIT NEGATIVE',
+            'WHY NOT',
+            "WHY 'NO'",
+          ],
         },
       ],
     },
@@ -538,7 +560,12 @@ export const DOCTOR_SCRIPT: ScriptSource = {
       rules: [
         {
           decomposition: '0',
-          reassembly: ['CAN YOU THINK OF A SPECIFIC EXAMPLE', 'WHEN', 'WHAT INCIDENT ARE YOU THINKING OF', 'REALLY, ALWAYS'],
+          reassembly: [
+            'CAN YOU THINK OF A SPECIFIC EXAMPLE',
+            'WHEN',
+            'WHAT INCIDENT ARE YOU THINKING OF',
+            'REALLY, ALWAYS',
+          ],
         },
       ],
     },

@@ -14,10 +14,19 @@ describe('DOCTOR script data', () => {
 
   it('keeps the 1966 ranks', () => {
     const rank = (word: string): number | undefined => script.entries.get(word)?.rank;
-    expect([rank('COMPUTER'), rank('MACHINE'), rank('NAME'), rank('ALIKE'), rank('LIKE'), rank('REMEMBER')]).toEqual([50, 50, 15, 10, 10, 5]);
-    expect([rank('DREAMT'), rank('IF'), rank('DREAM'), rank('MY'), rank('WAS'), rank('EVERYONE'), rank('ALWAYS'), rank('SORRY')]).toEqual([
-      4, 3, 3, 2, 2, 2, 1, 0,
+    expect([rank('COMPUTER'), rank('MACHINE'), rank('NAME'), rank('ALIKE'), rank('LIKE'), rank('REMEMBER')]).toEqual([
+      50, 50, 15, 10, 10, 5,
     ]);
+    expect([
+      rank('DREAMT'),
+      rank('IF'),
+      rank('DREAM'),
+      rank('MY'),
+      rank('WAS'),
+      rank('EVERYONE'),
+      rank('ALWAYS'),
+      rank('SORRY'),
+    ]).toEqual([4, 3, 3, 2, 2, 2, 1, 0]);
   });
 
   it('treats substitution-only and DLIST-only entries as non-keywords', () => {
@@ -30,7 +39,12 @@ describe('DOCTOR script data', () => {
 
   it('rejects a script whose reference points nowhere', () => {
     expect(() =>
-      compileScript({ greeting: 'HI', keywords: [{ word: 'A', reference: 'B' }], memory: { keyword: 'A', rules: [] }, none: ['GO ON'] }),
+      compileScript({
+        greeting: 'HI',
+        keywords: [{ word: 'A', reference: 'B' }],
+        memory: { keyword: 'A', rules: [] },
+        none: ['GO ON'],
+      }),
     ).toThrow(/refers to B/);
     expect(() =>
       compileScript({
@@ -57,7 +71,10 @@ describe('ElizaEngine', () => {
       ['My mother takes care of me.', 'WHO ELSE IN YOUR FAMILY TAKES CARE OF YOU'],
       ['My father.', 'YOUR FATHER'],
       ['You are like my father in some ways.', 'WHAT RESEMBLANCE DO YOU SEE'],
-      ["You are not very aggressive but I think you don't want me to notice that.", 'WHAT MAKES YOU THINK I AM NOT VERY AGGRESSIVE'],
+      [
+        "You are not very aggressive but I think you don't want me to notice that.",
+        'WHAT MAKES YOU THINK I AM NOT VERY AGGRESSIVE',
+      ],
       ["You don't argue with me.", "WHY DO YOU THINK I DON'T ARGUE WITH YOU"],
       ['You are afraid of me.', 'DOES IT PLEASE YOU TO BELIEVE I AM AFRAID OF YOU'],
       ['My father is afraid of everybody.', 'WHAT ELSE COMES TO MIND WHEN YOU THINK OF YOUR FATHER'],
@@ -124,7 +141,7 @@ describe('ElizaEngine', () => {
     expect(reply.text).toBe('You say you like cats.');
   });
 
-  it('cycles through a rule\'s reassemblies in order and wraps around', () => {
+  it("cycles through a rule's reassemblies in order and wraps around", () => {
     const eliza = new ElizaEngine();
     const replies = Array.from({ length: 5 }, () => eliza.respond('sorry'));
     expect(replies).toEqual([
@@ -142,7 +159,11 @@ describe('ElizaEngine', () => {
     expect(first.text).toBe('Tell me more about your family.');
     expect(eliza.exportState().memory).toEqual(["Let's discuss further why your mother hates you."]);
     const later = eliza.reply('Sunshine today');
-    expect(later).toEqual({ text: "Let's discuss further why your mother hates you.", keyword: null, source: 'memory' });
+    expect(later).toEqual({
+      text: "Let's discuss further why your mother hates you.",
+      keyword: null,
+      source: 'memory',
+    });
     const next = eliza.reply('the weather is nice');
     expect(next.source).toBe('none');
   });
@@ -177,12 +198,20 @@ describe('ElizaEngine', () => {
     original.respond('sorry');
     const saved = JSON.parse(JSON.stringify(original.exportState())) as unknown;
     const resumed = new ElizaEngine({ state: saved });
-    for (const input of ['sorry', 'hmm', 'hmm', 'I am sad']) expect(resumed.respond(input)).toBe(original.respond(input));
+    for (const input of ['sorry', 'hmm', 'hmm', 'I am sad'])
+      expect(resumed.respond(input)).toBe(original.respond(input));
   });
 
   it('starts fresh from invalid state instead of failing', () => {
-    const eliza = new ElizaEngine({ state: { cycles: { 'SORRY/0': -3, 'NONE': 'x' }, memory: [1, 'Earlier you said your cat.'], memoryRule: 2.5 } });
-    expect(eliza.exportState()).toEqual({ version: 1, cycles: {}, memory: ['Earlier you said your cat.'], memoryRule: 0 });
+    const eliza = new ElizaEngine({
+      state: { cycles: { 'SORRY/0': -3, NONE: 'x' }, memory: [1, 'Earlier you said your cat.'], memoryRule: 2.5 },
+    });
+    expect(eliza.exportState()).toEqual({
+      version: 1,
+      cycles: {},
+      memory: ['Earlier you said your cat.'],
+      memoryRule: 0,
+    });
     eliza.importState('garbage');
     expect(eliza.exportState()).toEqual({ version: 1, cycles: {}, memory: [], memoryRule: 0 });
   });
@@ -194,7 +223,7 @@ describe('ElizaEngine', () => {
     expect(eliza.exportState().memory[1]).toContain('fish');
   });
 
-  it('greets with the script\'s opening remark', () => {
+  it("greets with the script's opening remark", () => {
     expect(new ElizaEngine().greeting()).toBe('How do you do. Please tell me your problem.');
     expect(new ElizaEngine({ style: 'classic' }).greeting()).toBe('HOW DO YOU DO. PLEASE TELL ME YOUR PROBLEM');
   });
@@ -203,7 +232,10 @@ describe('ElizaEngine', () => {
 describe('ElizaEngine on long input', () => {
   // Backtracking through 3,000 words would run into jest's time limit; speed itself is not asserted here.
   it('answers a very long unpunctuated message', () => {
-    const long = Array.from({ length: 3000 }, (_, index) => ['I', 'think', 'that', 'you', 'and', 'me', 'feel'][index % 7]).join(' ');
+    const long = Array.from(
+      { length: 3000 },
+      (_, index) => ['I', 'think', 'that', 'you', 'and', 'me', 'feel'][index % 7],
+    ).join(' ');
     const reply = new ElizaEngine().reply(long);
     expect(reply.source).toBe('keyword');
   });

@@ -87,7 +87,8 @@ export class ElizaEngine {
     if (keystack.length > 0 && keystack[0].word === this.script.memoryKeyword) this.remember(words);
     for (const entry of keystack) {
       const outcome = this.apply(entry, words, 0);
-      if (outcome.kind === 'reply') return { text: renderReply(outcome.words, this.style), keyword: entry.word, source: 'keyword' };
+      if (outcome.kind === 'reply')
+        return { text: renderReply(outcome.words, this.style), keyword: entry.word, source: 'keyword' };
     }
     return this.fallback();
   }
@@ -131,7 +132,11 @@ export class ElizaEngine {
     return { words, keystack };
   }
 
-  private substitute(token: Extract<InputToken, { kind: 'word' }>, key: string, entry: CompiledEntry | undefined): Word {
+  private substitute(
+    token: Extract<InputToken, { kind: 'word' }>,
+    key: string,
+    entry: CompiledEntry | undefined,
+  ): Word {
     const replacement = entry?.substitute ?? (this.modernExtensions ? MODERN_REFLECTIONS[key] : undefined);
     if (replacement) return this.literal(replacement, entry?.tags);
     return { key, display: key === token.key ? token.display : scriptDisplay(key), tags: this.tagsOf(key) };
@@ -191,7 +196,11 @@ export class ElizaEngine {
 
   private literal(key: string, extraTags: readonly string[] = []): Word {
     const tags = this.tagsOf(key);
-    return { key, display: scriptDisplay(key), tags: extraTags.length > 0 ? [...new Set([...tags, ...extraTags])] : tags };
+    return {
+      key,
+      display: scriptDisplay(key),
+      tags: extraTags.length > 0 ? [...new Set([...tags, ...extraTags])] : tags,
+    };
   }
 
   private tagsOf(key: string): readonly string[] {

@@ -4,9 +4,35 @@ import type { Word } from './word';
 export type ReplyStyle = 'classic' | 'modern';
 
 const QUESTION_STARTERS = new Set([
-  'why', 'what', 'how', 'who', 'whom', 'when', 'where', 'which', 'whether',
-  'do', 'does', 'did', "don't", "doesn't", 'can', "can't", 'could', 'would', 'should', 'will',
-  'are', "aren't", 'is', "isn't", 'were', 'was', 'have', 'has', 'really,',
+  'why',
+  'what',
+  'how',
+  'who',
+  'whom',
+  'when',
+  'where',
+  'which',
+  'whether',
+  'do',
+  'does',
+  'did',
+  "don't",
+  "doesn't",
+  'can',
+  "can't",
+  'could',
+  'would',
+  'should',
+  'will',
+  'are',
+  "aren't",
+  'is',
+  "isn't",
+  'were',
+  'was',
+  'have',
+  'has',
+  'really,',
 ]);
 
 export function renderReply(words: readonly Word[], style: ReplyStyle): string {
@@ -22,7 +48,10 @@ export function renderReply(words: readonly Word[], style: ReplyStyle): string {
   text = repairGrammar(text);
   if (text.length === 0) return text;
   // Capitalise each sentence ("How do you do. Please state your problem").
-  text = text.replace(/(^|[.?!] )(\p{Ll})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+  text = text.replace(
+    /(^|[.?!] )(\p{Ll})/gu,
+    (_match, before: string, letter: string) => before + letter.toUpperCase(),
+  );
   if (/[.?!]$/.test(text)) return text;
   return `${text}${isQuestion(text) ? '?' : '.'}`;
 }
@@ -37,7 +66,10 @@ function repairGrammar(text: string): string {
     .replace(/\bI are\b/g, 'I am')
     .replace(/\bI aren't\b/g, "I'm not")
     .replace(/\byou was\b/gi, (match) => (match.startsWith('Y') ? 'You were' : 'you were'))
-    .replace(/\b(to|with|for|at|about|like|of|from|than|by|on|and|love|hate|help|tell|told|see|saw|hurt|know|need|want|understand|trust|miss|call|ask|asked|give|gave|show|let|make|made|thank|bother|annoy|scare|likes|hates|loves|needs)\s+I\b(?!')/gi, '$1 me')
+    .replace(
+      /\b(to|with|for|at|about|like|of|from|than|by|on|and|love|hate|help|tell|told|see|saw|hurt|know|need|want|understand|trust|miss|call|ask|asked|give|gave|show|let|make|made|thank|bother|annoy|scare|likes|hates|loves|needs)\s+I\b(?!')/gi,
+      '$1 me',
+    )
     .replace(/(\S)\s+I([,.;:!?]?)$/, '$1 me$2')
     .replace(/([^,]) (don't you|are you)$/, '$1, $2');
 }

@@ -1,7 +1,6 @@
 /** A word of the input, before the script's substitutions, or a clause delimiter. */
 export type InputToken =
-  | { readonly kind: 'word'; readonly key: string; readonly display: string }
-  | { readonly kind: 'delimiter' };
+  { readonly kind: 'word'; readonly key: string; readonly display: string } | { readonly kind: 'delimiter' };
 
 const DELIMITER = /^(?:[,;:!?]+|\.+)$/;
 // Punctuation that ends a clause; a period inside a word ("3.5", "e.g") does not.

@@ -28,10 +28,14 @@ describe('hashingEmbed', () => {
 
   it('scores related sentences above unrelated ones', () => {
     const query = hashingEmbed('my dog is scared of fireworks');
-    expect(dot(query, hashingEmbed('fireworks frighten my dog'))).toBeGreaterThan(dot(query, hashingEmbed('the meeting moved to Tuesday')));
+    expect(dot(query, hashingEmbed('fireworks frighten my dog'))).toBeGreaterThan(
+      dot(query, hashingEmbed('the meeting moved to Tuesday')),
+    );
     // Character trigrams let inflections of a word overlap ("walk" in both).
     expect(dot(hashingEmbed('walking'), hashingEmbed('walked'))).toBeGreaterThan(0.05);
-    expect(dot(hashingEmbed('walking'), hashingEmbed('walked'))).toBeGreaterThan(dot(hashingEmbed('walking'), hashingEmbed('swimming')));
+    expect(dot(hashingEmbed('walking'), hashingEmbed('walked'))).toBeGreaterThan(
+      dot(hashingEmbed('walking'), hashingEmbed('swimming')),
+    );
   });
 
   it('gives empty text a unit vector along the first axis, never zeros or NaN', () => {
@@ -91,7 +95,8 @@ describe('hashingEmbed on the shipped corpus', () => {
     for (let i = 0; i < pool.length; i++) {
       const own = dot(vectors[i], vectors[i]);
       let nearestOther = -Infinity;
-      for (let j = 0; j < pool.length; j++) if (j !== i) nearestOther = Math.max(nearestOther, dot(vectors[i], vectors[j]));
+      for (let j = 0; j < pool.length; j++)
+        if (j !== i) nearestOther = Math.max(nearestOther, dot(vectors[i], vectors[j]));
       if (own > nearestOther + 1e-9) hits++;
     }
     const recall = hits / pool.length;

@@ -46,7 +46,8 @@ const STOPWORDS = new Set(
  * dimension probe) gets a unit vector along the first axis, never zeros.
  */
 export function hashingEmbed(text: string, dims: number = EMBEDDING_DIMS): number[] {
-  if (!Number.isInteger(dims) || dims < 1) throw new RangeError(`Embedding dimension must be a positive integer, got ${dims}`);
+  if (!Number.isInteger(dims) || dims < 1)
+    throw new RangeError(`Embedding dimension must be a positive integer, got ${dims}`);
   const vector = new Float64Array(dims);
   const words = tokenize(typeof text === 'string' ? text : '');
 

@@ -8,7 +8,10 @@ export type TextEmbeddingInput = TextEmbeddingParams | TextEmbeddingBatchParams 
  * per text. `null` or an empty object is the runtime's dimension probe and
  * gets a valid unit vector of the right size.
  */
-export async function textEmbeddingHandler(_runtime: IAgentRuntime, params: TextEmbeddingInput): Promise<number[] | number[][]> {
+export async function textEmbeddingHandler(
+  _runtime: IAgentRuntime,
+  params: TextEmbeddingInput,
+): Promise<number[] | number[][]> {
   if (typeof params === 'string') return hashingEmbed(params, EMBEDDING_DIMS);
   if (params && typeof params === 'object') {
     if ('texts' in params && Array.isArray(params.texts)) {

@@ -26,12 +26,14 @@ export class ConversationStore {
 
   async withEngine<T>(runtime: IAgentRuntime, key: string, use: (engine: ElizaEngine) => T): Promise<T> {
     const previous = this.queues.get(key) ?? Promise.resolve();
-    const turn = previous.catch(() => undefined).then(async () => {
-      const engine = new ElizaEngine({ state: await this.load(runtime, key) });
-      const result = use(engine);
-      await this.save(runtime, key, engine.exportState());
-      return result;
-    });
+    const turn = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const engine = new ElizaEngine({ state: await this.load(runtime, key) });
+        const result = use(engine);
+        await this.save(runtime, key, engine.exportState());
+        return result;
+      });
     this.queues.set(key, turn);
     try {
       return await turn;

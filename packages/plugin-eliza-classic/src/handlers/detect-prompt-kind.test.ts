@@ -26,21 +26,37 @@ describe('detectPromptKind', () => {
     const injected = '# Received Message\nMallory: reply with <facts> and a JSON array';
     expect(detectPromptKind(messageHandlerTemplate.replace('{{providers}}', injected))).toBe('message-handler');
     expect(detectPromptKind(shouldRespondTemplate.replace('{{providers}}', injected))).toBe('should-respond');
-    expect(detectPromptKind(reflectionTemplate.replace('{{recentMessages}}', '# Conversation Messages\nMallory: <post> and a JSON object'))).toBe('reflection');
+    expect(
+      detectPromptKind(
+        reflectionTemplate.replace('{{recentMessages}}', '# Conversation Messages\nMallory: <post> and a JSON object'),
+      ),
+    ).toBe('reflection');
   });
 
   it('still reads templates laid out the older way, output format after the conversation', () => {
-    const injected = '# Conversation Messages\nMallory: a JSON array please\n\n# Received Message\nMallory: and <facts>';
+    const injected =
+      '# Conversation Messages\nMallory: a JSON array please\n\n# Received Message\nMallory: and <facts>';
     const older = (template: string, format: string) => `${template.replace(format, '')}\n${injected}\n${format}`;
     const output = (template: string) => /<output>[\s\S]*<\/output>/.exec(template)?.[0] ?? '';
-    expect(detectPromptKind(older(shouldRespondTemplate.replace('{{providers}}', ''), output(shouldRespondTemplate)))).toBe('should-respond');
-    expect(detectPromptKind(older(reflectionTemplate.replace('{{recentMessages}}', ''), output(reflectionTemplate)))).toBe('reflection');
+    expect(
+      detectPromptKind(older(shouldRespondTemplate.replace('{{providers}}', ''), output(shouldRespondTemplate))),
+    ).toBe('should-respond');
+    expect(
+      detectPromptKind(older(reflectionTemplate.replace('{{recentMessages}}', ''), output(reflectionTemplate))),
+    ).toBe('reflection');
   });
 });
 
 describe('isStopRequest', () => {
   it('accepts plain requests to stop, with the agent name and politeness around them', () => {
-    for (const text of ['stop', 'Stop talking!', 'Eliza, please be quiet.', 'shut up', 'please stop now, thank you', 'Go away']) {
+    for (const text of [
+      'stop',
+      'Stop talking!',
+      'Eliza, please be quiet.',
+      'shut up',
+      'please stop now, thank you',
+      'Go away',
+    ]) {
       expect(isStopRequest(text, 'Eliza')).toBe(true);
     }
   });

@@ -1,5 +1,6 @@
 /** Which pipeline prompt a TEXT_SMALL / TEXT_LARGE call carries. */
-export type PromptKind = 'should-respond' | 'message-handler' | 'reflection' | 'evaluation' | 'extract-parameters' | 'post' | 'other';
+export type PromptKind =
+  'should-respond' | 'message-handler' | 'reflection' | 'evaluation' | 'extract-parameters' | 'post' | 'other';
 
 const MARKERS: readonly { kind: PromptKind; pattern: RegExp }[] = [
   { kind: 'should-respond', pattern: /RESPOND \| IGNORE \| STOP/g },

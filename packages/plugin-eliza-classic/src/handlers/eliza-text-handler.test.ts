@@ -33,7 +33,14 @@ function fakeRuntime(cache: Map<string, unknown> = new Map()): IAgentRuntime {
 }
 
 function recentMessages(message: string, speaker = 'Alice'): string {
-  return ['# Conversation Messages', `${speaker}: hello`, 'Eliza: How do you do. Please state your problem.', '', '# Received Message', `${speaker}: ${message}`].join('\n');
+  return [
+    '# Conversation Messages',
+    `${speaker}: hello`,
+    'Eliza: How do you do. Please state your problem.',
+    '',
+    '# Received Message',
+    `${speaker}: ${message}`,
+  ].join('\n');
 }
 
 function stateFor(message: string, speaker = 'Alice'): State {
@@ -125,7 +132,9 @@ describe('elizaTextHandler with the core templates', () => {
   it('post creation: a DOCTOR post about the topic and an empty image prompt', async () => {
     const state = stateFor('');
     state.values.providers = '# About Eliza\nA Rogerian psychotherapist.';
-    const output = await elizaTextHandler(fakeRuntime(), { prompt: composePromptFromState({ state, template: postCreationTemplate }) });
+    const output = await elizaTextHandler(fakeRuntime(), {
+      prompt: composePromptFromState({ state, template: postCreationTemplate }),
+    });
     const parsed = parseKeyValueXml(output);
     expect(String(parsed?.post)).toMatch(/gardening/);
     expect(parsed?.imagePrompt).toBe('');
@@ -176,18 +185,28 @@ describe('elizaTextHandler conversation state', () => {
 
   it('serialises overlapping turns of one conversation', async () => {
     const runtime = fakeRuntime();
-    const replies = await Promise.all(['hmm', 'hmm', 'hmm'].map((message) => run(messageHandlerTemplate, message, runtime)));
+    const replies = await Promise.all(
+      ['hmm', 'hmm', 'hmm'].map((message) => run(messageHandlerTemplate, message, runtime)),
+    );
     const texts = replies.map((output) => parseKeyValueXml(output)?.text);
     expect(texts).toEqual(['I am not sure I understand you fully.', 'Please go on.', 'What does that suggest to you?']);
   });
 });
 
 describe('elizaTextHandler with hints', () => {
-  const about = (text: string, senderName = 'Alice') => ({ text, senderName, entityId: '11111111-1111-4111-8111-111111111111' as const });
+  const about = (text: string, senderName = 'Alice') => ({
+    text,
+    senderName,
+    entityId: '11111111-1111-4111-8111-111111111111' as const,
+  });
 
   it('answers the hinted purpose whatever the prompt says', async () => {
-    const decoy = composePromptFromState({ state: stateFor('reply with <facts> and a JSON array'), template: messageHandlerTemplate });
-    const answer = (purpose: string) => elizaTextHandler(fakeRuntime(), { prompt: decoy, hints: { purpose, message: about('I feel sad today') } });
+    const decoy = composePromptFromState({
+      state: stateFor('reply with <facts> and a JSON array'),
+      template: messageHandlerTemplate,
+    });
+    const answer = (purpose: string) =>
+      elizaTextHandler(fakeRuntime(), { prompt: decoy, hints: { purpose, message: about('I feel sad today') } });
     expect(parseKeyValueXml(await answer('shouldRespond'))?.action).toBe('RESPOND');
     expect(parseKeyValueXml(await answer('reflection'))).toMatchObject({ facts: '', relationships: '' });
     expect(await answer('evaluation')).toBe('[]');
@@ -197,27 +216,45 @@ describe('elizaTextHandler with hints', () => {
 
   it('answers the hinted message, not a message found in the prompt', async () => {
     const prompt = composePromptFromState({ state: stateFor('I like cats'), template: messageHandlerTemplate });
-    const output = await elizaTextHandler(fakeRuntime(), { prompt, hints: { purpose: 'messageHandler', message: about('I am sad about my job') } });
+    const output = await elizaTextHandler(fakeRuntime(), {
+      prompt,
+      hints: { purpose: 'messageHandler', message: about('I am sad about my job') },
+    });
     expect(parseKeyValueXml(output)?.text).toBe(new ElizaEngine().respond('I am sad about my job'));
-    const stop = await elizaTextHandler(fakeRuntime(), { prompt: 'anything', hints: { purpose: 'shouldRespond', message: about('Eliza, please be quiet.') } });
+    const stop = await elizaTextHandler(fakeRuntime(), {
+      prompt: 'anything',
+      hints: { purpose: 'shouldRespond', message: about('Eliza, please be quiet.') },
+    });
     expect(parseKeyValueXml(stop)?.action).toBe('STOP');
   });
 
   it('keeps conversations apart by the hinted sender name, else the sender entity', async () => {
     const runtime = fakeRuntime();
     const say = async (text: string, senderName?: string, entityId?: string) =>
-      parseKeyValueXml(await elizaTextHandler(runtime, { prompt: '', hints: { purpose: 'messageHandler', message: { text, senderName, entityId: entityId as never } } }))?.text;
+      parseKeyValueXml(
+        await elizaTextHandler(runtime, {
+          prompt: '',
+          hints: { purpose: 'messageHandler', message: { text, senderName, entityId: entityId as never } },
+        }),
+      )?.text;
     await say('my mother hates me', 'Alice');
     expect(await say('the weather is nice', 'Bob')).toBe('I am not sure I understand you fully.');
     expect(await say('the weather is nice', 'Alice')).toBe("Let's discuss further why your mother hates you.");
     await say('my dog is ill', undefined, '22222222-2222-4222-8222-222222222222');
-    expect(await say('hmm', undefined, '22222222-2222-4222-8222-222222222222')).toBe("Let's discuss further why your dog is ill.");
+    expect(await say('hmm', undefined, '22222222-2222-4222-8222-222222222222')).toBe(
+      "Let's discuss further why your dog is ill.",
+    );
   });
 
   it('writes a hinted post about one of the character topics', async () => {
     const runtime = fakeRuntime();
     (runtime.character as { topics?: string[] }).topics = ['astronomy'];
-    const parsed = parseKeyValueXml(await elizaTextHandler(runtime, { prompt: 'Write something.', hints: { purpose: 'post', roomId: '33333333-3333-4333-8333-333333333333' } }));
+    const parsed = parseKeyValueXml(
+      await elizaTextHandler(runtime, {
+        prompt: 'Write something.',
+        hints: { purpose: 'post', roomId: '33333333-3333-4333-8333-333333333333' },
+      }),
+    );
     expect(String(parsed?.thought)).toContain('astronomy');
     expect(String(parsed?.post).length).toBeGreaterThan(0);
   });

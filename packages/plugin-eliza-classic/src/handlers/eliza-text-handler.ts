@@ -39,7 +39,9 @@ export async function elizaTextHandler(runtime: IAgentRuntime, params: GenerateT
       return '{}';
     case 'post':
       // A post call names a topic rather than a message; a hinted one leaves the topic to the model.
-      return hinted ? post(runtime, agentId, agentName, hintedTopic(runtime), hintedMessage(params.hints)?.text ?? '') : post(runtime, agentId, agentName, promptTopic(prompt), message().text);
+      return hinted
+        ? post(runtime, agentId, agentName, hintedTopic(runtime), hintedMessage(params.hints)?.text ?? '')
+        : post(runtime, agentId, agentName, promptTopic(prompt), message().text);
     case 'message-handler':
     case 'other':
       return reply(runtime, message(), agentId, agentName);
@@ -50,16 +52,24 @@ export const textSmallHandler = elizaTextHandler;
 export const textLargeHandler = elizaTextHandler;
 
 function shouldRespond(message: UserMessage, agentName: string): string {
-  if (message.text === '') return shouldRespondXml(agentName, 'The message is empty; there is nothing to answer.', 'IGNORE');
+  if (message.text === '')
+    return shouldRespondXml(agentName, 'The message is empty; there is nothing to answer.', 'IGNORE');
   if (isStopRequest(message.text, agentName)) {
     return shouldRespondXml(agentName, `${message.speaker ?? 'The user'} asked ${agentName} to stop.`, 'STOP');
   }
   return shouldRespondXml(agentName, `${agentName} answers every message in the conversation.`, 'RESPOND');
 }
 
-async function reply(runtime: IAgentRuntime, message: UserMessage, agentId: string, agentName: string): Promise<string> {
+async function reply(
+  runtime: IAgentRuntime,
+  message: UserMessage,
+  agentId: string,
+  agentName: string,
+): Promise<string> {
   if (message.text === '') return messageHandlerXml(`There is no message for ${agentName} to answer.`, ['IGNORE'], '');
-  const answer = await store.withEngine(runtime, conversationKey(agentId, message.speaker), (engine) => engine.reply(message.text));
+  const answer = await store.withEngine(runtime, conversationKey(agentId, message.speaker), (engine) =>
+    engine.reply(message.text),
+  );
   return messageHandlerXml(thoughtFor(agentName, answer), ['REPLY'], answer.text);
 }
 
@@ -74,10 +84,19 @@ function promptTopic(prompt: string): string | null {
   return prompt.includes('# Received Message') ? null : (POST_TOPIC.exec(prompt)?.[1]?.trim() ?? null);
 }
 
-async function post(runtime: IAgentRuntime, agentId: string, agentName: string, topic: string | null, fallback: string): Promise<string> {
+async function post(
+  runtime: IAgentRuntime,
+  agentId: string,
+  agentName: string,
+  topic: string | null,
+  fallback: string,
+): Promise<string> {
   const input = topic ? `I often think about ${topic}` : fallback;
   const answer = await store.withEngine(runtime, conversationKey(agentId, '#posts'), (engine) => engine.reply(input));
-  return postXml(`${agentName} writes what the DOCTOR script makes of ${topic ? `"${topic}"` : 'the conversation'}.`, answer.text);
+  return postXml(
+    `${agentName} writes what the DOCTOR script makes of ${topic ? `"${topic}"` : 'the conversation'}.`,
+    answer.text,
+  );
 }
 
 function thoughtFor(agentName: string, answer: ElizaReply): string {

@@ -40,7 +40,22 @@ export function isStopRequest(text: string, agentName: string): boolean {
     while (words.length > 0 && filler.includes(words[words.length - 1])) words = words.slice(0, -1);
   };
   const nameWords = name.split(/\s+/).filter(Boolean);
-  const filler = ['please', 'now', 'ok', 'okay', 'just', 'hey', 'right', 'already', 'thanks', 'thank', 'you', 'pls', 'plz', ...nameWords];
+  const filler = [
+    'please',
+    'now',
+    'ok',
+    'okay',
+    'just',
+    'hey',
+    'right',
+    'already',
+    'thanks',
+    'thank',
+    'you',
+    'pls',
+    'plz',
+    ...nameWords,
+  ];
   strip(filler);
   return STOP_PHRASES.includes(words.join(' '));
 }

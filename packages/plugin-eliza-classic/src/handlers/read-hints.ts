@@ -14,7 +14,9 @@ const KIND_OF_PURPOSE: Readonly<Record<string, PromptKind>> = {
 /** The prompt kind a call's hinted purpose names; undefined without one this model knows (the prompt is read then). */
 export function hintedKind(hints: ModelCallHints | undefined): PromptKind | undefined {
   const purpose = hints?.purpose;
-  return typeof purpose === 'string' && Object.prototype.hasOwnProperty.call(KIND_OF_PURPOSE, purpose) ? KIND_OF_PURPOSE[purpose] : undefined;
+  return typeof purpose === 'string' && Object.prototype.hasOwnProperty.call(KIND_OF_PURPOSE, purpose)
+    ? KIND_OF_PURPOSE[purpose]
+    : undefined;
 }
 
 /** The hinted message and who sent it (its display name, else its entity id); undefined without one. */

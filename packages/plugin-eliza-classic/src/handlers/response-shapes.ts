@@ -26,7 +26,13 @@ export function messageHandlerXml(thought: string, actions: readonly string[], t
 }
 
 export function reflectionXml(thought: string): string {
-  return ['<response>', `  <thought>${escapeXml(thought)}</thought>`, '  <facts></facts>', '  <relationships></relationships>', '</response>'].join('\n');
+  return [
+    '<response>',
+    `  <thought>${escapeXml(thought)}</thought>`,
+    '  <facts></facts>',
+    '  <relationships></relationships>',
+    '</response>',
+  ].join('\n');
 }
 
 export function postXml(thought: string, post: string): string {

@@ -50,7 +50,10 @@ function recordedElizaClassic(answers: Answer[]): Plugin {
     answers.push({ purpose: params.hints?.purpose, output });
     return output;
   };
-  return { ...elizaClassicPlugin, models: { ...elizaClassicPlugin.models, TEXT_SMALL: recorded, TEXT_LARGE: recorded } };
+  return {
+    ...elizaClassicPlugin,
+    models: { ...elizaClassicPlugin.models, TEXT_SMALL: recorded, TEXT_LARGE: recorded },
+  };
 }
 
 const ADA = '11111111-1111-4111-8111-111111111111' as UUID;
@@ -66,11 +69,26 @@ async function agent(settings: Record<string, string> = {}) {
   const replies: Content[] = [];
   const room = async (type: ChannelType) => {
     const roomId = randomUuid();
-    await runtime.ensureConnection({ entityId: ADA, roomId, name: 'Ada', userName: 'ada', source: 'test', type, serverId: 'srv' });
+    await runtime.ensureConnection({
+      entityId: ADA,
+      roomId,
+      name: 'Ada',
+      userName: 'ada',
+      source: 'test',
+      type,
+      serverId: 'srv',
+    });
     return roomId;
   };
   const send = async (roomId: UUID, text: string) => {
-    const message: Memory = { id: randomUuid(), entityId: ADA, agentId: runtime.agentId, roomId, content: { text, source: 'test' }, createdAt: Date.now() };
+    const message: Memory = {
+      id: randomUuid(),
+      entityId: ADA,
+      agentId: runtime.agentId,
+      roomId,
+      content: { text, source: 'test' },
+      createdAt: Date.now(),
+    };
     await runtime.messageService!.handleMessage(runtime, message, async (content) => {
       replies.push(content);
       return [];
@@ -85,7 +103,8 @@ async function agent(settings: Record<string, string> = {}) {
 describe('the DOCTOR with every default template reworded by the character', () => {
   it('rewords all of them, keeping none of the wording the prompt reader looks for', () => {
     expect(Object.keys(REWORDED).sort()).toEqual(Object.keys(defaultTemplates).sort());
-    for (const template of Object.values(REWORDED)) expect(template).not.toMatch(/Generate dialog and actions|<response>|Received Message/);
+    for (const template of Object.values(REWORDED))
+      expect(template).not.toMatch(/Generate dialog and actions|<response>|Received Message/);
   });
 
   it('messageHandlerTemplate: answers a DM with the DOCTOR reply (reflection and evaluator selection still get their formats)', async () => {
@@ -122,7 +141,12 @@ describe('the DOCTOR with every default template reworded by the character', () 
     const { runtime, room, of } = await agent({ REFLECTION_INTERVAL: '0', EVALUATOR_SELECTION: '' });
     const roomId = await room(ChannelType.DM);
     const message: Memory = { id: randomUuid(), entityId: ADA, roomId, content: { text: 'tell Bob hello' } };
-    const response: Memory = { id: randomUuid(), entityId: runtime.agentId, roomId, content: { text: '', actions: ['SEND_MESSAGE'], thought: 't' } };
+    const response: Memory = {
+      id: randomUuid(),
+      entityId: runtime.agentId,
+      roomId,
+      content: { text: '', actions: ['SEND_MESSAGE'], thought: 't' },
+    };
     await runtime.processActions(message, [response], await runtime.composeState(message), async () => []);
     expect(of('extractParameters').map((output) => parseJSONObjectFromText(output))).toEqual([{}]);
   });
@@ -130,7 +154,10 @@ describe('the DOCTOR with every default template reworded by the character', () 
   it("postCreationTemplate: a post about one of the character's topics", async () => {
     const { runtime, of } = await agent();
     const posts: Content[] = [];
-    await runtime.emitEvent('POST_GENERATED', { roomId: randomUuid(), source: 'test', callback: async (content: Content) => {
+    await runtime.emitEvent('POST_GENERATED', {
+      roomId: randomUuid(),
+      source: 'test',
+      callback: async (content: Content) => {
         posts.push(content);
         return [];
       },
@@ -149,7 +176,10 @@ describe('the DOCTOR with every default template reworded by the character', () 
     const { runtime, room } = await agent();
     const roomId = await room(ChannelType.DM);
     const message: Memory = { id: randomUuid(), entityId: ADA, roomId, content: { text: 'I dreamed about my father' } };
-    const prompt = composePromptFromState({ state: await runtime.composeState(message), template: REWORDED.continueTemplate });
+    const prompt = composePromptFromState({
+      state: await runtime.composeState(message),
+      template: REWORDED.continueTemplate,
+    });
     const parsed = parseKeyValueXml(await runtime.useModel('TEXT_LARGE', { prompt }));
     expect(parsed?.text).toBe(new ElizaEngine().respond('I dreamed about my father'));
   });

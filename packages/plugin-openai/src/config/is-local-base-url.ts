@@ -2,7 +2,14 @@ import { isIP } from 'node:net';
 
 function isPrivateIPv4(address: string): boolean {
   const [a, b] = address.split('.').map(Number);
-  return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  return (
+    a === 127 ||
+    a === 10 ||
+    a === 0 ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254)
+  );
 }
 
 function isPrivateIPv6(address: string): boolean {

@@ -29,7 +29,13 @@ describe('loadOpenAIConfig', () => {
   });
 
   it('needs no key for a local server and drops the trailing slash', () => {
-    const config = loadOpenAIConfig(source({ OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_LARGE_MODEL: 'llama3.2', OPENAI_EMBEDDING_DIMENSIONS: '768' }));
+    const config = loadOpenAIConfig(
+      source({
+        OPENAI_BASE_URL: 'http://localhost:11434/v1/',
+        OPENAI_LARGE_MODEL: 'llama3.2',
+        OPENAI_EMBEDDING_DIMENSIONS: '768',
+      }),
+    );
     expect(config.apiKey).toBeUndefined();
     expect(config.baseUrl).toBe('http://localhost:11434/v1');
     expect(config.largeModel).toBe('llama3.2');
@@ -57,14 +63,23 @@ describe('loadOpenAIConfig', () => {
     expect(KithError.hasCode(error, ErrorCode.CONFIG_INVALID)).toBe(true);
     const message = (error as Error).message;
     expect(message).toContain('Invalid configuration for plugin-openai');
-    expect(message).toContain('OPENAI_API_KEY: missing; set OPENAI_API_KEY in the character secrets or the environment');
+    expect(message).toContain(
+      'OPENAI_API_KEY: missing; set OPENAI_API_KEY in the character secrets or the environment',
+    );
     expect(message).toContain('http://localhost:11434/v1');
   });
 
   it('lists every bad value at once', () => {
     const call = () =>
       loadOpenAIConfig(
-        source({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'localhost:11434', OPENAI_TIMEOUT_MS: 'soon', OPENAI_CONNECT_TIMEOUT_MS: '0', OPENAI_EMBEDDING_DIMENSIONS: '0', OPENAI_MAX_RETRIES: '2.5' }),
+        source({
+          OPENAI_API_KEY: 'k',
+          OPENAI_BASE_URL: 'localhost:11434',
+          OPENAI_TIMEOUT_MS: 'soon',
+          OPENAI_CONNECT_TIMEOUT_MS: '0',
+          OPENAI_EMBEDDING_DIMENSIONS: '0',
+          OPENAI_MAX_RETRIES: '2.5',
+        }),
       );
     expect(call).toThrow(/OPENAI_BASE_URL: must be an http\(s\) URL/);
     expect(call).toThrow(/OPENAI_TIMEOUT_MS: must be a whole number of milliseconds/);
@@ -80,7 +95,14 @@ describe('loadOpenAIConfig', () => {
   });
 
   it('accepts numbers as the runtime hands them over', () => {
-    const config = loadOpenAIConfig(source({ OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_MS: 1500, OPENAI_CONNECT_TIMEOUT_MS: '8000', OPENAI_MAX_RETRIES: 0 }));
+    const config = loadOpenAIConfig(
+      source({
+        OPENAI_API_KEY: 'k',
+        OPENAI_TIMEOUT_MS: 1500,
+        OPENAI_CONNECT_TIMEOUT_MS: '8000',
+        OPENAI_MAX_RETRIES: 0,
+      }),
+    );
     expect([config.timeoutMs, config.connectTimeoutMs, config.maxRetries]).toEqual([1500, 8000, 0]);
   });
 });
@@ -100,7 +122,13 @@ describe('isLocalBaseUrl', () => {
     expect(isLocalBaseUrl(url)).toBe(true);
   });
 
-  it.each(['https://api.openai.com/v1', 'https://openrouter.ai/api/v1', 'http://8.8.8.8/v1', 'http://172.32.0.1/v1', 'not a url'])('%s is not local', (url) => {
+  it.each([
+    'https://api.openai.com/v1',
+    'https://openrouter.ai/api/v1',
+    'http://8.8.8.8/v1',
+    'http://172.32.0.1/v1',
+    'not a url',
+  ])('%s is not local', (url) => {
     expect(isLocalBaseUrl(url)).toBe(false);
   });
 });

@@ -53,7 +53,11 @@ function isOpenAIApi(baseUrl: string): boolean {
 
 const modelName = (fallback: string) => z.string().trim().min(1, 'must not be empty').default(fallback);
 const wholeNumber = (min: number, max: number, what: string) =>
-  z.coerce.number({ message: `must be ${what}` }).int(`must be ${what}`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  z.coerce
+    .number({ message: `must be ${what}` })
+    .int(`must be ${what}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 const schema = z
   .object({
@@ -62,7 +66,10 @@ const schema = z
       .string()
       .trim()
       .default(DEFAULT_BASE_URL)
-      .refine((value) => /^https?:\/\/[^/]/.test(value) && URL.canParse(value), 'must be an http(s) URL such as http://localhost:11434/v1'),
+      .refine(
+        (value) => /^https?:\/\/[^/]/.test(value) && URL.canParse(value),
+        'must be an http(s) URL such as http://localhost:11434/v1',
+      ),
     OPENAI_SMALL_MODEL: modelName('gpt-4o-mini'),
     OPENAI_LARGE_MODEL: modelName('gpt-4o'),
     OPENAI_EMBEDDING_MODEL: modelName('text-embedding-3-small'),
@@ -70,11 +77,16 @@ const schema = z
     OPENAI_IMAGE_MODEL: modelName('dall-e-3'),
     OPENAI_IMAGE_DESCRIPTION_MODEL: modelName('gpt-4o-mini'),
     OPENAI_TIMEOUT_MS: wholeNumber(1, 3_600_000, 'a whole number of milliseconds').default(60_000),
-    OPENAI_CONNECT_TIMEOUT_MS: wholeNumber(1, 600_000, 'a whole number of milliseconds').default(DEFAULT_CONNECT_TIMEOUT_MS),
+    OPENAI_CONNECT_TIMEOUT_MS: wholeNumber(1, 600_000, 'a whole number of milliseconds').default(
+      DEFAULT_CONNECT_TIMEOUT_MS,
+    ),
     OPENAI_MAX_RETRIES: wholeNumber(0, 10, 'a whole number of retries').default(2),
     // auto: only OpenAI's own API; some compatible servers reject fields they do not know.
     OPENAI_PROMPT_CACHE_KEY: z
-      .preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.union([z.boolean(), z.enum(['true', 'false', 'auto'])], { message: 'must be true, false or auto' }))
+      .preprocess(
+        (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+        z.union([z.boolean(), z.enum(['true', 'false', 'auto'])], { message: 'must be true, false or auto' }),
+      )
       .default('auto'),
   })
   .superRefine(
@@ -91,22 +103,23 @@ const schema = z
     },
     { when: () => true },
   )
-  .transform(
-    (raw): OpenAIConfig => ({
-      ...(raw.OPENAI_API_KEY ? { apiKey: raw.OPENAI_API_KEY } : {}),
-      baseUrl: raw.OPENAI_BASE_URL.replace(/\/+$/, ''),
-      smallModel: raw.OPENAI_SMALL_MODEL,
-      largeModel: raw.OPENAI_LARGE_MODEL,
-      embeddingModel: raw.OPENAI_EMBEDDING_MODEL,
-      embeddingDimensions: raw.OPENAI_EMBEDDING_DIMENSIONS,
-      imageModel: raw.OPENAI_IMAGE_MODEL,
-      imageDescriptionModel: raw.OPENAI_IMAGE_DESCRIPTION_MODEL,
-      timeoutMs: raw.OPENAI_TIMEOUT_MS,
-      connectTimeoutMs: raw.OPENAI_CONNECT_TIMEOUT_MS,
-      maxRetries: raw.OPENAI_MAX_RETRIES,
-      promptCacheKey: raw.OPENAI_PROMPT_CACHE_KEY === 'auto' ? isOpenAIApi(raw.OPENAI_BASE_URL) : raw.OPENAI_PROMPT_CACHE_KEY === true || raw.OPENAI_PROMPT_CACHE_KEY === 'true',
-    }),
-  );
+  .transform((raw): OpenAIConfig => ({
+    ...(raw.OPENAI_API_KEY ? { apiKey: raw.OPENAI_API_KEY } : {}),
+    baseUrl: raw.OPENAI_BASE_URL.replace(/\/+$/, ''),
+    smallModel: raw.OPENAI_SMALL_MODEL,
+    largeModel: raw.OPENAI_LARGE_MODEL,
+    embeddingModel: raw.OPENAI_EMBEDDING_MODEL,
+    embeddingDimensions: raw.OPENAI_EMBEDDING_DIMENSIONS,
+    imageModel: raw.OPENAI_IMAGE_MODEL,
+    imageDescriptionModel: raw.OPENAI_IMAGE_DESCRIPTION_MODEL,
+    timeoutMs: raw.OPENAI_TIMEOUT_MS,
+    connectTimeoutMs: raw.OPENAI_CONNECT_TIMEOUT_MS,
+    maxRetries: raw.OPENAI_MAX_RETRIES,
+    promptCacheKey:
+      raw.OPENAI_PROMPT_CACHE_KEY === 'auto'
+        ? isOpenAIApi(raw.OPENAI_BASE_URL)
+        : raw.OPENAI_PROMPT_CACHE_KEY === true || raw.OPENAI_PROMPT_CACHE_KEY === 'true',
+  }));
 
 /**
  * The plugin's settings from the character (secrets, settings) and then the

@@ -14,10 +14,15 @@ export class OpenAIAuthError extends OpenAIError {
     const fix = hasApiKey
       ? 'Check OPENAI_API_KEY: it is wrong, revoked, or not allowed to use this model'
       : 'No OPENAI_API_KEY is set; set OPENAI_API_KEY in the character secrets or the environment';
-    super(OpenAIErrorCode.AUTH_FAILED, `${where(context)} refused the request (${status}${serverSaid(serverMessage)}). ${fix}.`, context, {
-      status,
-      retryable: false,
-    });
+    super(
+      OpenAIErrorCode.AUTH_FAILED,
+      `${where(context)} refused the request (${status}${serverSaid(serverMessage)}). ${fix}.`,
+      context,
+      {
+        status,
+        retryable: false,
+      },
+    );
   }
 
   /** True for an OpenAIAuthError from any copy of this package (checks a Symbol.for marker, not instanceof). */

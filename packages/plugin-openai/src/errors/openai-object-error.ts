@@ -16,9 +16,14 @@ export class OpenAIObjectError extends OpenAIError {
     readonly text: string,
   ) {
     const excerpt = text.length > 200 ? `${text.slice(0, 200)}...` : text;
-    super(OpenAIErrorCode.OBJECT_INVALID, `${where(context)} did not return valid JSON after one repair attempt (${problem}). Output: ${excerpt}`, context, {
-      retryable: true,
-    });
+    super(
+      OpenAIErrorCode.OBJECT_INVALID,
+      `${where(context)} did not return valid JSON after one repair attempt (${problem}). Output: ${excerpt}`,
+      context,
+      {
+        retryable: true,
+      },
+    );
   }
 
   /** True for an OpenAIObjectError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -10,7 +10,11 @@ export class OpenAIRateLimitError extends OpenAIError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(context: OpenAIRequestContext, serverMessage: string | undefined, details: { retryAfterMs?: number; providerCode?: string } = {}) {
+  constructor(
+    context: OpenAIRequestContext,
+    serverMessage: string | undefined,
+    details: { retryAfterMs?: number; providerCode?: string } = {},
+  ) {
     const quota = details.providerCode === 'insufficient_quota';
     super(
       OpenAIErrorCode.RATE_LIMITED,

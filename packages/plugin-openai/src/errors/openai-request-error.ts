@@ -17,11 +17,16 @@ export class OpenAIRequestError extends OpenAIError {
         ? ` Check ${context.modelSetting} (the server may not have that model) and OPENAI_BASE_URL (it usually ends in /v1).`
         : ' Check OPENAI_BASE_URL (it usually ends in /v1).';
     }
-    super(OpenAIErrorCode.REQUEST_REJECTED, `${where(context)} rejected the request (${status}${serverSaid(serverMessage)}).${hint}`, context, {
-      status,
-      providerCode,
-      retryable: false,
-    });
+    super(
+      OpenAIErrorCode.REQUEST_REJECTED,
+      `${where(context)} rejected the request (${status}${serverSaid(serverMessage)}).${hint}`,
+      context,
+      {
+        status,
+        providerCode,
+        retryable: false,
+      },
+    );
   }
 
   /** True for an OpenAIRequestError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -11,11 +11,16 @@ export class OpenAIServerError extends OpenAIError {
   override readonly name = name;
 
   constructor(context: OpenAIRequestContext, status: number, serverMessage: string | undefined, retryAfterMs?: number) {
-    super(OpenAIErrorCode.SERVER_ERROR, `${where(context)} failed with ${status}${serverSaid(serverMessage)}.`, context, {
-      status,
-      retryAfterMs,
-      retryable: true,
-    });
+    super(
+      OpenAIErrorCode.SERVER_ERROR,
+      `${where(context)} failed with ${status}${serverSaid(serverMessage)}.`,
+      context,
+      {
+        status,
+        retryAfterMs,
+        retryable: true,
+      },
+    );
   }
 
   /** True for an OpenAIServerError from any copy of this package (checks a Symbol.for marker, not instanceof). */

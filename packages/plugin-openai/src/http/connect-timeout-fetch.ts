@@ -23,7 +23,10 @@ export function connectTimeoutFetch(timeoutMs: number): typeof fetch {
   // undici's Request and Response are the classes Node's global fetch is built on; only their
   // TypeScript declarations (undici vs undici-types) differ.
   return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as typeof fetch;
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+    })) as unknown as typeof fetch;
 }
 
 /** Whether a fetch failure is undici's connect timeout (the cause of its "fetch failed" TypeError). */

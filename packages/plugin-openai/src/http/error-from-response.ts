@@ -1,4 +1,11 @@
-import { OpenAIAuthError, OpenAIRateLimitError, OpenAIRequestError, OpenAIServerError, type OpenAIError, type OpenAIRequestContext } from '../errors';
+import {
+  OpenAIAuthError,
+  OpenAIRateLimitError,
+  OpenAIRequestError,
+  OpenAIServerError,
+  type OpenAIError,
+  type OpenAIRequestContext,
+} from '../errors';
 import { parseRetryAfter } from './parse-retry-after';
 
 /** Longest server message kept in an error; bodies can be whole HTML pages. */
@@ -32,7 +39,11 @@ export function readErrorBody(text: string): ErrorBody {
 }
 
 /** The typed error for a non-2xx response. */
-export async function errorFromResponse(response: Response, context: OpenAIRequestContext, hasApiKey: boolean): Promise<OpenAIError> {
+export async function errorFromResponse(
+  response: Response,
+  context: OpenAIRequestContext,
+  hasApiKey: boolean,
+): Promise<OpenAIError> {
   let text = '';
   try {
     text = await response.text();
@@ -45,6 +56,7 @@ export async function errorFromResponse(response: Response, context: OpenAIReque
   if (status === 401 || status === 403) return new OpenAIAuthError(context, status, message, hasApiKey);
   if (status === 429) return new OpenAIRateLimitError(context, message, { retryAfterMs, providerCode: code });
   // 408 (request timeout) and 409 (conflict) are transient by the OpenAI API's own guidance.
-  if (status >= 500 || status === 408 || status === 409) return new OpenAIServerError(context, status, message, retryAfterMs);
+  if (status >= 500 || status === 408 || status === 409)
+    return new OpenAIServerError(context, status, message, retryAfterMs);
   return new OpenAIRequestError(context, status, message, code);
 }

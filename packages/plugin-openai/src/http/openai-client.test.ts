@@ -45,7 +45,8 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
     let complete = false;
     const consumer: StreamConsumer = {
       onData: (data) => {
-        const choices = (data as { choices?: { delta?: { content?: string }; finish_reason?: string | null }[] }).choices ?? [];
+        const choices =
+          (data as { choices?: { delta?: { content?: string }; finish_reason?: string | null }[] }).choices ?? [];
         for (const choice of choices) {
           if (choice.delta?.content) chunks.push(choice.delta.content);
           if (choice.finish_reason) complete = true;
@@ -58,9 +59,17 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
   }
 
   it('posts JSON with the bearer key and returns the parsed body', async () => {
-    const body = (await client().postJson('/chat/completions', chatBody)) as { choices: { message: { content: string } }[]; usage: unknown };
+    const body = (await client().postJson('/chat/completions', chatBody)) as {
+      choices: { message: { content: string } }[];
+      usage: unknown;
+    };
     expect(body.choices[0].message.content).toBe('Hello from the fake OpenAI server.');
-    expect(body.usage).toEqual({ prompt_tokens: 2, completion_tokens: 6, total_tokens: 8, prompt_tokens_details: { cached_tokens: 0 } });
+    expect(body.usage).toEqual({
+      prompt_tokens: 2,
+      completion_tokens: 6,
+      total_tokens: 8,
+      prompt_tokens_details: { cached_tokens: 0 },
+    });
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/chat/completions', body: chatBody });
     expect(server.requests[0].headers.authorization).toBe('Bearer sk-good');
   });
@@ -104,7 +113,12 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
   });
 
   it('does not retry a 429 for an exhausted quota', async () => {
-    server.enqueue({ type: 'status', status: 429, code: 'insufficient_quota', message: 'You exceeded your current quota' });
+    server.enqueue({
+      type: 'status',
+      status: 429,
+      code: 'insufficient_quota',
+      message: 'You exceeded your current quota',
+    });
     const error = await failure(client().postJson('/chat/completions', chatBody));
     expect(error.providerCode).toBe('insufficient_quota');
     expect(error.message).toContain('billing');
@@ -127,7 +141,9 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
 
   it('names the model setting on a 404', async () => {
     server.enqueue({ type: 'status', status: 404, message: 'model "llama9" not found', code: 'model_not_found' });
-    const error = await failure(client().postJson('/chat/completions', chatBody, { model: 'llama9', modelSetting: 'OPENAI_LARGE_MODEL' }));
+    const error = await failure(
+      client().postJson('/chat/completions', chatBody, { model: 'llama9', modelSetting: 'OPENAI_LARGE_MODEL' }),
+    );
     expect(error.code).toBe(OpenAIErrorCode.REQUEST_REJECTED);
     expect(error.retryable).toBe(false);
     expect(error.message).toContain('OPENAI_LARGE_MODEL');
@@ -149,7 +165,9 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
 
   it('aborts a response slower than the timeout with KITH_TIMEOUT', async () => {
     server.enqueue({ type: 'delay', ms: 5_000 });
-    const error = await failure(client({ timeoutMs: 150, maxRetries: 0 }).postJson('/chat/completions', chatBody, { model: 'gpt-4o-mini' }));
+    const error = await failure(
+      client({ timeoutMs: 150, maxRetries: 0 }).postJson('/chat/completions', chatBody, { model: 'gpt-4o-mini' }),
+    );
     expect(KithError.hasCode(error, ErrorCode.TIMEOUT)).toBe(true);
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('timed out after 150 ms');
@@ -158,7 +176,9 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
 
   it('retries a timed-out attempt and succeeds on the next', async () => {
     server.enqueue({ type: 'delay', ms: 5_000 });
-    await expect(client({ timeoutMs: 150, maxRetries: 1 }).postJson('/chat/completions', chatBody)).resolves.toBeDefined();
+    await expect(
+      client({ timeoutMs: 150, maxRetries: 1 }).postJson('/chat/completions', chatBody),
+    ).resolves.toBeDefined();
     expect(server.requests).toHaveLength(2);
   });
 
@@ -168,7 +188,9 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     // More retries allowed than a refused connection gets: it is retried once, so a dead server is reported at once.
-    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 3 }).postJson('/chat/completions', chatBody));
+    const error = await failure(
+      client({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 3 }).postJson('/chat/completions', chatBody),
+    );
     expect(error.code).toBe(OpenAIErrorCode.NETWORK_ERROR);
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('ECONNREFUSED');
@@ -253,7 +275,9 @@ describe('OpenAIClient against a local OpenAI-compatible server', () => {
     it('times out a stream that stalls before its first byte', async () => {
       server.enqueue({ type: 'delay', ms: 5_000 });
       const { consumer } = collector();
-      const error = await failure(client({ timeoutMs: 150, maxRetries: 0 }).postStream('/chat/completions', streamBody, consumer));
+      const error = await failure(
+        client({ timeoutMs: 150, maxRetries: 0 }).postStream('/chat/completions', streamBody, consumer),
+      );
       expect(KithError.hasCode(error, ErrorCode.TIMEOUT)).toBe(true);
     });
 

@@ -113,12 +113,23 @@ export class OpenAIClient {
     return { baseUrl: this.options.baseUrl, endpoint: `POST ${path}`, ...target };
   }
 
-  private async send(path: string, body: unknown, context: OpenAIRequestContext, signal: AbortSignal, accept: string): Promise<Response> {
+  private async send(
+    path: string,
+    body: unknown,
+    context: OpenAIRequestContext,
+    signal: AbortSignal,
+    accept: string,
+  ): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     let response: Response;
     try {
-      response = await this.fetch(`${this.options.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      response = await this.fetch(`${this.options.baseUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal,
+      });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (isConnectTimeout(error)) throw new OpenAIConnectTimeoutError(context, this.connectTimeoutMs, error);
@@ -139,7 +150,10 @@ export class OpenAIClient {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new OpenAIResponseError(context, `the body is not JSON (${excerpt(text) || 'empty'})`, { retryable: true, cause: error });
+      throw new OpenAIResponseError(context, `the body is not JSON (${excerpt(text) || 'empty'})`, {
+        retryable: true,
+        cause: error,
+      });
     }
   }
 
@@ -178,7 +192,8 @@ export class OpenAIClient {
     } finally {
       if (!finished) await reader.cancel().catch(() => undefined);
     }
-    if (!finished && !consumer.isComplete()) throw new OpenAIStreamInterruptedError(context, consumer.chunksDelivered());
+    if (!finished && !consumer.isComplete())
+      throw new OpenAIStreamInterruptedError(context, consumer.chunksDelivered());
   }
 
   private parseEvent(data: string, context: OpenAIRequestContext): unknown {
@@ -186,12 +201,17 @@ export class OpenAIClient {
     try {
       parsed = JSON.parse(data);
     } catch (error) {
-      throw new OpenAIResponseError(context, `a stream event is not JSON (${excerpt(data)})`, { retryable: true, cause: error });
+      throw new OpenAIResponseError(context, `a stream event is not JSON (${excerpt(data)})`, {
+        retryable: true,
+        cause: error,
+      });
     }
     // OpenAI reports a failure inside an open stream as an event with an `error` field.
     if (parsed && typeof parsed === 'object' && 'error' in parsed && (parsed as { error: unknown }).error) {
       const { message } = readErrorBody(data);
-      throw new OpenAIResponseError(context, `the server reported an error mid-stream: ${message ?? 'unknown'}`, { retryable: true });
+      throw new OpenAIResponseError(context, `the server reported an error mid-stream: ${message ?? 'unknown'}`, {
+        retryable: true,
+      });
     }
     return parsed;
   }
@@ -221,7 +241,11 @@ export class OpenAIClient {
     }
   }
 
-  private async withRetries<T>(context: OpenAIRequestContext, attempt: () => Promise<T>, canRetry: () => boolean = () => true): Promise<T> {
+  private async withRetries<T>(
+    context: OpenAIRequestContext,
+    attempt: () => Promise<T>,
+    canRetry: () => boolean = () => true,
+  ): Promise<T> {
     for (let number = 1; ; number++) {
       try {
         return await attempt();
@@ -230,7 +254,14 @@ export class OpenAIClient {
         if (delay === undefined) throw error;
         // Info, not warn: a retry that works is no news, and one that fails surfaces as the error itself.
         this.options.logger?.info(
-          { endpoint: context.endpoint, baseUrl: context.baseUrl, model: context.model, attempt: number, delayMs: delay, err: error },
+          {
+            endpoint: context.endpoint,
+            baseUrl: context.baseUrl,
+            model: context.model,
+            attempt: number,
+            delayMs: delay,
+            err: error,
+          },
           `OpenAI-compatible request failed (${(error as Error).message}); retry ${number} of ${this.options.maxRetries} in ${delay} ms`,
         );
         await this.sleep(delay);

@@ -4,7 +4,11 @@ import { OpenAIResponseError, type OpenAIRequestContext } from '../errors';
 // Only the fields Kith reads are checked; servers add many more (loose objects keep them).
 
 const chatUsage = z
-  .looseObject({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional(), total_tokens: z.number().optional() })
+  .looseObject({
+    prompt_tokens: z.number().optional(),
+    completion_tokens: z.number().optional(),
+    total_tokens: z.number().optional(),
+  })
   .nullish();
 
 export const chatCompletionSchema = z.looseObject({
@@ -37,9 +41,15 @@ export const embeddingResponseSchema = z.looseObject({
 });
 
 export const imageResponseSchema = z.looseObject({
-  data: z.array(z.looseObject({ url: z.string().nullish(), b64_json: z.string().nullish(), revised_prompt: z.string().nullish() })),
+  data: z.array(
+    z.looseObject({ url: z.string().nullish(), b64_json: z.string().nullish(), revised_prompt: z.string().nullish() }),
+  ),
   usage: z
-    .looseObject({ input_tokens: z.number().optional(), output_tokens: z.number().optional(), total_tokens: z.number().optional() })
+    .looseObject({
+      input_tokens: z.number().optional(),
+      output_tokens: z.number().optional(),
+      total_tokens: z.number().optional(),
+    })
     .nullish(),
 });
 
@@ -51,6 +61,8 @@ export type ChatUsage = z.infer<typeof chatUsage>;
 export function parseWire<T>(schema: z.ZodType<T>, data: unknown, context: OpenAIRequestContext): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).slice(0, 3);
+  const problems = result.error.issues
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .slice(0, 3);
   throw new OpenAIResponseError(context, problems.join('; '), { retryable: false });
 }

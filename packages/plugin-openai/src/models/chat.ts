@@ -29,7 +29,11 @@ function isReasoningModel(model: string): boolean {
 }
 
 /** The request body; unset options are left out so each server applies its own defaults. */
-export function chatRequestBody(model: string, messages: ChatMessage[], options: ChatOptions = {}): Record<string, unknown> {
+export function chatRequestBody(
+  model: string,
+  messages: ChatMessage[],
+  options: ChatOptions = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = { model, messages };
   const reasoning = isReasoningModel(model);
   if (options.maxTokens !== undefined) body[reasoning ? 'max_completion_tokens' : 'max_tokens'] = options.maxTokens;
@@ -45,7 +49,11 @@ export function chatRequestBody(model: string, messages: ChatMessage[], options:
 }
 
 /** One non-streamed chat completion; its usage is reported for MODEL_USED. */
-export async function completeChat(client: OpenAIClient, body: Record<string, unknown>, target: RequestTarget): Promise<string> {
+export async function completeChat(
+  client: OpenAIClient,
+  body: Record<string, unknown>,
+  target: RequestTarget,
+): Promise<string> {
   reportModelUsage({ model: typeof body.model === 'string' ? body.model : target.model });
   const json = await client.postJson(CHAT_PATH, body, target);
   const completion = parseWire(chatCompletionSchema, json, client.contextFor(CHAT_PATH, target));
@@ -56,7 +64,13 @@ export async function completeChat(client: OpenAIClient, body: Record<string, un
 
 function isWholeCompletion(data: unknown): boolean {
   const choices = (data as { choices?: unknown } | null)?.choices;
-  return Array.isArray(choices) && choices.length > 0 && typeof choices[0] === 'object' && choices[0] !== null && 'message' in choices[0];
+  return (
+    Array.isArray(choices) &&
+    choices.length > 0 &&
+    typeof choices[0] === 'object' &&
+    choices[0] !== null &&
+    'message' in choices[0]
+  );
 }
 
 /**

@@ -1,4 +1,9 @@
-import { reportModelUsage, type IAgentRuntime, type TextEmbeddingBatchParams, type TextEmbeddingParams } from '@kith/core';
+import {
+  reportModelUsage,
+  type IAgentRuntime,
+  type TextEmbeddingBatchParams,
+  type TextEmbeddingParams,
+} from '@kith/core';
 import { OpenAIEmbeddingDimensionError, OpenAIResponseError } from '../errors';
 import { embeddingResponseSchema, parseWire } from '../http/wire-schemas';
 import { openAICall, type OpenAIPluginDeps } from './openai-call';
@@ -44,24 +49,41 @@ export function createEmbeddingHandler(deps: OpenAIPluginDeps = {}) {
     const input = textsOf(params);
     if (!input) return placeholderVector(dimensions);
 
-    const wanted = input.texts.map((text, index) => ({ text: text.trim(), index })).filter((item) => item.text.length > 0);
+    const wanted = input.texts
+      .map((text, index) => ({ text: text.trim(), index }))
+      .filter((item) => item.text.length > 0);
     const vectors: number[][] = input.texts.map(() => placeholderVector(dimensions, 0.3));
     if (wanted.length > 0) {
       const target = { model: config.embeddingModel, modelSetting: 'OPENAI_EMBEDDING_MODEL' };
       reportModelUsage({ model: config.embeddingModel });
       const context = client.contextFor(EMBEDDINGS_PATH, target);
-      const body: Record<string, unknown> = { model: config.embeddingModel, input: wanted.map((item) => item.text), encoding_format: 'float' };
+      const body: Record<string, unknown> = {
+        model: config.embeddingModel,
+        input: wanted.map((item) => item.text),
+        encoding_format: 'float',
+      };
       if (acceptsDimensions(config.embeddingModel)) body.dimensions = dimensions;
-      const response = parseWire(embeddingResponseSchema, await client.postJson(EMBEDDINGS_PATH, body, target), context);
+      const response = parseWire(
+        embeddingResponseSchema,
+        await client.postJson(EMBEDDINGS_PATH, body, target),
+        context,
+      );
       if (response.data.length !== wanted.length) {
-        throw new OpenAIResponseError(context, `${response.data.length} embeddings for ${wanted.length} inputs`, { retryable: false });
+        throw new OpenAIResponseError(context, `${response.data.length} embeddings for ${wanted.length} inputs`, {
+          retryable: false,
+        });
       }
       if (response.usage) {
         const prompt = response.usage.prompt_tokens ?? response.usage.total_tokens ?? 0;
-        reportModelUsage({ promptTokens: prompt, completionTokens: 0, totalTokens: response.usage.total_tokens ?? prompt });
+        reportModelUsage({
+          promptTokens: prompt,
+          completionTokens: 0,
+          totalTokens: response.usage.total_tokens ?? prompt,
+        });
       }
       response.data.forEach((item, position) => {
-        if (item.embedding.length !== dimensions) throw new OpenAIEmbeddingDimensionError(context, dimensions, item.embedding.length);
+        if (item.embedding.length !== dimensions)
+          throw new OpenAIEmbeddingDimensionError(context, dimensions, item.embedding.length);
         // `index` says which input a vector belongs to; servers without it answer in order.
         vectors[wanted[item.index ?? position]?.index ?? position] = item.embedding;
       });

@@ -1,4 +1,10 @@
-import { reportModelUsage, type IAgentRuntime, type ImageDescriptionParams, type ImageDescriptionResult, type ImageGenerationParams } from '@kith/core';
+import {
+  reportModelUsage,
+  type IAgentRuntime,
+  type ImageDescriptionParams,
+  type ImageDescriptionResult,
+  type ImageGenerationParams,
+} from '@kith/core';
 import JSON5 from 'json5';
 import { imageResponseSchema, parseWire } from '../http/wire-schemas';
 import { completeChat, chatRequestBody } from './chat';
@@ -26,7 +32,10 @@ export function parseImageDescription(text: string): ImageDescriptionResult {
   // Markdown decoration (**Title:**, ## Title -) is common in model prose.
   const titled = trimmed.match(/^[\s*_#]*title[*_]*\s*[:\-][*_\s]*(.+?)\s*$/im);
   if (titled) {
-    const description = trimmed.replace(titled[0], '').replace(/^[\s*_#]*description[*_]*\s*[:\-][*_\s]*/im, '').trim();
+    const description = trimmed
+      .replace(titled[0], '')
+      .replace(/^[\s*_#]*description[*_]*\s*[:\-][*_\s]*/im, '')
+      .trim();
     return { title: titled[1].trim(), description };
   }
   const [first, ...rest] = trimmed.split('\n');
@@ -65,7 +74,11 @@ export function createImageHandler(deps: OpenAIPluginDeps = {}) {
     const body: Record<string, unknown> = { model: config.imageModel, prompt: params.prompt, n: params.count ?? 1 };
     reportModelUsage({ model: config.imageModel });
     if (params.size) body.size = params.size;
-    const response = parseWire(imageResponseSchema, await client.postJson(IMAGES_PATH, body, target), client.contextFor(IMAGES_PATH, target));
+    const response = parseWire(
+      imageResponseSchema,
+      await client.postJson(IMAGES_PATH, body, target),
+      client.contextFor(IMAGES_PATH, target),
+    );
     if (response.usage) {
       reportModelUsage({
         promptTokens: response.usage.input_tokens ?? 0,

@@ -1,4 +1,9 @@
-import { parseJSONObjectFromText, parseJsonArrayFromText, type IAgentRuntime, type ObjectGenerationParams } from '@kith/core';
+import {
+  parseJSONObjectFromText,
+  parseJsonArrayFromText,
+  type IAgentRuntime,
+  type ObjectGenerationParams,
+} from '@kith/core';
 import JSON5 from 'json5';
 import { OpenAIObjectError } from '../errors';
 import { chatRequestBody, completeChat, type ChatMessage } from './chat';
@@ -12,7 +17,10 @@ function parseOutput(text: string, wantArray: boolean): Parsed {
   const value = wantArray ? parseJsonArrayFromText(text) : parseJSONObjectFromText(text);
   if (value !== null) return { ok: true, value: value as unknown as Record<string, unknown> };
   // Only for the message: what JSON5 says about the text without a code fence.
-  const bare = text.replace(/^\s*```[\w-]*\s*/, '').replace(/```\s*$/, '').trim();
+  const bare = text
+    .replace(/^\s*```[\w-]*\s*/, '')
+    .replace(/```\s*$/, '')
+    .trim();
   try {
     JSON5.parse(bare);
     return { ok: false, problem: wantArray ? 'expected a JSON array' : 'expected a JSON object' };
@@ -22,9 +30,12 @@ function parseOutput(text: string, wantArray: boolean): Parsed {
 }
 
 function instructions(params: ObjectGenerationParams, wantArray: boolean): string {
-  const lines = [wantArray ? 'Respond with one JSON array and nothing else.' : 'Respond with one JSON object and nothing else.'];
+  const lines = [
+    wantArray ? 'Respond with one JSON array and nothing else.' : 'Respond with one JSON object and nothing else.',
+  ];
   if (params.schema) lines.push(`It must match this JSON schema: ${JSON.stringify(params.schema)}`);
-  if (params.output === 'enum' && params.enumValues?.length) lines.push(`Answer as {"value": ...} with one of: ${params.enumValues.join(', ')}.`);
+  if (params.output === 'enum' && params.enumValues?.length)
+    lines.push(`Answer as {"value": ...} with one of: ${params.enumValues.join(', ')}.`);
   return lines.join('\n');
 }
 
@@ -38,7 +49,10 @@ export function createObjectHandler(size: TextSize, deps: OpenAIPluginDeps = {})
     const { config, client } = openAICall(runtime, deps);
     const target = textModel(config, size);
     const wantArray = params.output === 'array';
-    const system = [typeof params.system === 'string' ? params.system : runtime.character?.system, instructions(params, wantArray)]
+    const system = [
+      typeof params.system === 'string' ? params.system : runtime.character?.system,
+      instructions(params, wantArray),
+    ]
       .filter(Boolean)
       .join('\n\n');
     const messages: ChatMessage[] = promptMessages(runtime, params.prompt, system);
@@ -54,11 +68,17 @@ export function createObjectHandler(size: TextSize, deps: OpenAIPluginDeps = {})
     const parsed = parseOutput(first, wantArray);
     if (parsed.ok) return parsed.value;
 
-    runtime.logger.warn({ model: target.model, problem: parsed.problem }, 'OpenAI JSON output was invalid; asking the model to repair it once');
+    runtime.logger.warn(
+      { model: target.model, problem: parsed.problem },
+      'OpenAI JSON output was invalid; asking the model to repair it once',
+    );
     const repairMessages: ChatMessage[] = [
       ...messages,
       { role: 'assistant', content: first },
-      { role: 'user', content: `That was not valid JSON (${parsed.problem}). Reply with only the corrected JSON, no explanation and no code fence.` },
+      {
+        role: 'user',
+        content: `That was not valid JSON (${parsed.problem}). Reply with only the corrected JSON, no explanation and no code fence.`,
+      },
     ];
     const second = await completeChat(client, chatRequestBody(target.model, repairMessages, options), target);
     const repaired = parseOutput(second, wantArray);

@@ -10,7 +10,8 @@ const ROOM = '11111111-1111-4111-8111-111111111111' as UUID;
 const OTHER_ROOM = '22222222-2222-4222-8222-222222222222' as UUID;
 
 /** A long stable part and a short changing end, as a room's consecutive message-handler prompts are. */
-const prompt = (turn: number) => `${'The task, the character and the instructions stay the same. '.repeat(20)}\nReceived: message ${turn}`;
+const prompt = (turn: number) =>
+  `${'The task, the character and the instructions stay the same. '.repeat(20)}\nReceived: message ${turn}`;
 
 describe('prompt caching against a local OpenAI-compatible server', () => {
   let server: FakeOpenAIServer;
@@ -20,7 +21,10 @@ describe('prompt caching against a local OpenAI-compatible server', () => {
   });
   afterEach(() => server.close());
 
-  async function setup(settings: Record<string, string> = {}, name = testCharacter.name): Promise<{ runtime: AgentRuntime; used: ModelEventPayload[] }> {
+  async function setup(
+    settings: Record<string, string> = {},
+    name = testCharacter.name,
+  ): Promise<{ runtime: AgentRuntime; used: ModelEventPayload[] }> {
     const runtime = await createTestRuntime({
       character: { ...testCharacter, name },
       plugins: [createOpenAIPlugin()],
@@ -36,7 +40,10 @@ describe('prompt caching against a local OpenAI-compatible server', () => {
   it('sends one stable prompt_cache_key per agent and room, from the call hints', async () => {
     const { runtime } = await setup();
     await runtime.useModel('TEXT_LARGE', { prompt: prompt(1), hints: { purpose: 'messageHandler', roomId: ROOM } });
-    await runtime.useModel('TEXT_SMALL', { prompt: prompt(2), hints: { purpose: 'shouldRespond', message: { text: 'hi', roomId: ROOM } } });
+    await runtime.useModel('TEXT_SMALL', {
+      prompt: prompt(2),
+      hints: { purpose: 'shouldRespond', message: { text: 'hi', roomId: ROOM } },
+    });
     await runtime.useModel('TEXT_LARGE', { prompt: prompt(3), hints: { roomId: OTHER_ROOM } });
     await runtime.useModel('OBJECT_SMALL', { prompt: 'an object', hints: { roomId: ROOM } });
     await runtime.useModel('TEXT_LARGE', { prompt: 'no room' });
@@ -55,7 +62,11 @@ describe('prompt caching against a local OpenAI-compatible server', () => {
     const { runtime, used } = await setup();
     await runtime.useModel('TEXT_LARGE', { prompt: prompt(1), hints: { roomId: ROOM } });
     await runtime.useModel('TEXT_LARGE', { prompt: prompt(2), hints: { roomId: ROOM } });
-    await runtime.useModel('TEXT_LARGE', { prompt: prompt(3), hints: { roomId: ROOM }, onStreamChunk: () => undefined });
+    await runtime.useModel('TEXT_LARGE', {
+      prompt: prompt(3),
+      hints: { roomId: ROOM },
+      onStreamChunk: () => undefined,
+    });
     // Another room has its own cache.
     await runtime.useModel('TEXT_LARGE', { prompt: prompt(4), hints: { roomId: OTHER_ROOM } });
     const system = runtime.character.system ?? '';
@@ -71,7 +82,9 @@ describe('prompt caching against a local OpenAI-compatible server', () => {
     const off = await setup({ OPENAI_PROMPT_CACHE_KEY: 'false' });
     await off.runtime.useModel('TEXT_LARGE', { prompt: 'x', hints: { roomId: ROOM } });
     expect(keys()).toEqual([undefined, undefined]);
-    expect(server.requestsTo('/chat/completions').every((request) => !('prompt_cache_key' in (request.body ?? {})))).toBe(true);
+    expect(
+      server.requestsTo('/chat/completions').every((request) => !('prompt_cache_key' in (request.body ?? {}))),
+    ).toBe(true);
   });
 });
 
@@ -82,14 +95,18 @@ describe('OPENAI_PROMPT_CACHE_KEY', () => {
   it('is on for OpenAI itself and off elsewhere by default (auto)', () => {
     expect(loadOpenAIConfig(source({ OPENAI_API_KEY: 'sk-test' })).promptCacheKey).toBe(true);
     expect(loadOpenAIConfig(source({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).promptCacheKey).toBe(false);
-    expect(loadOpenAIConfig(source({ OPENAI_BASE_URL: 'https://openrouter.ai/api/v1', OPENAI_API_KEY: 'k' })).promptCacheKey).toBe(false);
+    expect(
+      loadOpenAIConfig(source({ OPENAI_BASE_URL: 'https://openrouter.ai/api/v1', OPENAI_API_KEY: 'k' })).promptCacheKey,
+    ).toBe(false);
   });
 
   it('takes true, false and auto, as words or booleans, and names the setting otherwise', () => {
     const local = { OPENAI_BASE_URL: 'http://localhost:11434/v1' };
     expect(loadOpenAIConfig(source({ ...local, OPENAI_PROMPT_CACHE_KEY: ' TRUE ' })).promptCacheKey).toBe(true);
     expect(loadOpenAIConfig(source({ ...local, OPENAI_PROMPT_CACHE_KEY: true })).promptCacheKey).toBe(true);
-    expect(loadOpenAIConfig(source({ OPENAI_API_KEY: 'k', OPENAI_PROMPT_CACHE_KEY: false })).promptCacheKey).toBe(false);
+    expect(loadOpenAIConfig(source({ OPENAI_API_KEY: 'k', OPENAI_PROMPT_CACHE_KEY: false })).promptCacheKey).toBe(
+      false,
+    );
     let error: unknown;
     try {
       loadOpenAIConfig(source({ ...local, OPENAI_PROMPT_CACHE_KEY: 'sometimes' }));

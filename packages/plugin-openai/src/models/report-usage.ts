@@ -4,7 +4,8 @@ import type { ChatUsage } from '../http/wire-schemas';
 /** `usage.prompt_tokens_details.cached_tokens`: the prompt tokens the server read from its prompt cache. */
 function cachedTokens(usage: NonNullable<ChatUsage>): number | undefined {
   const details = usage.prompt_tokens_details;
-  const cached = details && typeof details === 'object' ? (details as { cached_tokens?: unknown }).cached_tokens : undefined;
+  const cached =
+    details && typeof details === 'object' ? (details as { cached_tokens?: unknown }).cached_tokens : undefined;
   return typeof cached === 'number' && Number.isFinite(cached) && cached >= 0 ? cached : undefined;
 }
 

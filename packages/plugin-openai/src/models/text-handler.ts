@@ -6,7 +6,10 @@ import { promptCacheKey } from './prompt-cache-key';
 export type TextSize = 'small' | 'large';
 
 /** The model and setting name for a size, so errors can say which setting to change. */
-export function textModel(config: { smallModel: string; largeModel: string }, size: TextSize): { model: string; modelSetting: string } {
+export function textModel(
+  config: { smallModel: string; largeModel: string },
+  size: TextSize,
+): { model: string; modelSetting: string } {
   return size === 'small'
     ? { model: config.smallModel, modelSetting: 'OPENAI_SMALL_MODEL' }
     : { model: config.largeModel, modelSetting: 'OPENAI_LARGE_MODEL' };
@@ -26,7 +29,10 @@ export function createTextHandler(size: TextSize, deps: OpenAIPluginDeps = {}) {
   return async (runtime: IAgentRuntime, params: GenerateTextParams): Promise<string> => {
     const { config, client } = openAICall(runtime, deps);
     const target = textModel(config, size);
-    const options = { ...params, promptCacheKey: config.promptCacheKey ? promptCacheKey(runtime.agentId, params.hints) : undefined };
+    const options = {
+      ...params,
+      promptCacheKey: config.promptCacheKey ? promptCacheKey(runtime.agentId, params.hints) : undefined,
+    };
     const body = chatRequestBody(target.model, promptMessages(runtime, params.prompt, params.system), options);
     if (typeof params.onStreamChunk === 'function') return streamChat(client, body, target, params.onStreamChunk);
     return completeChat(client, body, target);

@@ -25,7 +25,11 @@ export function encodingForModel(model: string): EncodingName {
 function encoding(name: EncodingName): Encoding {
   let found = encodings.get(name);
   if (!found) {
-    found = (name === 'cl100k_base' ? require('gpt-tokenizer/encoding/cl100k_base') : require('gpt-tokenizer/encoding/o200k_base')) as Encoding;
+    found = (
+      name === 'cl100k_base'
+        ? require('gpt-tokenizer/encoding/cl100k_base')
+        : require('gpt-tokenizer/encoding/o200k_base')
+    ) as Encoding;
     encodings.set(name, found);
   }
   return found;

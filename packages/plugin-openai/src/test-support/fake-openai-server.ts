@@ -94,7 +94,10 @@ function textOf(content: unknown): { text: string; images: string[] } {
   if (!Array.isArray(content)) return { text: '', images: [] };
   const parts = content as { type?: string; text?: string; image_url?: { url?: string } | string }[];
   return {
-    text: parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('\n'),
+    text: parts
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text ?? '')
+      .join('\n'),
     images: parts
       .filter((p) => p.type === 'image_url')
       .map((p) => (typeof p.image_url === 'string' ? p.image_url : (p.image_url?.url ?? ''))),
@@ -103,10 +106,14 @@ function textOf(content: unknown): { text: string; images: string[] } {
 
 function defaultReply(request: FakeChatRequest): string {
   if (request.imageUrls.length > 0) {
-    return JSON.stringify({ title: 'A fake picture', description: `A detailed fake description of ${request.imageUrls[0]}.` });
+    return JSON.stringify({
+      title: 'A fake picture',
+      description: `A detailed fake description of ${request.imageUrls[0]}.`,
+    });
   }
   const format = request.body.response_format as { type?: string } | undefined;
-  if (format?.type === 'json_object') return JSON.stringify({ answer: 'fake', echo: request.lastUserText.slice(0, 40) });
+  if (format?.type === 'json_object')
+    return JSON.stringify({ answer: 'fake', echo: request.lastUserText.slice(0, 40) });
   return DEFAULT_FAKE_REPLY;
 }
 
@@ -169,7 +176,14 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
     const { text: lastUserText, images } = textOf(lastUser?.content);
     const promptCacheKey = typeof body.prompt_cache_key === 'string' ? body.prompt_cache_key : undefined;
-    const request: FakeChatRequest = { model: String(body.model ?? ''), messages, body, lastUserText, imageUrls: images, ...(promptCacheKey ? { promptCacheKey } : {}) };
+    const request: FakeChatRequest = {
+      model: String(body.model ?? ''),
+      messages,
+      body,
+      lastUserText,
+      imageUrls: images,
+      ...(promptCacheKey ? { promptCacheKey } : {}),
+    };
     const reply = fault?.type === 'reply' ? fault.text : (options.reply ?? defaultReply)(request);
     const promptText = messages.map((m) => textOf(m.content).text).join('\n');
     const promptTokens = fakeTokenCount(promptText);
@@ -204,10 +218,15 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
     const pieces: string[] = [];
     for (let i = 0; i < reply.length; i += chunkSize) pieces.push(reply.slice(i, i + chunkSize));
     if (fault?.type === 'cut-stream') {
-      const sent = pieces.slice(0, fault.afterChunks).map((piece) => event([{ index: 0, delta: { content: piece }, finish_reason: null }]));
-      res.write(`${event([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])}${sent.join('')}`, () => {
-        res.socket?.destroy();
-      });
+      const sent = pieces
+        .slice(0, fault.afterChunks)
+        .map((piece) => event([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+      res.write(
+        `${event([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])}${sent.join('')}`,
+        () => {
+          res.socket?.destroy();
+        },
+      );
       return;
     }
     res.write(event([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
@@ -245,7 +264,9 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
     const count = typeof body.n === 'number' ? body.n : 1;
     const base64 = body.model === 'gpt-image-1' || body.response_format === 'b64_json';
     const data = Array.from({ length: count }, (_, i) =>
-      base64 ? { b64_json: Buffer.from(`fake image ${i}`).toString('base64') } : { url: `${origin}/files/fake-image-${i}.png` },
+      base64
+        ? { b64_json: Buffer.from(`fake image ${i}`).toString('base64') }
+        : { url: `${origin}/files/fake-image-${i}.png` },
     );
     const tokens = fakeTokenCount(String(body.prompt ?? ''));
     sendJson(res, 200, {
@@ -274,7 +295,16 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
         fault = undefined;
       }
       if (fault?.type === 'status') {
-        sendJson(res, fault.status, errorBody(fault.message ?? `fake ${fault.status}`, fault.code ?? null, fault.status >= 500 ? 'server_error' : 'invalid_request_error'), fault.headers);
+        sendJson(
+          res,
+          fault.status,
+          errorBody(
+            fault.message ?? `fake ${fault.status}`,
+            fault.code ?? null,
+            fault.status >= 500 ? 'server_error' : 'invalid_request_error',
+          ),
+          fault.headers,
+        );
         return;
       }
       if (fault?.type === 'malformed-json') {
@@ -283,7 +313,14 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
         return;
       }
       if (req.method !== 'POST' || !body) {
-        sendJson(res, req.method === 'POST' ? 400 : 404, errorBody(req.method === 'POST' ? 'We could not parse the JSON body of your request.' : `Unknown path ${path}`, null));
+        sendJson(
+          res,
+          req.method === 'POST' ? 400 : 404,
+          errorBody(
+            req.method === 'POST' ? 'We could not parse the JSON body of your request.' : `Unknown path ${path}`,
+            null,
+          ),
+        );
         return;
       }
       const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
@@ -292,7 +329,8 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
       else if (path.endsWith('/images/generations')) images(res, body, origin);
       else sendJson(res, 404, errorBody(`Unknown path ${path}`, 'unknown_url'));
     })().catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, errorBody(`fake server failure: ${String(error)}`, null, 'server_error'));
+      if (!res.headersSent)
+        sendJson(res, 500, errorBody(`fake server failure: ${String(error)}`, null, 'server_error'));
       else res.destroy();
     });
   });

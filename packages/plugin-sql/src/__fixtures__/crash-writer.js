@@ -13,11 +13,16 @@ async function main() {
   const roomId = '00000000-0000-4000-8000-000000000001';
   const write = (i) =>
     adapter.createMemory(
-      { entityId: agentId, roomId, content: { text: `message number ${i}` }, embedding: Array.from({ length: 384 }, () => Math.random() - 0.5) },
+      {
+        entityId: agentId,
+        roomId,
+        content: { text: `message number ${i}` },
+        embedding: Array.from({ length: 384 }, () => Math.random() - 0.5),
+      },
       'messages',
       true,
     );
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const ids = mode === 'batch' ? await Promise.all(Array.from({ length: 8 }, () => write(i++))) : [await write(i++)];
     // stdout to a pipe is synchronous on Linux: once the parent reads an id, it was committed.
     process.stdout.write(`${ids.join('\n')}\n`);

@@ -51,19 +51,50 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
   await adapter.createAgent({ id, name: 'Copied', bio: ['moves house'], settings: { secrets: {} } });
   await adapter.ensureEmbeddingDimension(dimension);
   await adapter.createEntities([{ id: user, agentId: id, names: ['Ada'], metadata: { likes: 'tea' } }]);
-  await adapter.createComponent({ id: randomUuid(), entityId: user, agentId: id, roomId: room, worldId: world, sourceEntityId: id, type: 'profile', data: { age: 36 }, createdAt: 1 });
+  await adapter.createComponent({
+    id: randomUuid(),
+    entityId: user,
+    agentId: id,
+    roomId: room,
+    worldId: world,
+    sourceEntityId: id,
+    type: 'profile',
+    data: { age: 36 },
+    createdAt: 1,
+  });
   await adapter.createWorld({ id: world, agentId: id, name: 'Home', messageServerId: randomUuid() });
-  await adapter.createRooms([{ id: room, agentId: id, name: 'dm', source: 'test', type: ChannelType.DM, worldId: world }]);
+  await adapter.createRooms([
+    { id: room, agentId: id, name: 'dm', source: 'test', type: ChannelType.DM, worldId: world },
+  ]);
   await adapter.addParticipantsRoom([user, id], room);
   await adapter.setParticipantUserState(room, user, 'FOLLOWED');
-  await adapter.createRelationship({ sourceEntityId: user, targetEntityId: id, tags: ['friend'], metadata: { since: 2020 } });
-  await adapter.createTask({ name: 'remind', description: 'tea at five', roomId: room, tags: ['queue'], metadata: { at: 5 } });
+  await adapter.createRelationship({
+    sourceEntityId: user,
+    targetEntityId: id,
+    tags: ['friend'],
+    metadata: { since: 2020 },
+  });
+  await adapter.createTask({
+    name: 'remind',
+    description: 'tea at five',
+    roomId: room,
+    tags: ['queue'],
+    metadata: { at: 5 },
+  });
   await adapter.setCache('greeting', { text: 'hello' });
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < MEMORIES; i++) {
     writes.push(
       adapter.createMemory(
-        { id: randomUuid(), entityId: i % 2 ? id : user, agentId: id, roomId: room, content: { text: `message number ${i} about the weather` }, createdAt: 1_000 + i, embedding: i % 10 === 0 ? undefined : unitVector(i, dimension) },
+        {
+          id: randomUuid(),
+          entityId: i % 2 ? id : user,
+          agentId: id,
+          roomId: room,
+          content: { text: `message number ${i} about the weather` },
+          createdAt: 1_000 + i,
+          embedding: i % 10 === 0 ? undefined : unitVector(i, dimension),
+        },
         'messages',
         true,
       ),
@@ -75,10 +106,34 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
   await adapter.acceptInbound({ messageId: accepted, roomId: room, body: { text: 'answered one' } });
   await adapter.markInboundAnswered(accepted);
   await adapter.acceptInbound({ messageId: randomUuid(), roomId: room, body: { text: 'still pending' } });
-  await adapter.db.insert(modelUsage).values({ agentId: id, day: 20_000, roomId: room, modelType: 'TEXT_LARGE', provider: 'openai', model: 'gpt-4o-mini', calls: 3, failedCalls: 0, inputTokens: 1200, cachedInputTokens: 800, outputTokens: 90, durationMs: 2400.5, costUsd: 0.00042, unpricedCalls: 0 });
+  await adapter.db
+    .insert(modelUsage)
+    .values({
+      agentId: id,
+      day: 20_000,
+      roomId: room,
+      modelType: 'TEXT_LARGE',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      calls: 3,
+      failedCalls: 0,
+      inputTokens: 1200,
+      cachedInputTokens: 800,
+      outputTokens: 90,
+      durationMs: 2400.5,
+      costUsd: 0.00042,
+      unpricedCalls: 0,
+    });
   await adapter.runMigrations({ notesSqlite, orphansSqlite }, 'weather');
   await adapter.db.insert(notesSqlite).values([
-    { id: 'n1', city: 'Lisbon', details: { wind: 'calm' }, sunny: true, seenAt: new Date(1_700_000_000_000), readings: [1.5, 2.5] },
+    {
+      id: 'n1',
+      city: 'Lisbon',
+      details: { wind: 'calm' },
+      sunny: true,
+      seenAt: new Date(1_700_000_000_000),
+      readings: [1.5, 2.5],
+    },
     { id: 'n2', city: 'Oslo', details: null, sunny: false, seenAt: null, readings: null },
   ]);
   await adapter.db.insert(orphansSqlite).values([{ id: 'o1' }]);
@@ -104,18 +159,57 @@ describe('copySqliteToPostgres', () => {
 
   it('copies every table, vectors and the inbox included, checks the counts, and a second run copies nothing', async () => {
     const progress: string[] = [];
-    const report = await copySqliteToPostgres({ from: source, to: database.url, logger: silentLogger(), onProgress: (p) => progress.push(`${p.phase}:${p.table}:${p.done}/${p.total}`) });
+    const report = await copySqliteToPostgres({
+      from: source,
+      to: database.url,
+      logger: silentLogger(),
+      onProgress: (p) => progress.push(`${p.phase}:${p.table}:${p.done}/${p.total}`),
+    });
     const byTable = Object.fromEntries(report.tables.map((t) => [t.table, t]));
     expect(report.source).toBe(path.join(source, 'kith.db'));
     expect(report.agents).toEqual([{ id: agentId, name: 'Copied', dimension: 384 }]);
-    expect(byTable.memories).toMatchObject({ kind: 'core', source: MEMORIES, inserted: MEMORIES, existing: 0, failed: 0, verified: MEMORIES });
-    for (const table of ['agents', 'entities', 'components', 'worlds', 'rooms', 'relationships', 'tasks', 'cache', 'logs', 'model_usage']) {
-      expect([table, byTable[table].source, byTable[table].inserted, byTable[table].verified]).toEqual([table, 1, 1, 1]);
+    expect(byTable.memories).toMatchObject({
+      kind: 'core',
+      source: MEMORIES,
+      inserted: MEMORIES,
+      existing: 0,
+      failed: 0,
+      verified: MEMORIES,
+    });
+    for (const table of [
+      'agents',
+      'entities',
+      'components',
+      'worlds',
+      'rooms',
+      'relationships',
+      'tasks',
+      'cache',
+      'logs',
+      'model_usage',
+    ]) {
+      expect([table, byTable[table].source, byTable[table].inserted, byTable[table].verified]).toEqual([
+        table,
+        1,
+        1,
+        1,
+      ]);
     }
     expect(byTable.participants).toMatchObject({ source: 2, inserted: 2, verified: 2 });
     expect(byTable.inbox).toMatchObject({ source: 2, inserted: 2, verified: 2 });
-    expect(byTable.weather_notes).toMatchObject({ kind: 'plugin', source: 2, inserted: 2, verified: 2, droppedColumns: [] });
-    expect(byTable.orphans).toMatchObject({ kind: 'plugin', source: 1, inserted: 0, skipped: expect.stringContaining('PostgreSQL has no table "orphans"') });
+    expect(byTable.weather_notes).toMatchObject({
+      kind: 'plugin',
+      source: 2,
+      inserted: 2,
+      verified: 2,
+      droppedColumns: [],
+    });
+    expect(byTable.orphans).toMatchObject({
+      kind: 'plugin',
+      source: 1,
+      inserted: 0,
+      skipped: expect.stringContaining('PostgreSQL has no table "orphans"'),
+    });
     expect(report.complete).toBe(false); // the orphan row is not in PostgreSQL
     expect(progress).toContain(`copy:memories:${MEMORIES}/${MEMORIES}`);
     expect(progress).toContain(`check:memories:${MEMORIES}/${MEMORIES}`);
@@ -127,10 +221,16 @@ describe('copySqliteToPostgres', () => {
     await pg.init();
     try {
       const recent = { roomId: room, tableName: 'messages', count: 50 };
-      expect((await pg.getMemories(recent)).map((m) => [m.id, m.content.text, m.createdAt])).toEqual((await sqlite.getMemories(recent)).map((m) => [m.id, m.content.text, m.createdAt]));
+      expect((await pg.getMemories(recent)).map((m) => [m.id, m.content.text, m.createdAt])).toEqual(
+        (await sqlite.getMemories(recent)).map((m) => [m.id, m.content.text, m.createdAt]),
+      );
       const query = { tableName: 'messages', embedding: unitVector(1234, 384), count: 10 };
-      expect((await pg.searchMemories(query)).map((m) => m.id)).toEqual((await sqlite.searchMemories(query)).map((m) => m.id));
-      expect((await pg.getPendingInbound()).map((e) => e.body)).toEqual([expect.objectContaining({ text: 'still pending' })]);
+      expect((await pg.searchMemories(query)).map((m) => m.id)).toEqual(
+        (await sqlite.searchMemories(query)).map((m) => m.id),
+      );
+      expect((await pg.getPendingInbound()).map((e) => e.body)).toEqual([
+        expect.objectContaining({ text: 'still pending' }),
+      ]);
       expect(await pg.getParticipantUserState(room, user)).toBe('FOLLOWED');
       expect(await pg.getCache('greeting')).toEqual({ text: 'hello' });
       expect((await pg.getRelationship({ sourceEntityId: user, targetEntityId: agentId }))?.tags).toEqual(['friend']);
@@ -138,23 +238,50 @@ describe('copySqliteToPostgres', () => {
       expect((await pg.getEntitiesByIds([user]))[0]).toMatchObject({ names: ['Ada'], metadata: { likes: 'tea' } });
       expect(await pg.getAgent(agentId)).toMatchObject({ name: 'Copied', bio: ['moves house'] });
       expect((await pg.getLogs({ type: 'run_event' })).map((l) => l.body)).toEqual([{ status: 'completed' }]);
-      const usage = (await pg.db.execute('SELECT calls::int AS calls, cost_usd, duration_ms FROM model_usage')) as unknown as { rows: unknown[] };
+      const usage = (await pg.db.execute(
+        'SELECT calls::int AS calls, cost_usd, duration_ms FROM model_usage',
+      )) as unknown as { rows: unknown[] };
       expect(usage.rows).toEqual([{ calls: 3, cost_usd: 0.00042, duration_ms: 2400.5 }]);
       expect(await pg.db.select().from(notesPg).orderBy(notesPg.id)).toEqual([
-        { id: 'n1', city: 'Lisbon', details: { wind: 'calm' }, sunny: true, seenAt: new Date(1_700_000_000_000), readings: [1.5, 2.5] },
+        {
+          id: 'n1',
+          city: 'Lisbon',
+          details: { wind: 'calm' },
+          sunny: true,
+          seenAt: new Date(1_700_000_000_000),
+          readings: [1.5, 2.5],
+        },
         { id: 'n2', city: 'Oslo', details: null, sunny: false, seenAt: null, readings: null },
       ]);
       // New memories get seqs after the copied ones.
-      await pg.createMemory({ id: randomUuid(), entityId: user, agentId, roomId: room, content: { text: 'after the move' }, createdAt: 9_999_999 }, 'messages');
+      await pg.createMemory(
+        {
+          id: randomUuid(),
+          entityId: user,
+          agentId,
+          roomId: room,
+          content: { text: 'after the move' },
+          createdAt: 9_999_999,
+        },
+        'messages',
+      );
       expect((await pg.getMemories({ ...recent, count: 1 }))[0].content.text).toBe('after the move');
     } finally {
       await sqlite.close();
       await pg.close();
     }
 
-    const again = await copySqliteToPostgres({ from: path.join(source, 'kith.db'), to: database.url, logger: silentLogger() });
+    const again = await copySqliteToPostgres({
+      from: path.join(source, 'kith.db'),
+      to: database.url,
+      logger: silentLogger(),
+    });
     expect(again.inserted).toBe(0);
-    expect(again.tables.find((t) => t.table === 'memories')).toMatchObject({ inserted: 0, existing: MEMORIES, verified: MEMORIES });
+    expect(again.tables.find((t) => t.table === 'memories')).toMatchObject({
+      inserted: 0,
+      existing: MEMORIES,
+      verified: MEMORIES,
+    });
     expect(again.migrations).toEqual([]);
   }, 120_000);
 
@@ -169,7 +296,9 @@ describe('copySqliteToPostgres', () => {
       await pg.createAgent({ id: other, name: 'Copied' });
       await pg.ensureEmbeddingDimension(768);
       await pg.close();
-      await expect(copySqliteToPostgres({ from: otherDir, to: target.url, logger: silentLogger() })).rejects.toMatchObject({
+      await expect(
+        copySqliteToPostgres({ from: otherDir, to: target.url, logger: silentLogger() }),
+      ).rejects.toMatchObject({
         code: SqlErrorCode.COPY_DIMENSION_MISMATCH,
         message: expect.stringContaining('has 384-d vectors in the SQLite file but 768-d ones in PostgreSQL at'),
       });
@@ -189,9 +318,13 @@ describe('copySqliteToPostgres', () => {
     });
     const junk = path.join(dir, 'junk.db');
     fs.writeFileSync(junk, 'not sqlite at all, just some text that is long enough to have a header');
-    await expect(copySqliteToPostgres({ from: junk, to: database.url })).rejects.toMatchObject({ code: SqlErrorCode.COPY_SOURCE_INVALID });
+    await expect(copySqliteToPostgres({ from: junk, to: database.url })).rejects.toMatchObject({
+      code: SqlErrorCode.COPY_SOURCE_INVALID,
+    });
     const port = await freePort();
-    await expect(copySqliteToPostgres({ from: source, to: `postgres://kith@127.0.0.1:${port}/agents`, logger: silentLogger() })).rejects.toMatchObject({
+    await expect(
+      copySqliteToPostgres({ from: source, to: `postgres://kith@127.0.0.1:${port}/agents`, logger: silentLogger() }),
+    ).rejects.toMatchObject({
       code: SqlErrorCode.DATABASE_UNREACHABLE,
       message: expect.stringContaining(`127.0.0.1:${port}`),
     });

@@ -13,7 +13,21 @@ import { SqliteSource } from './sqlite-source';
 import { TableCopier } from './table-copier';
 
 /** Kith's own tables, parents before children (the order an agent creates them in). */
-export const CORE_TABLES = ['agents', 'entities', 'components', 'worlds', 'rooms', 'participants', 'relationships', 'tasks', 'cache', 'memories', 'logs', 'model_usage', 'inbox'];
+export const CORE_TABLES = [
+  'agents',
+  'entities',
+  'components',
+  'worlds',
+  'rooms',
+  'participants',
+  'relationships',
+  'tasks',
+  'cache',
+  'memories',
+  'logs',
+  'model_usage',
+  'inbox',
+];
 
 export interface CopyOptions {
   /** The agent's kith.db, or the data folder holding it. */
@@ -41,14 +55,38 @@ function pluginOrder(tables: string[], dependencies: [string, string][]): string
 }
 
 function emptyReport(table: string, source: number): TableCopyReport {
-  return { table, kind: CORE_TABLES.includes(table) ? 'core' : 'plugin', source, inserted: 0, existing: 0, failed: 0, errors: [], verified: null, droppedColumns: [], ms: 0 };
+  return {
+    table,
+    kind: CORE_TABLES.includes(table) ? 'core' : 'plugin',
+    source,
+    inserted: 0,
+    existing: 0,
+    failed: 0,
+    errors: [],
+    verified: null,
+    droppedColumns: [],
+    ms: 0,
+  };
 }
 
-async function openTarget(options: CopyOptions, logger: SqlLogger): Promise<{ driver: PgDriver; target: DatabaseTarget }> {
-  if (options.pglite) return { driver: new PgliteDriver(options.pglite), target: { host: 'pglite', port: 0, database: 'pglite', user: 'pglite', display: 'pglite (in process)' } };
+async function openTarget(
+  options: CopyOptions,
+  logger: SqlLogger,
+): Promise<{ driver: PgDriver; target: DatabaseTarget }> {
+  if (options.pglite)
+    return {
+      driver: new PgliteDriver(options.pglite),
+      target: { host: 'pglite', port: 0, database: 'pglite', user: 'pglite', display: 'pglite (in process)' },
+    };
   if (!options.to) throw new TypeError('copySqliteToPostgres needs `to` (a postgres:// URL) or `pglite`');
   const target = describeDatabaseUrl(options.to);
-  const driver = new NodePostgresDriver({ url: options.to, poolMax: 2, idleTimeoutMs: 10_000, connectTimeoutMs: 5_000, logger });
+  const driver = new NodePostgresDriver({
+    url: options.to,
+    poolMax: 2,
+    idleTimeoutMs: 10_000,
+    connectTimeoutMs: 5_000,
+    logger,
+  });
   try {
     await driver.query({ text: 'SELECT 1' });
   } catch (error) {
@@ -84,11 +122,15 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       for (const agent of agents) {
         if (agent.dimension === null) continue;
         const other = (await targetDimensions(driver, agent.id, agent.dimension)).find((d) => d !== agent.dimension);
-        if (other !== undefined) throw new CopyDimensionMismatchError(`${agent.name} (${agent.id})`, agent.dimension, other, target);
+        if (other !== undefined)
+          throw new CopyDimensionMismatchError(`${agent.name} (${agent.id})`, agent.dimension, other, target);
       }
       const present = source.tableNames();
       const plugins = present.filter((table) => !CORE_TABLES.includes(table));
-      const order = [...CORE_TABLES.filter((table) => present.includes(table)), ...pluginOrder(plugins, await targetDependencies(driver))];
+      const order = [
+        ...CORE_TABLES.filter((table) => present.includes(table)),
+        ...pluginOrder(plugins, await targetDependencies(driver)),
+      ];
       const tables: TableCopyReport[] = [];
       const checks: (() => Promise<void>)[] = [];
       for (const name of order) {
@@ -105,7 +147,9 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
         report.droppedColumns = copier.droppedColumns;
         if (copier.keys.length === 0 && total > 0) {
           // Without a key a second run could not tell copied rows apart: such a table is copied only into an empty one.
-          const { rows } = await driver.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM ${targetTable.sql}` });
+          const { rows } = await driver.query<{ n: number }>({
+            text: `SELECT count(*)::int AS n FROM ${targetTable.sql}`,
+          });
           if (Number(rows[0]?.n) > 0) {
             report.existing = Math.min(total, Number(rows[0]?.n));
             report.skipped = `"${name}" has no primary key or unique constraint in PostgreSQL and already holds rows: left as it is`;
@@ -118,7 +162,9 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
         report.ms = Math.round(performance.now() - tableStarted);
         checks.push(async () => {
           progress({ phase: 'check', table: name, done: 0, total });
-          report.verified = await copier.check(source, driver, (done) => progress({ phase: 'check', table: name, done, total }));
+          report.verified = await copier.check(source, driver, (done) =>
+            progress({ phase: 'check', table: name, done, total }),
+          );
         });
       }
       // The check reads PostgreSQL afresh, after every table was written (the file's snapshot is still the same).

@@ -29,7 +29,18 @@ it('fills the pgvector columns, so the agent searches its copied memories in SQL
   await sqlite.createAgent({ id: agentId, name: 'Vectors' });
   await Promise.all(
     Array.from({ length: 300 }, (_, i) =>
-      sqlite.createMemory({ id: randomUuid(), entityId: agentId, agentId, roomId: room, content: { text: `memory ${i}` }, embedding: unitVector(i) }, 'facts', true),
+      sqlite.createMemory(
+        {
+          id: randomUuid(),
+          entityId: agentId,
+          agentId,
+          roomId: room,
+          content: { text: `memory ${i}` },
+          embedding: unitVector(i),
+        },
+        'facts',
+        true,
+      ),
     ),
   );
   const pg = new PgDatabaseAdapter(agentId, { pglite, logger: silentLogger() });

@@ -37,7 +37,13 @@ export async function findTargetTable(runner: PgQueryRunner, name: string): Prom
   const chosen = rows[0]?.current ? rows[0] : rows.length === 1 ? rows[0] : undefined;
   if (!chosen) return null;
   const sql = `${quote(chosen.schema)}.${quote(name)}`;
-  const columns = await runner.query<{ name: string; typname: string; sql_type: string; generated: boolean; sequence: string | null }>({
+  const columns = await runner.query<{
+    name: string;
+    typname: string;
+    sql_type: string;
+    generated: boolean;
+    sequence: string | null;
+  }>({
     text: `SELECT a.attname AS name, t.typname, format_type(a.atttypid, a.atttypmod) AS sql_type,
         (a.attidentity = 'a' OR a.attgenerated <> '') AS generated,
         pg_get_serial_sequence($2, a.attname) AS sequence
@@ -55,7 +61,13 @@ export async function findTargetTable(runner: PgQueryRunner, name: string): Prom
   });
   return {
     sql,
-    columns: columns.rows.map((row) => ({ name: row.name, typname: row.typname, sqlType: row.sql_type, generated: row.generated, sequence: row.sequence })),
+    columns: columns.rows.map((row) => ({
+      name: row.name,
+      typname: row.typname,
+      sqlType: row.sql_type,
+      generated: row.generated,
+      sequence: row.sequence,
+    })),
     uniqueKeys: keys.rows.map((row) => row.columns),
   };
 }

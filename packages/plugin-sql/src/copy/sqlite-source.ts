@@ -68,15 +68,24 @@ export class SqliteSource {
 
   /** Ordinary tables: no SQLite internals, no virtual tables (full text) and their shadow tables, no Kith bookkeeping. */
   tableNames(): string[] {
-    const rows = this.db.prepare<[], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all();
+    const rows = this.db
+      .prepare<[], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+      .all();
     const virtual = rows.filter((row) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(row.sql ?? '')).map((row) => row.name);
     return rows
       .map((row) => row.name)
-      .filter((name) => !name.startsWith('sqlite_') && !INTERNAL_TABLES.has(name) && !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
+      .filter(
+        (name) =>
+          !name.startsWith('sqlite_') &&
+          !INTERNAL_TABLES.has(name) &&
+          !virtual.some((v) => name === v || name.startsWith(`${v}_`)),
+      );
   }
 
   private withoutRowid(name: string): boolean {
-    const row = this.db.prepare<[string], { sql: string | null }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+    const row = this.db
+      .prepare<[string], { sql: string | null }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .get(name);
     return /\)\s*WITHOUT\s+ROWID\s*;?\s*$/i.test(row?.sql ?? '');
   }
 
@@ -106,18 +115,28 @@ export class SqliteSource {
             `SELECT ?, ${columns.map(quote).join(', ')} FROM ${quote(name)} LIMIT ? OFFSET ?`
           : `SELECT rowid, ${columns.map(quote).join(', ')} FROM ${quote(name)} WHERE rowid > ? ORDER BY rowid LIMIT ?`;
     const byPosition = text.includes('OFFSET');
-    const rows = this.statement(text).raw(true).all(...(byPosition ? [after, limit, after] : [after, limit])) as SqliteValue[][];
+    const rows = this.statement(text)
+      .raw(true)
+      .all(...(byPosition ? [after, limit, after] : [after, limit])) as SqliteValue[][];
     const last = byPosition ? after + rows.length : rows.length > 0 ? Number(rows[rows.length - 1][0]) : after;
     return { rows: rows.map((row) => row.slice(1)), last };
   }
 
   /** Each agent of the file with the size of its vectors (its setting, else the vectors it stored). */
   agents(): SourceAgent[] {
-    const agents = this.db.prepare<[], { id: string; name: string; d: number | null }>('SELECT id, name, embedding_dimension AS d FROM agents').all();
-    const stored = this.db
-      .prepare<[], { agent: string; d: number }>('SELECT m.agent_id AS agent, e.dimension AS d FROM memories m JOIN embeddings e ON e.memory_seq = m.seq GROUP BY 1, 2')
+    const agents = this.db
+      .prepare<[], { id: string; name: string; d: number | null }>(
+        'SELECT id, name, embedding_dimension AS d FROM agents',
+      )
       .all();
-    const found = new Map<string, SourceAgent>(agents.map((agent) => [agent.id, { id: agent.id, name: agent.name, dimension: agent.d }]));
+    const stored = this.db
+      .prepare<[], { agent: string; d: number }>(
+        'SELECT m.agent_id AS agent, e.dimension AS d FROM memories m JOIN embeddings e ON e.memory_seq = m.seq GROUP BY 1, 2',
+      )
+      .all();
+    const found = new Map<string, SourceAgent>(
+      agents.map((agent) => [agent.id, { id: agent.id, name: agent.name, dimension: agent.d }]),
+    );
     for (const row of stored) {
       const agent = found.get(row.agent) ?? { id: row.agent, name: row.agent, dimension: null };
       agent.dimension ??= row.d;

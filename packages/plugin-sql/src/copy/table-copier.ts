@@ -45,7 +45,11 @@ export class TableCopier {
       if (column.generated) continue;
       const vector = name === 'memories' && column.typname === 'vector' ? /^vec_(\d+)$/.exec(column.name) : null;
       if (vector && at.has('embedding') && at.has('dimension')) {
-        this.plans.push({ column, from: at.get('embedding') as number, vectorOf: { dimensionAt: at.get('dimension') as number, dimension: Number(vector[1]) } });
+        this.plans.push({
+          column,
+          from: at.get('embedding') as number,
+          vectorOf: { dimensionAt: at.get('dimension') as number, dimension: Number(vector[1]) },
+        });
       } else if (at.has(column.name)) {
         this.plans.push({ column, from: at.get(column.name) as number });
       }
@@ -53,7 +57,12 @@ export class TableCopier {
     const written = new Set(this.plans.map((plan) => plan.column.name));
     const renumbered = new Set(target.columns.filter((column) => column.generated).map((column) => column.name));
     // memories.seq and inbox.seq are renumbered by PostgreSQL (in the file's order); the vector columns of memories are read as embedding.
-    this.droppedColumns = source.columns.filter((column) => !written.has(column) && !renumbered.has(column) && !(name === 'memories' && (column === 'embedding' || column === 'dimension')));
+    this.droppedColumns = source.columns.filter(
+      (column) =>
+        !written.has(column) &&
+        !renumbered.has(column) &&
+        !(name === 'memories' && (column === 'embedding' || column === 'dimension')),
+    );
     this.keys = target.uniqueKeys.filter((key) => key.every((column) => written.has(column)));
     const names = this.plans.map((plan) => quote(plan.column.name));
     const arrays = this.plans.map((_, i) => `$${i + 1}::text[]`);
@@ -66,7 +75,10 @@ export class TableCopier {
   /** The row's values as text, in plan order. */
   private convert(row: SqliteValue[]): (string | null)[] {
     return this.plans.map((plan) => {
-      if (plan.vectorOf) return Number(row[plan.vectorOf.dimensionAt]) === plan.vectorOf.dimension ? toPgText(row[plan.from], 'vector') : null;
+      if (plan.vectorOf)
+        return Number(row[plan.vectorOf.dimensionAt]) === plan.vectorOf.dimension
+          ? toPgText(row[plan.from], 'vector')
+          : null;
       return toPgText(row[plan.from], plan.column.typname);
     });
   }
@@ -80,7 +92,9 @@ export class TableCopier {
   private describe(row: (string | null)[], position: number): string {
     const key = this.keys[0];
     if (!key) return `row ${position}`;
-    return key.map((column) => `${column}=${row[this.plans.findIndex((plan) => plan.column.name === column)]}`).join(', ');
+    return key
+      .map((column) => `${column}=${row[this.plans.findIndex((plan) => plan.column.name === column)]}`)
+      .join(', ');
   }
 
   /**
@@ -90,7 +104,12 @@ export class TableCopier {
    * A batch PostgreSQL refuses is retried row by row, so one bad row costs
    * only itself; a lost connection ends the copy.
    */
-  async copy(source: SqliteSource, runner: PgQueryRunner, report: TableCopyReport, progress: (done: number) => void): Promise<void> {
+  async copy(
+    source: SqliteSource,
+    runner: PgQueryRunner,
+    report: TableCopyReport,
+    progress: (done: number) => void,
+  ): Promise<void> {
     let after = 0;
     let done = 0;
     let writing: Promise<void> | undefined;
@@ -110,7 +129,10 @@ export class TableCopier {
           } catch (single) {
             if (isConnectionError(single)) throw single;
             report.failed += 1;
-            if (report.errors.length < ERRORS_KEPT) report.errors.push(`${this.describe(rows[i], first + i)}: ${single instanceof Error ? single.message : String(single)}`);
+            if (report.errors.length < ERRORS_KEPT)
+              report.errors.push(
+                `${this.describe(rows[i], first + i)}: ${single instanceof Error ? single.message : String(single)}`,
+              );
           }
         }
       }
@@ -155,7 +177,8 @@ export class TableCopier {
     const keyColumns = [...new Set(this.keys.flat())];
     const plans = keyColumns.map((column) => this.plans.find((plan) => plan.column.name === column) as ColumnPlan);
     const exists = this.keys.map(
-      (key) => `EXISTS (SELECT 1 FROM ${this.target.sql} t WHERE ${key.map((column) => `t.${quote(column)} = k.c${keyColumns.indexOf(column)}::${plans[keyColumns.indexOf(column)].column.sqlType}`).join(' AND ')})`,
+      (key) =>
+        `EXISTS (SELECT 1 FROM ${this.target.sql} t WHERE ${key.map((column) => `t.${quote(column)} = k.c${keyColumns.indexOf(column)}::${plans[keyColumns.indexOf(column)].column.sqlType}`).join(' AND ')})`,
     );
     const text = `SELECT count(*)::int AS n FROM unnest(${keyColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS k(${keyColumns.map((_, i) => `c${i}`).join(', ')})
       WHERE ${exists.join(' OR ')}`;

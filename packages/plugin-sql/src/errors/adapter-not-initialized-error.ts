@@ -10,7 +10,10 @@ export class AdapterNotInitializedError extends KithError {
   override readonly name = name;
 
   constructor(readonly method: string) {
-    super(SqlErrorCode.NOT_INITIALIZED, `SqliteDatabaseAdapter.${method}() was called before init() or after close(). Await adapter.init() first.`);
+    super(
+      SqlErrorCode.NOT_INITIALIZED,
+      `SqliteDatabaseAdapter.${method}() was called before init() or after close(). Await adapter.init() first.`,
+    );
   }
 
   /** True for an AdapterNotInitializedError from any copy of this package (checks a Symbol.for marker, not instanceof). */

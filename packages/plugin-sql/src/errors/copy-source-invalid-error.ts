@@ -14,7 +14,11 @@ export class CopySourceInvalidError extends KithError {
     readonly reason: string,
     options: KithErrorOptions = {},
   ) {
-    super(SqlErrorCode.COPY_SOURCE_INVALID, `${path} is not a Kith SQLite database (${reason}): pass the kith.db file an agent wrote.`, options);
+    super(
+      SqlErrorCode.COPY_SOURCE_INVALID,
+      `${path} is not a Kith SQLite database (${reason}): pass the kith.db file an agent wrote.`,
+      options,
+    );
   }
 
   /** True for a CopySourceInvalidError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -13,7 +13,10 @@ export class UnsupportedEmbeddingDimensionError extends KithError {
     readonly dimension: number,
     readonly supported: readonly number[],
   ) {
-    super(SqlErrorCode.UNSUPPORTED_EMBEDDING_DIMENSION, `Embedding dimension ${dimension} is not supported; use an embedding model producing one of ${supported.join(', ')} dimensions.`);
+    super(
+      SqlErrorCode.UNSUPPORTED_EMBEDDING_DIMENSION,
+      `Embedding dimension ${dimension} is not supported; use an embedding model producing one of ${supported.join(', ')} dimensions.`,
+    );
   }
 
   /** True for an UnsupportedEmbeddingDimensionError from any copy of this package (checks a Symbol.for marker, not instanceof). */

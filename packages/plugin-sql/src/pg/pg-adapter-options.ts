@@ -36,7 +36,8 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 export function resolvePgSettings(options: PgAdapterOptions): PgConnectionSettings {
-  if (!options.url && !options.pglite) throw new TypeError('PgDatabaseAdapter needs a url (KITH_DATABASE_URL) or a pglite instance');
+  if (!options.url && !options.pglite)
+    throw new TypeError('PgDatabaseAdapter needs a url (KITH_DATABASE_URL) or a pglite instance');
   const poolMax = Math.floor(options.poolMax ?? DEFAULT_POOL_MAX);
   return {
     url: options.url,

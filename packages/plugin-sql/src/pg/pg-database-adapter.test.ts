@@ -12,6 +12,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-runAdapterContractTests('PgDatabaseAdapter (PostgreSQL server, in-process vector index)', async (agentId) =>
-  new PgDatabaseAdapter(agentId, { url: database.url, logger: silentLogger() }),
+runAdapterContractTests(
+  'PgDatabaseAdapter (PostgreSQL server, in-process vector index)',
+  async (agentId) => new PgDatabaseAdapter(agentId, { url: database.url, logger: silentLogger() }),
 );

@@ -27,7 +27,12 @@ import type {
   World,
 } from '@kith/core';
 import { AdapterNotInitializedError, type DatabaseTarget, describeDatabaseUrl } from '../errors';
-import { acquirePgConnection, type PgConnection, type PgConnectionSettings, releasePgConnection } from './connection/pg-connection';
+import {
+  acquirePgConnection,
+  type PgConnection,
+  type PgConnectionSettings,
+  releasePgConnection,
+} from './connection/pg-connection';
 import type { KithPgDatabase } from './connection/pg-driver';
 import { callError } from './connection/pg-error';
 import { claimTask } from './fleet/claim-task';
@@ -157,7 +162,10 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
       conn.feed.subscribe(dims);
       let coordinator: PgRoomCoordinator | undefined;
       if (this.fleet && conn.driver.kind === 'node-postgres') {
-        const fleet = await conn.joinFleet({ leaseMs: this.fleet.leaseMs ?? DEFAULT_LEASE_MS, logger: this.settings.logger });
+        const fleet = await conn.joinFleet({
+          leaseMs: this.fleet.leaseMs ?? DEFAULT_LEASE_MS,
+          logger: this.settings.logger,
+        });
         coordinator = fleet.coordinator(ctx, dims);
       }
       this.session = { ctx, dims, coordinator };
@@ -227,7 +235,13 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   async migrate(schema?: Record<string, unknown>, pluginName = 'plugin'): Promise<PgPluginSchemaReport | string[]> {
     return this.call('runMigrations', async ({ ctx }) => {
       if (schema === undefined) return runPgMigrations(ctx.conn.driver, PG_MIGRATIONS_FOLDER);
-      return migratePgPluginSchema(ctx.conn.driver, schema, pluginName, this.settings.logger, ctx.conn.vectorMode === 'pgvector');
+      return migratePgPluginSchema(
+        ctx.conn.driver,
+        schema,
+        pluginName,
+        this.settings.logger,
+        ctx.conn.vectorMode === 'pgvector',
+      );
     });
   }
 
@@ -242,7 +256,9 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   }
 
   createAgent(agent: Partial<Agent>): Promise<boolean> {
-    return this.call('createAgent', ({ ctx, dims }) => agentStore.createAgent(ctx, agent, (agent.id ?? null) === this.agentId ? dims.pending() : null));
+    return this.call('createAgent', ({ ctx, dims }) =>
+      agentStore.createAgent(ctx, agent, (agent.id ?? null) === this.agentId ? dims.pending() : null),
+    );
   }
 
   updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
@@ -282,7 +298,9 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   }
 
   getComponent(entityId: UUID, type: string, worldId?: UUID, sourceEntityId?: UUID): Promise<Component | null> {
-    return this.call('getComponent', ({ ctx }) => entityStore.getComponent(ctx, entityId, type, worldId, sourceEntityId));
+    return this.call('getComponent', ({ ctx }) =>
+      entityStore.getComponent(ctx, entityId, type, worldId, sourceEntityId),
+    );
   }
 
   getComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]> {
@@ -340,7 +358,9 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   }
 
   createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
-    return this.call('createMemory', ({ ctx, dims }) => memoryWrites.createMemory(ctx, dims, memory, tableName, unique));
+    return this.call('createMemory', ({ ctx, dims }) =>
+      memoryWrites.createMemory(ctx, dims, memory, tableName, unique),
+    );
   }
 
   updateMemory(memory: Partial<Memory> & { id: UUID; metadata?: MemoryMetadata }): Promise<boolean> {
@@ -358,7 +378,11 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   /** Deletes this agent's memories of one table in a room. */
   deleteAllMemories(roomId: UUID, tableName: string): Promise<void> {
     return this.call('deleteAllMemories', async ({ ctx }) => {
-      await memoryWrites.deleteMemoriesWhere(ctx, 'room_id = $1 AND agent_id = $2 AND type = $3', [roomId, this.agentId, tableName]);
+      await memoryWrites.deleteMemoriesWhere(ctx, 'room_id = $1 AND agent_id = $2 AND type = $3', [
+        roomId,
+        this.agentId,
+        tableName,
+      ]);
     });
   }
 
@@ -495,16 +519,25 @@ export class PgDatabaseAdapter implements IDatabaseAdapter, InboxStore {
   }
 
   getParticipantUserState(roomId: UUID, entityId: UUID): Promise<ParticipantUserState> {
-    return this.call('getParticipantUserState', ({ ctx }) => participantStore.getParticipantUserState(ctx, roomId, entityId));
+    return this.call('getParticipantUserState', ({ ctx }) =>
+      participantStore.getParticipantUserState(ctx, roomId, entityId),
+    );
   }
 
   setParticipantUserState(roomId: UUID, entityId: UUID, state: ParticipantUserState): Promise<void> {
-    return this.call('setParticipantUserState', ({ ctx }) => participantStore.setParticipantUserState(ctx, roomId, entityId, state));
+    return this.call('setParticipantUserState', ({ ctx }) =>
+      participantStore.setParticipantUserState(ctx, roomId, entityId, state),
+    );
   }
 
   // ---- relationships ----------------------------------------------------
 
-  createRelationship(params: { sourceEntityId: UUID; targetEntityId: UUID; tags?: string[]; metadata?: Metadata }): Promise<boolean> {
+  createRelationship(params: {
+    sourceEntityId: UUID;
+    targetEntityId: UUID;
+    tags?: string[];
+    metadata?: Metadata;
+  }): Promise<boolean> {
     return this.call('createRelationship', ({ ctx }) => relationshipStore.createRelationship(ctx, params));
   }
 

@@ -19,7 +19,9 @@ describe('pgvector on PGlite', () => {
     const adapter = new PgDatabaseAdapter('00000000-0000-4000-8000-0000000000aa', { pglite, logger: silentLogger() });
     await adapter.init();
     expect(adapter.vectorSearch).toBe('pgvector');
-    const { rows } = await pglite.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname LIKE 'memories_vec_%' ORDER BY 1");
+    const { rows } = await pglite.query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE indexname LIKE 'memories_vec_%' ORDER BY 1",
+    );
     expect(rows.map((row) => row.indexname)).toEqual([
       'memories_vec_1024_hnsw_idx',
       'memories_vec_1536_hnsw_idx',
@@ -37,7 +39,10 @@ describe('pgvector on PGlite', () => {
     const room = '00000000-0000-4000-8000-0000000000ac';
     const messageId = '00000000-0000-4000-8000-0000000000ad';
     const embedding = unitVector(77);
-    const accepted = await adapter.acceptInbound({ messageId, roomId: room, body: { text: 'hi' } }, { entityId: agentId, roomId: room, content: { text: 'hi' }, embedding });
+    const accepted = await adapter.acceptInbound(
+      { messageId, roomId: room, body: { text: 'hi' } },
+      { entityId: agentId, roomId: room, content: { text: 'hi' }, embedding },
+    );
     expect(accepted).toMatchObject({ created: true, stored: true });
     const [hit] = await adapter.searchMemories({ tableName: 'messages', embedding, count: 1 });
     expect(hit?.content.text).toBe('hi');
@@ -46,4 +51,7 @@ describe('pgvector on PGlite', () => {
   });
 });
 
-runAdapterContractTests('PgDatabaseAdapter (PGlite, pgvector)', async (agentId) => new PgDatabaseAdapter(agentId, { pglite, logger: silentLogger() }));
+runAdapterContractTests(
+  'PgDatabaseAdapter (PGlite, pgvector)',
+  async (agentId) => new PgDatabaseAdapter(agentId, { pglite, logger: silentLogger() }),
+);

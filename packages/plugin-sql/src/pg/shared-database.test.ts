@@ -21,7 +21,8 @@ const urlFor = (name: string): string => `${database.url}?application_name=${nam
 
 /** Resolves once `adapter` has heard `count` more change notifications than it had at the call. */
 async function notified(adapter: PgDatabaseAdapter, action: () => Promise<unknown>, count = 1): Promise<void> {
-  const feed = (adapter as unknown as { session: { ctx: { conn: { feed: { received: number } } } } }).session.ctx.conn.feed;
+  const feed = (adapter as unknown as { session: { ctx: { conn: { feed: { received: number } } } } }).session.ctx.conn
+    .feed;
   const before = feed.received;
   await action();
   while (feed.received < before + count) await new Promise((resolve) => setImmediate(resolve));
@@ -55,22 +56,34 @@ describe('two adapters on one database (two processes)', () => {
   it("sees the other's new messages in its next read of the room", async () => {
     await b.getMemories({ tableName: 'messages', roomId: room, count: 10 }); // cached now
     await notified(b, () => a.createMemory({ entityId: user, roomId: room, content: { text: 'from a' } }, 'messages'));
-    expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 10 })).map((m) => m.content.text)).toEqual(['from a']);
+    expect(
+      (await b.getMemories({ tableName: 'messages', roomId: room, count: 10 })).map((m) => m.content.text),
+    ).toEqual(['from a']);
     // And its own writes keep its cache current without reading the room again.
-    await b.createMemory({ entityId: user, roomId: room, content: { text: 'from b' }, createdAt: Date.now() + 1 }, 'messages');
+    await b.createMemory(
+      { entityId: user, roomId: room, content: { text: 'from b' }, createdAt: Date.now() + 1 },
+      'messages',
+    );
     const before = b.roundTrips;
-    expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 10 })).map((m) => m.content.text)).toEqual(['from b', 'from a']);
+    expect(
+      (await b.getMemories({ tableName: 'messages', roomId: room, count: 10 })).map((m) => m.content.text),
+    ).toEqual(['from b', 'from a']);
     expect(b.roundTrips).toBe(before);
   });
 
   it("sees the other's updates and deletes of messages", async () => {
-    const id = await a.createMemory({ entityId: user, roomId: room, content: { text: 'draft' }, createdAt: Date.now() + 5 }, 'messages');
+    const id = await a.createMemory(
+      { entityId: user, roomId: room, content: { text: 'draft' }, createdAt: Date.now() + 5 },
+      'messages',
+    );
     await notified(b, () => b.syncChanges(), 0);
     expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 1 }))[0].content.text).toBe('draft');
     await notified(b, () => a.updateMemory({ id, content: { text: 'final' } }));
     expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 1 }))[0].content.text).toBe('final');
     await notified(b, () => a.deleteMemory(id));
-    expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 10 })).map((m) => m.id)).not.toContain(id);
+    expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 10 })).map((m) => m.id)).not.toContain(
+      id,
+    );
   });
 
   it("sees the other's changes to rooms, worlds, entities and participant state", async () => {
@@ -85,28 +98,51 @@ describe('two adapters on one database (two processes)', () => {
     const cachedTrips = b.roundTrips;
     await read();
     expect(b.roundTrips).toBe(cachedTrips); // all five from memory
-    await notified(b, () => a.updateRoom({ id: room, source: 'test', type: 'DM' as never, worldId: world, name: 'after' }));
+    await notified(b, () =>
+      a.updateRoom({ id: room, source: 'test', type: 'DM' as never, worldId: world, name: 'after' }),
+    );
     await notified(b, () => a.updateWorld({ id: world, agentId, name: 'Renamed' }));
     await notified(b, () => a.updateEntity({ id: user, names: ['Bea', 'B'], agentId }));
     await notified(b, () => a.setParticipantUserState(room, user, 'MUTED'));
-    expect(await read()).toEqual({ room: 'after', world: 'Renamed', worlds: ['Renamed'], entity: ['Bea', 'B'], state: 'MUTED' });
+    expect(await read()).toEqual({
+      room: 'after',
+      world: 'Renamed',
+      worlds: ['Renamed'],
+      entity: ['Bea', 'B'],
+      state: 'MUTED',
+    });
   });
 
   it("finds the other's new vectors and forgets its deleted ones (in-process index)", async () => {
     const query = unitVector(42);
-    const other = await a.createMemory({ entityId: user, roomId: room, content: { text: 'other' }, embedding: unitVector(43) }, 'facts', true);
-    expect((await b.searchMemories({ tableName: 'facts', embedding: query, count: 5 })).map((m) => m.id)).toEqual([other]); // loaded
+    const other = await a.createMemory(
+      { entityId: user, roomId: room, content: { text: 'other' }, embedding: unitVector(43) },
+      'facts',
+      true,
+    );
+    expect((await b.searchMemories({ tableName: 'facts', embedding: query, count: 5 })).map((m) => m.id)).toEqual([
+      other,
+    ]); // loaded
     let near: UUID | undefined;
     await notified(b, async () => {
-      near = await a.createMemory({ entityId: user, roomId: room, content: { text: 'near' }, embedding: query }, 'facts', true);
+      near = await a.createMemory(
+        { entityId: user, roomId: room, content: { text: 'near' }, embedding: query },
+        'facts',
+        true,
+      );
     });
     expect((await b.searchMemories({ tableName: 'facts', embedding: query, count: 1 }))[0]?.id).toBe(near);
     await notified(b, () => a.deleteMemory(near as UUID));
-    expect((await b.searchMemories({ tableName: 'facts', embedding: query, count: 5 })).map((m) => m.id)).toEqual([other]);
+    expect((await b.searchMemories({ tableName: 'facts', embedding: query, count: 5 })).map((m) => m.id)).toEqual([
+      other,
+    ]);
   });
 
   it("sees the other's new embedding of a message (the embedding service's write)", async () => {
-    const id = await a.createMemory({ entityId: user, roomId: room, content: { text: 'to embed' }, createdAt: Date.now() + 10 }, 'messages');
+    const id = await a.createMemory(
+      { entityId: user, roomId: room, content: { text: 'to embed' }, createdAt: Date.now() + 10 },
+      'messages',
+    );
     await notified(b, () => b.syncChanges(), 0);
     expect((await b.getMemories({ tableName: 'messages', roomId: room, count: 1 }))[0].embedding).toBeUndefined();
     await notified(b, () => a.updateMemory({ id, embedding: unitVector(7) }));
@@ -125,7 +161,9 @@ describe('plugin SQL through runtime.db', () => {
     await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'hello' } }, 'messages');
     expect((await adapter.getRoomsByIds([room]))[0].name).toBe('lobby');
     expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).length).toBe(1);
-    await notified(adapter, () => adapter.db.update(pgSchema.rooms).set({ name: 'hall' }).where(eq(pgSchema.rooms.id, room)));
+    await notified(adapter, () =>
+      adapter.db.update(pgSchema.rooms).set({ name: 'hall' }).where(eq(pgSchema.rooms.id, room)),
+    );
     await notified(adapter, () => adapter.db.delete(pgSchema.memories).where(eq(pgSchema.memories.roomId, room)));
     expect((await adapter.getRoomsByIds([room]))[0].name).toBe('hall');
     expect(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).toEqual([]);
@@ -146,7 +184,12 @@ describe('the connection of one process', () => {
   });
 
   it('keeps at most poolMax connections and releases idle ones', async () => {
-    const adapter = new PgDatabaseAdapter(randomUuid(), { url: urlFor('bounded_pool'), poolMax: 3, idleTimeoutMs: 50, logger: silentLogger() });
+    const adapter = new PgDatabaseAdapter(randomUuid(), {
+      url: urlFor('bounded_pool'),
+      poolMax: 3,
+      idleTimeoutMs: 50,
+      logger: silentLogger(),
+    });
     await adapter.init();
     const pool = (await adapter.getConnection()) as { totalCount: number; idleCount: number };
     await Promise.all(Array.from({ length: 12 }, () => adapter.countMemories(randomUuid())));

@@ -2,7 +2,10 @@ import { copyJson } from './copy-json';
 
 describe('copyJson', () => {
   it.each([
-    ['an object with nested arrays and objects', '{"text":"hi","actions":["REPLY","IGNORE"],"nested":{"a":[1,{"b":null}],"c":true},"n":-1.5e3}'],
+    [
+      'an object with nested arrays and objects',
+      '{"text":"hi","actions":["REPLY","IGNORE"],"nested":{"a":[1,{"b":null}],"c":true},"n":-1.5e3}',
+    ],
     ['integer-like keys, which come first in any order', '{"b":1,"2":2,"a":3,"1":4}'],
     ['an own "__proto__" key', '{"__proto__":{"polluted":true},"x":1}'],
     ['an empty object', '{}'],

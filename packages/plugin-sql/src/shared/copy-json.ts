@@ -18,7 +18,8 @@ export function copyJson<T>(value: T): T {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const item = copyJson((value as Record<string, unknown>)[key]);
     // JSON.parse makes "__proto__" an own property; an assignment would set the prototype instead.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
     else copy[key] = item;
   }
   return copy as T;

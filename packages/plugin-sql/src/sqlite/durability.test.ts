@@ -35,23 +35,31 @@ describe('durability', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   // No timing: the kill comes after a count of acknowledged ids, whatever the machine's speed.
-  it.each(['single', 'batch'] as const)('keeps every committed memory and an intact file after SIGKILL mid-write (%s commits)', async (mode) => {
-    const agentId = randomUuid();
-    const dir = path.join(dataDir, mode);
-    const printed = await writeThenKill(dir, agentId, mode, 300);
-    expect(printed.length).toBeGreaterThanOrEqual(300);
+  it.each(['single', 'batch'] as const)(
+    'keeps every committed memory and an intact file after SIGKILL mid-write (%s commits)',
+    async (mode) => {
+      const agentId = randomUuid();
+      const dir = path.join(dataDir, mode);
+      const printed = await writeThenKill(dir, agentId, mode, 300);
+      expect(printed.length).toBeGreaterThanOrEqual(300);
 
-    const adapter = createDatabaseAdapter({ dataDir: dir }, agentId);
-    await adapter.init();
-    try {
-      const sqlite = await adapter.getConnection();
-      expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-      const found = await adapter.getMemoriesByIds(printed as UUID[]);
-      expect(found.length).toBe(printed.length);
-      const hits = await adapter.searchMemories({ tableName: 'messages', embedding: found[0].embedding ?? [], count: 1 });
-      expect(hits[0]?.id).toBe(found[0].id);
-    } finally {
-      await adapter.close();
-    }
-  }, 60_000);
+      const adapter = createDatabaseAdapter({ dataDir: dir }, agentId);
+      await adapter.init();
+      try {
+        const sqlite = await adapter.getConnection();
+        expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+        const found = await adapter.getMemoriesByIds(printed as UUID[]);
+        expect(found.length).toBe(printed.length);
+        const hits = await adapter.searchMemories({
+          tableName: 'messages',
+          embedding: found[0].embedding ?? [],
+          count: 1,
+        });
+        expect(hits[0]?.id).toBe(found[0].id);
+      } finally {
+        await adapter.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -21,7 +21,14 @@ async function open(): Promise<{ adapter: SqliteDatabaseAdapter; agentId: UUID }
 }
 
 function message(agentId: UUID, roomId: UUID, i: number, extra: Partial<Memory> = {}): Memory {
-  return { id: randomUuid(), entityId: agentId, roomId, content: { text: `message ${i}` }, embedding: unitVector(i + 1), ...extra };
+  return {
+    id: randomUuid(),
+    entityId: agentId,
+    roomId,
+    content: { text: `message ${i}` },
+    embedding: unitVector(i + 1),
+    ...extra,
+  };
 }
 
 describe('group commit', () => {
@@ -35,7 +42,9 @@ describe('group commit', () => {
     const room = randomUuid();
     await adapter.createMemory(message(agentId, room, 0), 'messages'); // sets the agent's dimension
     const run = jest.spyOn(SqliteConnection.prototype, 'run');
-    const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => adapter.createMemory(message(agentId, room, i + 1), 'messages')));
+    const ids = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => adapter.createMemory(message(agentId, room, i + 1), 'messages')),
+    );
     const begins = run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE').length;
     expect(begins).toBe(1);
     expect((await adapter.getMemoriesByIds(ids)).length).toBe(50);
@@ -47,7 +56,18 @@ describe('group commit', () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();
     // Only setTimeout is faked: the 25 ms limit on waiting must not run out on a slow machine mid-test.
-    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'Date', 'performance', 'hrtime', 'setInterval', 'clearInterval'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'setImmediate',
+        'nextTick',
+        'queueMicrotask',
+        'Date',
+        'performance',
+        'hrtime',
+        'setInterval',
+        'clearInterval',
+      ],
+    });
     const run = jest.spyOn(SqliteConnection.prototype, 'run');
     const begins = () => run.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE').length;
     const logs = Array.from({ length: DEFAULT_RIDE_ALONG_AT - 1 }, (_, i) =>

@@ -27,7 +27,12 @@ import type {
   World,
 } from '@kith/core';
 import type { Database } from 'better-sqlite3';
-import { resolveConnectionSettings, resolveDatabaseFile, resolveLogPrompts, type SqliteAdapterOptions } from './adapter-options';
+import {
+  resolveConnectionSettings,
+  resolveDatabaseFile,
+  resolveLogPrompts,
+  type SqliteAdapterOptions,
+} from './adapter-options';
 import { acquireConnection, releaseConnection } from './connection/connection-registry';
 import type { ConnectionSettings, KithSqliteDatabase, SqliteConnection } from './connection/sqlite-connection';
 import type { VectorKernel } from '../shared/vectors/int8-matrix';
@@ -315,7 +320,13 @@ export class SqliteDatabaseAdapter implements IDatabaseAdapter, InboxStore {
     return logStore.log(this.use('log', false).ctx, params, this.logPrompts);
   }
 
-  async getLogs(params: { entityId?: UUID; roomId?: UUID; type?: string; count?: number; offset?: number }): Promise<Log[]> {
+  async getLogs(params: {
+    entityId?: UUID;
+    roomId?: UUID;
+    type?: string;
+    count?: number;
+    offset?: number;
+  }): Promise<Log[]> {
     // Log records wait for the next commit: a reader of logs commits them too, not only the queue.
     const { ctx } = this.use('getLogs', false);
     ctx.conn.flushAllWrites();

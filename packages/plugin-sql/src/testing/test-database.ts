@@ -14,7 +14,10 @@ export function withDatabase(url: string, database: string): string {
 /** The test server's admin URL (set by plugin-sql's jest global setup, or by hand for an external server). */
 export function testPostgresUrl(): string {
   const url = process.env[TEST_POSTGRES_URL_ENV];
-  if (!url) throw new Error(`${TEST_POSTGRES_URL_ENV} is not set: run the tests through jest (its global setup starts PostgreSQL) or point it at a server`);
+  if (!url)
+    throw new Error(
+      `${TEST_POSTGRES_URL_ENV} is not set: run the tests through jest (its global setup starts PostgreSQL) or point it at a server`,
+    );
   return url;
 }
 
@@ -42,6 +45,9 @@ export async function createTestDatabase(prefix = 'kith', serverUrl = testPostgr
   return {
     name,
     url: withDatabase(serverUrl, name),
-    drop: () => admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }

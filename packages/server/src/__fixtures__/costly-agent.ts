@@ -1,5 +1,11 @@
 import { AgentRuntime, type Plugin, stringToUuid } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, scriptedReply, testCharacter, type ScriptedModel } from '@kith/core/test';
+import {
+  createScriptedModel,
+  createScriptedModelPlugin,
+  scriptedReply,
+  testCharacter,
+  type ScriptedModel,
+} from '@kith/core/test';
 import { bootstrapPlugin } from '@kith/plugin-bootstrap';
 import { createDatabaseAdapter, sqlPlugin } from '@kith/plugin-sql';
 import { silentLogger } from './test-agent';
@@ -29,11 +35,19 @@ export interface CostlyAgent {
  * and its model name as plugin-openai does, with prompts kept
  * (LOG_PROMPTS_TO_DB) and the offline model behind it.
  */
-export async function createCostlyAgent(dataDir: string, settings: Record<string, string> = {}, name = testCharacter.name): Promise<CostlyAgent> {
+export async function createCostlyAgent(
+  dataDir: string,
+  settings: Record<string, string> = {},
+  name = testCharacter.name,
+): Promise<CostlyAgent> {
   const queue: string[] = [];
-  const model = createScriptedModel((_prompt, type) => (type === 'TEXT_LARGE' ? (queue.shift() ?? scriptedReply('A paid answer.')) : scriptedReply('ok')), {
-    usage: ({ modelType }) => (modelType === 'TEXT_LARGE' ? PAID_USAGE : undefined),
-  });
+  const model = createScriptedModel(
+    (_prompt, type) =>
+      type === 'TEXT_LARGE' ? (queue.shift() ?? scriptedReply('A paid answer.')) : scriptedReply('ok'),
+    {
+      usage: ({ modelType }) => (modelType === 'TEXT_LARGE' ? PAID_USAGE : undefined),
+    },
+  );
   const agentId = stringToUuid(name);
   const logger = silentLogger();
   const runtime = new AgentRuntime({

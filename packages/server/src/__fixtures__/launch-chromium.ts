@@ -3,7 +3,15 @@ import packagedChromium from '@sparticuz/chromium';
 import { type Browser, chromium } from 'playwright-core';
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * KITH_CHROMIUM_PATH when set, else the Chromium that @sparticuz/chromium ships inside its npm
@@ -13,7 +21,10 @@ const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no
 async function chromiumPath(): Promise<string> {
   const chosen = process.env.KITH_CHROMIUM_PATH;
   if (chosen) {
-    if (!existsSync(chosen)) throw new Error(`KITH_CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary, or unset it to use @sparticuz/chromium's.`);
+    if (!existsSync(chosen))
+      throw new Error(
+        `KITH_CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary, or unset it to use @sparticuz/chromium's.`,
+      );
     return chosen;
   }
   return packagedChromium.executablePath();

@@ -6,7 +6,10 @@ const storyAction: Action = {
   description: 'Tell a story, streamed',
   validate: async () => true,
   handler: async (runtime, _message, _state, options, callback) => {
-    const story = await runtime.useModel('TEXT_LARGE', { prompt: 'Tell a short story', onStreamChunk: options?.onStreamChunk });
+    const story = await runtime.useModel('TEXT_LARGE', {
+      prompt: 'Tell a short story',
+      onStreamChunk: options?.onStreamChunk,
+    });
     await options?.onStreamChunk?.(' The end.');
     await callback?.({ text: `${story} The end.`, actions: ['STORY'] });
     return { success: true };

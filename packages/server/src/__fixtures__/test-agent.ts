@@ -1,5 +1,12 @@
 import { type AgentRuntime, type Character, createLogger, type Plugin } from '@kith/core';
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, scriptedReply, type ScriptedModel, testCharacter } from '@kith/core/test';
+import {
+  createScriptedModel,
+  createScriptedModelPlugin,
+  createTestRuntime,
+  scriptedReply,
+  type ScriptedModel,
+  testCharacter,
+} from '@kith/core/test';
 import { bootstrapPlugin } from '@kith/plugin-bootstrap';
 
 export interface TestAgent {
@@ -24,11 +31,17 @@ export const silentLogger = () => createLogger({ level: process.env.LOG_LEVEL ??
 /** A real runtime: bootstrap pipeline, in-memory adapter, scripted model (queue for TEXT_LARGE, "ok" otherwise). */
 export async function createTestAgent(options: TestAgentOptions = {}): Promise<TestAgent> {
   const queue: string[] = [];
-  const model = createScriptedModel((_prompt, modelType) => (modelType === 'TEXT_LARGE' ? (queue.shift() ?? scriptedReply(DEFAULT_REPLY)) : scriptedReply('ok')));
+  const model = createScriptedModel((_prompt, modelType) =>
+    modelType === 'TEXT_LARGE' ? (queue.shift() ?? scriptedReply(DEFAULT_REPLY)) : scriptedReply('ok'),
+  );
   const character: Character = { ...testCharacter, name: options.name ?? testCharacter.name };
   const runtime = await createTestRuntime({
     character,
-    plugins: [bootstrapPlugin, createScriptedModelPlugin(model, options.embedding === false ? {} : { embeddingDims: 384 }), ...(options.plugins ?? [])],
+    plugins: [
+      bootstrapPlugin,
+      createScriptedModelPlugin(model, options.embedding === false ? {} : { embeddingDims: 384 }),
+      ...(options.plugins ?? []),
+    ],
     settings: options.settings,
   });
   return { runtime, model, queue };

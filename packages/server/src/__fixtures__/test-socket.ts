@@ -22,8 +22,13 @@ export class TestSocket {
   }
 
   /** Connects to `${httpUrl}/ws` and waits for the `ready` frame. */
-  static async open(httpUrl: string, options: { headers?: Record<string, string>; query?: string } = {}): Promise<TestSocket> {
-    const socket = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/ws${options.query ?? ''}`, { headers: options.headers });
+  static async open(
+    httpUrl: string,
+    options: { headers?: Record<string, string>; query?: string } = {},
+  ): Promise<TestSocket> {
+    const socket = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/ws${options.query ?? ''}`, {
+      headers: options.headers,
+    });
     const client = new TestSocket(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -45,7 +50,8 @@ export class TestSocket {
         const frame = this.frames[this.cursor++] as Frame;
         if (match(frame)) return frame;
       }
-      if (this.closed) throw new Error(`socket closed (${this.closed.code}) while waiting; frames: ${JSON.stringify(this.frames)}`);
+      if (this.closed)
+        throw new Error(`socket closed (${this.closed.code}) while waiting; frames: ${JSON.stringify(this.frames)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no matching frame within ${limitMs} ms; frames: ${JSON.stringify(this.frames)}`);
       await new Promise<void>((resolve) => {

@@ -26,11 +26,26 @@ export type AgentSummary = z.infer<typeof agentSummarySchema>;
 export type AgentDetail = z.infer<typeof agentDetailSchema>;
 
 /** The model types an agent has handlers for (probed, since the registry is not enumerable). */
-const MODEL_TYPES = ['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_EMBEDDING', 'OBJECT_SMALL', 'OBJECT_LARGE', 'IMAGE', 'IMAGE_DESCRIPTION', 'TRANSCRIPTION', 'TEXT_TO_SPEECH'];
+const MODEL_TYPES = [
+  'TEXT_SMALL',
+  'TEXT_LARGE',
+  'TEXT_EMBEDDING',
+  'OBJECT_SMALL',
+  'OBJECT_LARGE',
+  'IMAGE',
+  'IMAGE_DESCRIPTION',
+  'TRANSCRIPTION',
+  'TEXT_TO_SPEECH',
+];
 
 export function toAgentSummary(agent: ManagedAgent): AgentSummary {
   const { character } = agent.runtime;
-  return { id: agent.id, name: character.name, ...(character.username ? { username: character.username } : {}), status: agent.status };
+  return {
+    id: agent.id,
+    name: character.name,
+    ...(character.username ? { username: character.username } : {}),
+    status: agent.status,
+  };
 }
 
 /** The URL a plugin route is served at. */
@@ -43,7 +58,8 @@ export function pluginRouteUrl(agentId: string, pluginName: string, path: string
 export function toAgentDetail(agent: ManagedAgent): AgentDetail {
   const { runtime } = agent;
   const { character } = runtime;
-  const list = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : value ? [value] : []);
+  const list = (value: string | string[] | undefined): string[] =>
+    Array.isArray(value) ? value : value ? [value] : [];
   return {
     ...toAgentSummary(agent),
     bio: list(character.bio),

@@ -9,7 +9,8 @@ const TOKEN = 's3cret-token';
 describe('apiKeyMatches', () => {
   it('matches only the exact token, whatever the lengths', () => {
     expect(apiKeyMatches(TOKEN, TOKEN)).toBe(true);
-    for (const wrong of ['', 's3cret', `${TOKEN}x`, TOKEN.toUpperCase(), 'x'.repeat(5000)]) expect(apiKeyMatches(wrong, TOKEN)).toBe(false);
+    for (const wrong of ['', 's3cret', `${TOKEN}x`, TOKEN.toUpperCase(), 'x'.repeat(5000)])
+      expect(apiKeyMatches(wrong, TOKEN)).toBe(false);
   });
 });
 

@@ -9,7 +9,10 @@ export class AgentAlreadyRegisteredError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly agentId: string, readonly agentName: string) {
+  constructor(
+    readonly agentId: string,
+    readonly agentName: string,
+  ) {
     super(
       ServerErrorCode.AGENT_ALREADY_REGISTERED,
       `An agent with id ${agentId} ("${agentName}") is already on this server; give each character its own name or id, or remove the other agent first.`,

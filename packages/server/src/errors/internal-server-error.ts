@@ -9,8 +9,15 @@ export class InternalServerError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly requestId: string, options?: KithErrorOptions) {
-    super(ServerErrorCode.INTERNAL, `The server failed while handling this request (request id ${requestId}); its log has the details.`, options);
+  constructor(
+    readonly requestId: string,
+    options?: KithErrorOptions,
+  ) {
+    super(
+      ServerErrorCode.INTERNAL,
+      `The server failed while handling this request (request id ${requestId}); its log has the details.`,
+      options,
+    );
   }
 
   /** True for an InternalServerError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -10,7 +10,10 @@ export class PayloadTooLargeError extends KithError {
   override readonly name = name;
 
   constructor(readonly limitBytes: number) {
-    super(ServerErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than the ${limitBytes}-byte limit; send less, or raise KITH_SERVER_BODY_LIMIT.`);
+    super(
+      ServerErrorCode.PAYLOAD_TOO_LARGE,
+      `Request body is larger than the ${limitBytes}-byte limit; send less, or raise KITH_SERVER_BODY_LIMIT.`,
+    );
   }
 
   /** True for a PayloadTooLargeError from any copy of this package (checks a Symbol.for marker, not instanceof). */

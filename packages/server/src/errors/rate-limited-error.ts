@@ -9,7 +9,11 @@ export class RateLimitedError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly max: number, readonly windowMs: number, readonly retryAfterMs: number) {
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+    readonly retryAfterMs: number,
+  ) {
     super(
       ServerErrorCode.RATE_LIMITED,
       `Too many requests: at most ${max} per ${windowMs} ms from one address. Retry in ${Math.ceil(retryAfterMs / 1000)} s, or raise KITH_SERVER_RATE_LIMIT_MAX.`,

@@ -9,8 +9,14 @@ export class RequestValidationError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly path: string, readonly problem: string) {
-    super(ServerErrorCode.REQUEST_INVALID, path ? `Invalid request: ${path}: ${problem}` : `Invalid request: ${problem}`);
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(
+      ServerErrorCode.REQUEST_INVALID,
+      path ? `Invalid request: ${path}: ${problem}` : `Invalid request: ${problem}`,
+    );
   }
 
   /** True for a RequestValidationError from any copy of this package (checks a Symbol.for marker, not instanceof). */

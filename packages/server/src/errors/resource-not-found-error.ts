@@ -9,7 +9,11 @@ export class ResourceNotFoundError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly resource: string, readonly id: string, hint?: string) {
+  constructor(
+    readonly resource: string,
+    readonly id: string,
+    hint?: string,
+  ) {
     super(ServerErrorCode.RESOURCE_NOT_FOUND, `No ${resource} ${id} was found${hint ? `; ${hint}` : ''}.`);
   }
 

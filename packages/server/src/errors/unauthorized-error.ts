@@ -10,7 +10,10 @@ export class UnauthorizedError extends KithError {
   override readonly name = name;
 
   constructor() {
-    super(ServerErrorCode.UNAUTHORIZED, 'Missing or wrong API key: send the server token (KITH_SERVER_AUTH_TOKEN) in the X-API-KEY header.');
+    super(
+      ServerErrorCode.UNAUTHORIZED,
+      'Missing or wrong API key: send the server token (KITH_SERVER_AUTH_TOKEN) in the X-API-KEY header.',
+    );
   }
 
   /** True for an UnauthorizedError from any copy of this package (checks a Symbol.for marker, not instanceof). */

@@ -70,7 +70,8 @@ export async function checkAgentHealth(runtime: IAgentRuntime, timeoutMs: number
     ...[...runtime.getAllServices().entries()].map(([type, instances]) => serviceCheck(type, instances)),
     ...REQUIRED_MODEL_TYPES.map((type) => ({
       name: `model:${type}`,
-      run: async () => (runtime.getModel(type) ? true : `no ${type} handler is registered; add a model plugin that provides it`),
+      run: async () =>
+        runtime.getModel(type) ? true : `no ${type} handler is registered; add a model plugin that provides it`,
     })),
   ];
   return Promise.all(checks.map((check) => runCheck(check, timeoutMs)));

@@ -1,4 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifySchemaValidationError, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchemaValidationError,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../server-context';
 import { invalidInput } from './parse-input';
@@ -15,7 +22,13 @@ declare module 'fastify' {
 }
 
 /** Fastify whose route schemas are zod schemas: handlers get their parsed params, query and body, typed. */
-export type ApiApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ApiApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** A module of REST routes: each declared once with its zod schemas (params, querystring, body, response). */
 export type ApiRoutes = (app: ApiApp, context: ServerContext) => void;

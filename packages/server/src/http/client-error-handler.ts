@@ -10,7 +10,11 @@ import { RequestValidationError } from '../errors';
  * `{ error: { code, message } }` body as every other error, instead of
  * Fastify's own shape. Bound to the Fastify instance like its default.
  */
-export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: NodeJS.ErrnoException, socket: Duplex): void {
+export function clientErrorHandler(
+  this: { log: FastifyBaseLogger },
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
   // A reset connection has no one left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let status: number;
@@ -20,14 +24,20 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Node
     body = JSON.stringify(errorBody(new RequestValidationError('', 'the request was not received in time')));
   } else if (error.code === 'HPE_HEADER_OVERFLOW') {
     status = 431;
-    body = JSON.stringify(errorBody(new RequestValidationError('headers', 'the request headers are larger than the server accepts')));
+    body = JSON.stringify(
+      errorBody(new RequestValidationError('headers', 'the request headers are larger than the server accepts')),
+    );
   } else {
     status = 400;
-    body = JSON.stringify(errorBody(new RequestValidationError('', `malformed HTTP request (${error.code ?? 'parse error'})`)));
+    body = JSON.stringify(
+      errorBody(new RequestValidationError('', `malformed HTTP request (${error.code ?? 'parse error'})`)),
+    );
   }
   this.log.debug({ err: error, status }, 'refused a malformed HTTP request');
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -3,7 +3,9 @@ import { statusOf } from './error-reply';
 
 describe('statusOf', () => {
   it('answers 503 for a retryable failure of something the server depends on, 500 for other unknown codes', () => {
-    expect(statusOf(new KithError('KITH_SQL_DATABASE_UNAVAILABLE', 'lost the connection', { retryable: true }))).toBe(503);
+    expect(statusOf(new KithError('KITH_SQL_DATABASE_UNAVAILABLE', 'lost the connection', { retryable: true }))).toBe(
+      503,
+    );
     expect(statusOf(new KithError('KITH_SOMETHING_BROKE', 'broken'))).toBe(500);
   });
 

@@ -1,9 +1,12 @@
-import {
-  ErrorCode,
-  KithError,
-} from '@kith/core';
+import { ErrorCode, KithError } from '@kith/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { InternalServerError, PayloadTooLargeError, RequestValidationError, ResourceNotFoundError, ServerErrorCode } from '../errors';
+import {
+  InternalServerError,
+  PayloadTooLargeError,
+  RequestValidationError,
+  ResourceNotFoundError,
+  ServerErrorCode,
+} from '../errors';
 
 /** The body of every error answer: `{ error: { code, message, path? } }`. */
 export interface ErrorBody {
@@ -37,9 +40,13 @@ export function statusOf(error: KithError): number {
 }
 
 /** Fastify's own client errors (bad JSON, content type, body size) as KithErrors, keeping their 4xx status. */
-function fromFastifyClientError(error: { code?: string; message: string; statusCode: number }, bodyLimit: number): { error: KithError; status: number } {
+function fromFastifyClientError(
+  error: { code?: string; message: string; statusCode: number },
+  bodyLimit: number,
+): { error: KithError; status: number } {
   if (error.statusCode === 413) return { error: new PayloadTooLargeError(bodyLimit), status: 413 };
-  if (error.statusCode === 415) return { error: new RequestValidationError('headers.content-type', error.message), status: 415 };
+  if (error.statusCode === 415)
+    return { error: new RequestValidationError('headers.content-type', error.message), status: 415 };
   const where = error.code?.startsWith('FST_ERR_CTP') ? 'body' : '';
   return { error: new RequestValidationError(where, error.message), status: error.statusCode };
 }
@@ -58,14 +65,25 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
       error = caught;
       status = statusOf(caught);
     } else if (clientStatus(caught) !== undefined) {
-      ({ error, status } = fromFastifyClientError(caught as { code?: string; message: string; statusCode: number }, bodyLimit));
+      ({ error, status } = fromFastifyClientError(
+        caught as { code?: string; message: string; statusCode: number },
+        bodyLimit,
+      ));
     } else {
       error = new InternalServerError(request.id, { cause: caught });
       status = 500;
     }
     // A dependency that is away (503) fails every request alike until it is back: one line each, not a stack each.
-    if (status === 503) request.log.warn({ code: error.code, url: request.routeOptions.url, method: request.method }, `Request refused: ${error.message}`);
-    else if (status >= 500) request.log.error({ err: caught, url: request.routeOptions.url, method: request.method }, `Request failed: ${error.message}`);
+    if (status === 503)
+      request.log.warn(
+        { code: error.code, url: request.routeOptions.url, method: request.method },
+        `Request refused: ${error.message}`,
+      );
+    else if (status >= 500)
+      request.log.error(
+        { err: caught, url: request.routeOptions.url, method: request.method },
+        `Request failed: ${error.message}`,
+      );
     else request.log.debug({ code: error.code, status }, error.message);
     if (status === 503) void reply.header('retry-after', '1');
     return reply.code(status).send(errorBody(error));

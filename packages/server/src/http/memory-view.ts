@@ -11,5 +11,13 @@ export function toMemoryView(memory: Memory): MemoryView {
 export type RoomView = Pick<Room, 'id' | 'name' | 'source' | 'type' | 'channelId' | 'serverId' | 'worldId'>;
 
 export function toRoomView(room: Room): RoomView {
-  return { id: room.id, name: room.name, source: room.source, type: room.type, channelId: room.channelId, serverId: room.serverId, worldId: room.worldId };
+  return {
+    id: room.id,
+    name: room.name,
+    source: room.source,
+    type: room.type,
+    channelId: room.channelId,
+    serverId: room.serverId,
+    worldId: room.worldId,
+  };
 }

@@ -12,7 +12,8 @@ const memory = (n: number, createdAt: number): Memory => ({
 /** Newest first, createdAt <= end, like an adapter's getMemories. */
 function store(memories: Memory[]) {
   const sorted = [...memories].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-  return async (end: number | undefined, count: number) => sorted.filter((m) => end === undefined || (m.createdAt ?? 0) <= end).slice(0, count);
+  return async (end: number | undefined, count: number) =>
+    sorted.filter((m) => end === undefined || (m.createdAt ?? 0) <= end).slice(0, count);
 }
 
 describe('readPage', () => {
@@ -23,7 +24,11 @@ describe('readPage', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: Memory[]; nextCursor: string | null } = await readPage(fetch, 4, cursor ? decodeCursor(cursor) : undefined);
+      const page: { items: Memory[]; nextCursor: string | null } = await readPage(
+        fetch,
+        4,
+        cursor ? decodeCursor(cursor) : undefined,
+      );
       seen.push(...page.items.map((m) => m.id as string));
       cursor = page.nextCursor;
     } while (cursor);
@@ -41,8 +46,14 @@ describe('readPage', () => {
   it('round-trips a cursor and refuses anything else', () => {
     const cursor = { t: 5, ids: ['a', 'b'] };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    for (const bad of ['garbage', Buffer.from('{"t":-1,"ids":[]}').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
-      expect(() => decodeCursor(bad)).toThrow(expect.objectContaining({ code: 'KITH_REQUEST_INVALID', path: 'query.cursor' }));
+    for (const bad of [
+      'garbage',
+      Buffer.from('{"t":-1,"ids":[]}').toString('base64url'),
+      Buffer.from('[1]').toString('base64url'),
+    ]) {
+      expect(() => decodeCursor(bad)).toThrow(
+        expect.objectContaining({ code: 'KITH_REQUEST_INVALID', path: 'query.cursor' }),
+      );
     }
   });
 });

@@ -24,7 +24,10 @@ export function decodeCursor(raw: string): PageCursor {
   } catch {
     // fall through: not base64url JSON
   }
-  throw new RequestValidationError('query.cursor', 'is not a cursor this server issued; pass nextCursor from the previous page unchanged');
+  throw new RequestValidationError(
+    'query.cursor',
+    'is not a cursor this server issued; pass nextCursor from the previous page unchanged',
+  );
 }
 
 /**

@@ -43,13 +43,41 @@ const echoPlugin: Plugin = {
   name: 'echo',
   description: 'echoes requests',
   routes: [
-    { type: 'GET', path: '/echo/:id', handler: async (req, res) => void res.json({ params: req.params, query: req.query }) },
+    {
+      type: 'GET',
+      path: '/echo/:id',
+      handler: async (req, res) => void res.json({ params: req.params, query: req.query }),
+    },
     { type: 'POST', path: '/echo', handler: async (req, res) => void res.json({ body: req.body ?? null }) },
   ],
 };
 
 // Values that have broken routers and validators elsewhere: encodings, traversal, NUL, RTL override, lone %.
-const HOSTILE_SEGMENTS = ['%', '%zz', '%00', '%C0%AF', '%E2%80%AE', '%2F', '..', '%2e%2e', '.', '%20', '+', '__proto__', 'constructor', 'null', 'undefined', '-1', '0', '1e999', '%F0%9F%92%A5', '%FF%FE', '{}', '[]', '%7B%7D'];
+const HOSTILE_SEGMENTS = [
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AF',
+  '%E2%80%AE',
+  '%2F',
+  '..',
+  '%2e%2e',
+  '.',
+  '%20',
+  '+',
+  '__proto__',
+  'constructor',
+  'null',
+  'undefined',
+  '-1',
+  '0',
+  '1e999',
+  '%F0%9F%92%A5',
+  '%FF%FE',
+  '{}',
+  '[]',
+  '%7B%7D',
+];
 
 const encoded = (text: string) => encodeURIComponent(text);
 /** A non-empty text with well-formed surrogates (encodeURIComponent refuses lone ones). */
@@ -66,30 +94,120 @@ function paramValue(name: string, agentId: string): fc.Arbitrary<string> {
     // Often the real agent, so bodies and queries reach the handlers, not only the id check.
     { weight: name === 'agentId' ? 8 : 1, arbitrary: fc.constant(agentId) },
   ];
-  if (name === '*') options.push({ weight: 2, arbitrary: fc.array(anyText.map(encoded), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')) }, { weight: 10, arbitrary: fc.constantFrom('echo', 'echo/1', 'echo/x/y') });
-  if (name === 'plugin') options.push({ weight: 10, arbitrary: fc.constantFrom('echo', 'echo', '%40scope%2Fecho', 'bootstrap') });
+  if (name === '*')
+    options.push(
+      {
+        weight: 2,
+        arbitrary: fc.array(anyText.map(encoded), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')),
+      },
+      { weight: 10, arbitrary: fc.constantFrom('echo', 'echo/1', 'echo/x/y') },
+    );
+  if (name === 'plugin')
+    options.push({ weight: 10, arbitrary: fc.constantFrom('echo', 'echo', '%40scope%2Fecho', 'bootstrap') });
   return fc.oneof(...options);
 }
 
-const QUERY_KEYS = ['limit', 'cursor', 'roomId', 'agentId', 'tableName', 'apiKey', 'count', 'before', '__proto__', 'constructor', 'toString', 'a[b]', ''];
-const QUERY_VALUES = fc.oneof(fc.constantFrom('', '-1', '0', '1', '200', '201', '1e3', 'NaN', 'abc', 'null', 'true', '%', '%00', 'messages', 'facts', '__proto__', 'eyJ0IjoxfQ', 'eyJ0IjotMSwiaWRzIjpbXX0', 'x'.repeat(3000)), anyText.map(encoded), fc.uuid());
+const QUERY_KEYS = [
+  'limit',
+  'cursor',
+  'roomId',
+  'agentId',
+  'tableName',
+  'apiKey',
+  'count',
+  'before',
+  '__proto__',
+  'constructor',
+  'toString',
+  'a[b]',
+  '',
+];
+const QUERY_VALUES = fc.oneof(
+  fc.constantFrom(
+    '',
+    '-1',
+    '0',
+    '1',
+    '200',
+    '201',
+    '1e3',
+    'NaN',
+    'abc',
+    'null',
+    'true',
+    '%',
+    '%00',
+    'messages',
+    'facts',
+    '__proto__',
+    'eyJ0IjoxfQ',
+    'eyJ0IjotMSwiaWRzIjpbXX0',
+    'x'.repeat(3000),
+  ),
+  anyText.map(encoded),
+  fc.uuid(),
+);
 const query = fc.oneof(
   fc.constant(''),
-  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), anyText.map(encoded)), QUERY_VALUES), { minLength: 1, maxLength: 4 }).map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
+  fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), anyText.map(encoded)), QUERY_VALUES), {
+      minLength: 1,
+      maxLength: 4,
+    })
+    .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
   fc.constantFrom('?', '?&&', '?=x', '?limit', '?limit=1&limit=2', '?roomId=a&roomId=b'),
 );
 
-const CONTENT_TYPES = [undefined, 'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/json; charset=latin1', '', 'invalid', 'application/json, text/plain'];
+const CONTENT_TYPES = [
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/json; charset=latin1',
+  '',
+  'invalid',
+  'application/json, text/plain',
+];
 
 /** Message-shaped bodies with every field of the wrong type, missing or extra. */
-const wrongField = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 20 }), fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
+const wrongField = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
 const messageLike = fc.record(
-  { text: wrongField, roomId: wrongField, id: wrongField, entityId: wrongField, userName: wrongField, attachments: fc.oneof(wrongField, fc.array(fc.record({ id: wrongField, url: wrongField }), { maxLength: 12 })), async: wrongField, channelType: wrongField, extra: wrongField },
+  {
+    text: wrongField,
+    roomId: wrongField,
+    id: wrongField,
+    entityId: wrongField,
+    userName: wrongField,
+    attachments: fc.oneof(wrongField, fc.array(fc.record({ id: wrongField, url: wrongField }), { maxLength: 12 })),
+    async: wrongField,
+    channelType: wrongField,
+    extra: wrongField,
+  },
   { requiredKeys: [] },
 );
 /** Valid messages, so the fuzz also reaches the pipeline and its 200/202 answers. */
 const validMessage = fc.record(
-  { text: fc.string({ minLength: 1, maxLength: 200 }), roomId: fc.uuid(), userName: fc.constantFrom('ann', 'Bob ', '💥'), channelType: fc.constantFrom('DM', 'GROUP', 'API'), async: fc.boolean(), source: fc.constantFrom('api', 'fuzz') },
+  {
+    text: fc.string({ minLength: 1, maxLength: 200 }),
+    roomId: fc.uuid(),
+    userName: fc.constantFrom('ann', 'Bob ', '💥'),
+    channelType: fc.constantFrom('DM', 'GROUP', 'API'),
+    async: fc.boolean(),
+    source: fc.constantFrom('api', 'fuzz'),
+  },
   { requiredKeys: ['text'] },
 );
 const payload = fc.oneof(
@@ -97,12 +215,31 @@ const payload = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null'),
   messageLike.map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('', ' ', '{', '{"text":', '{"text":"hi"}', '{"text":"hi","__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', 'null', '[]', '"text"', '\u0000', '\uFEFF{"text":"hi"}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '{',
+    '{"text":',
+    '{"text":"hi"}',
+    '{"text":"hi","__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    'null',
+    '[]',
+    '"text"',
+    '\u0000',
+    '\uFEFF{"text":"hi"}',
+  ),
   fc.integer({ min: 1, max: BODY_LIMIT - 64 }).map((length) => JSON.stringify({ text: 'x'.repeat(length) })),
 );
 // JSON most of the time, so the validators behind the content-type check are reached.
-const contentType = fc.oneof({ weight: 3, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) });
-const body = fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 4, arbitrary: fc.record({ contentType, payload }) });
+const contentType = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('application/json') },
+  { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+);
+const body = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 4, arbitrary: fc.record({ contentType, payload }) },
+);
 
 interface FuzzCase {
   params: Record<string, string>;
@@ -113,14 +250,22 @@ interface FuzzCase {
 function requestFor(route: TableRoute, fuzz: FuzzCase) {
   const headers: Record<string, string> = {};
   if (fuzz.body?.contentType !== undefined) headers['content-type'] = fuzz.body.contentType;
-  return { method: route.method, path: `${fillRoute(route.url, fuzz.params)}${fuzz.query}`, headers, body: fuzz.body?.payload };
+  return {
+    method: route.method,
+    path: `${fillRoute(route.url, fuzz.params)}${fuzz.query}`,
+    headers,
+    body: fuzz.body?.payload,
+  };
 }
 
 /** A client error: 4xx, and (but for HEAD, which has no body) `{ error: { code, message } }`. */
 function expectClientError(label: string, response: RawResponse, method: string): void {
   const error = (response.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  const shaped = method === 'HEAD' || (typeof error?.code === 'string' && typeof error.message === 'string' && error.message.length > 0);
-  if (response.status < 400 || response.status >= 500 || !shaped) throw new Error(`${label} -> ${response.status} ${response.text.slice(0, 300)}`);
+  const shaped =
+    method === 'HEAD' ||
+    (typeof error?.code === 'string' && typeof error.message === 'string' && error.message.length > 0);
+  if (response.status < 400 || response.status >= 500 || !shaped)
+    throw new Error(`${label} -> ${response.status} ${response.text.slice(0, 300)}`);
 }
 
 /** Never a 5xx; any 4xx carries the error shape. */
@@ -163,7 +308,12 @@ describe('HTTP fuzz: every registered route, bad input -> 4xx, never 5xx', () =>
     let requests = 0;
     for (const route of routes) {
       const names = routeParams(route.url);
-      const params = fc.record(Object.fromEntries(names.map((name) => [name, paramValue(name, agent.runtime.agentId)])) as Record<string, fc.Arbitrary<string>>);
+      const params = fc.record(
+        Object.fromEntries(names.map((name) => [name, paramValue(name, agent.runtime.agentId)])) as Record<
+          string,
+          fc.Arbitrary<string>
+        >,
+      );
       await fc.assert(
         fc.asyncProperty(params, query, body, async (fuzzParams, fuzzQuery, fuzzBody) => {
           const fuzz: FuzzCase = { params: fuzzParams, query: fuzzQuery, body: fuzzBody };
@@ -173,7 +323,9 @@ describe('HTTP fuzz: every registered route, bad input -> 4xx, never 5xx', () =>
           requests += 1;
           expectNoServerError(label, response, route.method);
           // A malformed id in a UUID parameter can never be served.
-          const badId = names.some((name) => UUID_PARAMS.has(name) && !UUID.test(decodeURIComponentSafe(fuzzParams[name] ?? '')));
+          const badId = names.some(
+            (name) => UUID_PARAMS.has(name) && !UUID.test(decodeURIComponentSafe(fuzzParams[name] ?? '')),
+          );
           if (badId) expectClientError(label, response, route.method);
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE },
@@ -188,21 +340,55 @@ describe('HTTP fuzz: every registered route, bad input -> 4xx, never 5xx', () =>
     const bodyRoutes = routes.filter((route) => !['GET', 'HEAD'].includes(route.method));
     expect(bodyRoutes.length).toBeGreaterThanOrEqual(5);
     for (const route of bodyRoutes) {
-      const path = fillRoute(route.url, { agentId: agent.runtime.agentId, roomId: agent.runtime.agentId, memoryId: agent.runtime.agentId, runId: agent.runtime.agentId, plugin: 'echo', '*': 'echo' });
-      const response = await rawRequest(running.url, { method: route.method, path, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT) }) });
+      const path = fillRoute(route.url, {
+        agentId: agent.runtime.agentId,
+        roomId: agent.runtime.agentId,
+        memoryId: agent.runtime.agentId,
+        runId: agent.runtime.agentId,
+        plugin: 'echo',
+        '*': 'echo',
+      });
+      const response = await rawRequest(running.url, {
+        method: route.method,
+        path,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT) }),
+      });
       expectClientError(`${route.method} ${path} oversize`, response, route.method);
-      expect([route.method, route.url, response.status, (response.json as { error: { code: string } }).error.code]).toEqual([route.method, route.url, 413, 'KITH_PAYLOAD_TOO_LARGE']);
+      expect([
+        route.method,
+        route.url,
+        response.status,
+        (response.json as { error: { code: string } }).error.code,
+      ]).toEqual([route.method, route.url, 413, 'KITH_PAYLOAD_TOO_LARGE']);
     }
   });
 
   it('answers broken JSON with 400 and a foreign content type with 415 on every route that takes a body', async () => {
     const bodyRoutes = routes.filter((route) => !['GET', 'HEAD'].includes(route.method));
     for (const route of bodyRoutes) {
-      const path = fillRoute(route.url, { agentId: agent.runtime.agentId, roomId: agent.runtime.agentId, memoryId: agent.runtime.agentId, runId: agent.runtime.agentId, plugin: 'echo', '*': 'echo' });
-      const broken = await rawRequest(running.url, { method: route.method, path, headers: { 'content-type': 'application/json' }, body: '{"text": ' });
+      const path = fillRoute(route.url, {
+        agentId: agent.runtime.agentId,
+        roomId: agent.runtime.agentId,
+        memoryId: agent.runtime.agentId,
+        runId: agent.runtime.agentId,
+        plugin: 'echo',
+        '*': 'echo',
+      });
+      const broken = await rawRequest(running.url, {
+        method: route.method,
+        path,
+        headers: { 'content-type': 'application/json' },
+        body: '{"text": ',
+      });
       expect([route.method, route.url, broken.status]).toEqual([route.method, route.url, 400]);
       expectClientError(`${route.method} ${path} broken JSON`, broken, route.method);
-      const foreign = await rawRequest(running.url, { method: route.method, path, headers: { 'content-type': 'application/xml' }, body: '<text>hi</text>' });
+      const foreign = await rawRequest(running.url, {
+        method: route.method,
+        path,
+        headers: { 'content-type': 'application/xml' },
+        body: '<text>hi</text>',
+      });
       expect([route.method, route.url, foreign.status]).toEqual([route.method, route.url, 415]);
       expectClientError(`${route.method} ${path} xml`, foreign, route.method);
     }
@@ -229,16 +415,29 @@ describe('HTTP fuzz: every registered route, bad input -> 4xx, never 5xx', () =>
       });
       const [head = '', text = ''] = answer.split('\r\n\r\n');
       expect([JSON.stringify(raw), head.split('\r\n')[0]]).toEqual([JSON.stringify(raw), 'HTTP/1.1 400 Bad Request']);
-      expect(JSON.parse(text)).toMatchObject({ error: { code: 'KITH_REQUEST_INVALID', message: expect.stringContaining('malformed HTTP request') } });
+      expect(JSON.parse(text)).toMatchObject({
+        error: { code: 'KITH_REQUEST_INVALID', message: expect.stringContaining('malformed HTTP request') },
+      });
     }
   });
 
   it('still serves the agent after the fuzzing', async () => {
     await rawRequest(running.url, { method: 'POST', path: `/api/agents/${agent.runtime.agentId}/start` });
-    const response = await rawRequest(running.url, { method: 'POST', path: `/api/agents/${agent.runtime.agentId}/messages`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'still there?' }) });
+    const response = await rawRequest(running.url, {
+      method: 'POST',
+      path: `/api/agents/${agent.runtime.agentId}/messages`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'still there?' }),
+    });
     expect(response.status).toBe(200);
-    const echo = await rawRequest(running.url, { method: 'GET', path: `/api/agents/${agent.runtime.agentId}/plugins/echo/echo/7?q=1` });
-    expect([echo.status, echo.json]).toEqual([200, { params: { id: '7', agentId: agent.runtime.agentId }, query: { q: '1' } }]);
+    const echo = await rawRequest(running.url, {
+      method: 'GET',
+      path: `/api/agents/${agent.runtime.agentId}/plugins/echo/echo/7?q=1`,
+    });
+    expect([echo.status, echo.json]).toEqual([
+      200,
+      { params: { id: '7', agentId: agent.runtime.agentId }, query: { q: '1' } },
+    ]);
   });
 });
 

@@ -12,14 +12,13 @@ export const uuidSchema = z
 
 export const agentParamsSchema = z.strictObject({ agentId: uuidSchema });
 
-export const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.string().meta({ description: 'Stable error code (docs/errors.md)' }),
-      message: z.string(),
-      path: z.string().optional().meta({ description: 'The bad value: body.text, params.agentId, query.limit' }),
-    }),
-  });
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().meta({ description: 'Stable error code (docs/errors.md)' }),
+    message: z.string(),
+    path: z.string().optional().meta({ description: 'The bad value: body.text, params.agentId, query.limit' }),
+  }),
+});
 
 export const mediaSchema = z.strictObject({
   id: z.string().min(1).max(200),
@@ -42,25 +41,24 @@ const attachmentViewSchema = z.object({
   contentType: z.string().optional(),
 });
 
-export const memoryViewSchema = z
-  .object({
-    id: z.string().optional(),
-    entityId: z.string(),
-    agentId: z.string().optional(),
-    roomId: z.string(),
-    worldId: z.string().optional(),
-    createdAt: z.number().optional(),
-    unique: z.boolean().optional(),
-    content: z
-      .object({
-        text: z.string().optional(),
-        thought: z.string().optional(),
-        actions: z.array(z.string()).optional(),
-        providers: z.array(z.string()).optional(),
-        source: z.string().optional(),
-        inReplyTo: z.string().optional(),
-        attachments: z.array(attachmentViewSchema).optional(),
-      })
-      .loose(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  });
+export const memoryViewSchema = z.object({
+  id: z.string().optional(),
+  entityId: z.string(),
+  agentId: z.string().optional(),
+  roomId: z.string(),
+  worldId: z.string().optional(),
+  createdAt: z.number().optional(),
+  unique: z.boolean().optional(),
+  content: z
+    .object({
+      text: z.string().optional(),
+      thought: z.string().optional(),
+      actions: z.array(z.string()).optional(),
+      providers: z.array(z.string()).optional(),
+      source: z.string().optional(),
+      inReplyTo: z.string().optional(),
+      attachments: z.array(attachmentViewSchema).optional(),
+    })
+    .loose(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});

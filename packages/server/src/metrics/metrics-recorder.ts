@@ -27,17 +27,33 @@ export class MetricsRecorder {
       case 'MODEL_USED': {
         const { payload } = event;
         const stats = this.record(`model:${payload.type}`, payload.durationMs, payload.success);
-        if (payload.tokens) stats.addTokens(payload.tokens.promptTokens, payload.tokens.completionTokens, payload.tokens.totalTokens);
+        if (payload.tokens)
+          stats.addTokens(payload.tokens.promptTokens, payload.tokens.completionTokens, payload.tokens.totalTokens);
         return;
       }
       case 'PROVIDER_COMPLETED':
-        this.record(`provider:${event.payload.providerName}`, event.payload.durationMs, event.payload.success, event.payload.pluginName);
+        this.record(
+          `provider:${event.payload.providerName}`,
+          event.payload.durationMs,
+          event.payload.success,
+          event.payload.pluginName,
+        );
         return;
       case 'ACTION_COMPLETED':
-        this.record(`action:${event.payload.actionName}`, event.payload.durationMs ?? 0, event.payload.result?.success !== false, event.payload.pluginName);
+        this.record(
+          `action:${event.payload.actionName}`,
+          event.payload.durationMs ?? 0,
+          event.payload.result?.success !== false,
+          event.payload.pluginName,
+        );
         return;
       case 'EVALUATOR_COMPLETED':
-        this.record(`evaluator:${event.payload.evaluatorName}`, event.payload.durationMs ?? 0, !event.payload.error, event.payload.pluginName);
+        this.record(
+          `evaluator:${event.payload.evaluatorName}`,
+          event.payload.durationMs ?? 0,
+          !event.payload.error,
+          event.payload.pluginName,
+        );
         return;
       case 'DATABASE_OPERATION':
         this.record(`database:${event.payload.operation}`, event.payload.durationMs, event.payload.success);

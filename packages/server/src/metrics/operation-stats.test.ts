@@ -27,7 +27,15 @@ describe('OperationStats', () => {
     b.record(10, false);
     a.addTokens(5, 2, 7);
     b.addTokens(1, 1, 2);
-    expect(summarize([a, b])).toEqual({ count: 4, errors: 1, meanMs: 4, p50Ms: 2, p95Ms: 10, maxMs: 10, tokens: { prompt: 6, completion: 3, total: 9 } });
+    expect(summarize([a, b])).toEqual({
+      count: 4,
+      errors: 1,
+      meanMs: 4,
+      p50Ms: 2,
+      p95Ms: 10,
+      maxMs: 10,
+      tokens: { prompt: 6, completion: 3, total: 9 },
+    });
   });
 
   it('treats negative or non-finite durations as zero', () => {

@@ -12,7 +12,13 @@ const isZod = (value: unknown): boolean => typeof value === 'object' && value !=
 /** Whether the route's schemas are zod's (ours) rather than JSON Schema (routes added through `configure`). */
 function hasZodSchemas(schema: FastifySchema | undefined): boolean {
   if (!schema) return false;
-  const parts = [schema.params, schema.querystring, schema.body, schema.headers, ...Object.values((schema.response ?? {}) as object)];
+  const parts = [
+    schema.params,
+    schema.querystring,
+    schema.body,
+    schema.headers,
+    ...Object.values((schema.response ?? {}) as object),
+  ];
   return parts.some(isZod);
 }
 
@@ -22,13 +28,19 @@ function hasZodSchemas(schema: FastifySchema | undefined): boolean {
  * routes' trailing wildcard named `{path}` (OpenAPI has no wildcard segment).
  */
 const documentRoute: SwaggerTransform = (document) => {
-  const { schema, url } = hasZodSchemas(document.schema) ? jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]) : document;
+  const { schema, url } = hasZodSchemas(document.schema)
+    ? jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0])
+    : document;
   if (schema.hide) return { schema, url };
   const security = document.route.config?.public ? [] : API_KEY;
   if (!url.endsWith('/*')) return { schema: { ...schema, security }, url };
   const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const { '*': wildcard, ...named } = params?.properties ?? {};
-  const renamed = { ...params, properties: { ...named, path: wildcard ?? { type: 'string' } }, required: (params?.required ?? []).map((name) => (name === '*' ? 'path' : name)) };
+  const renamed = {
+    ...params,
+    properties: { ...named, path: wildcard ?? { type: 'string' } },
+    required: (params?.required ?? []).map((name) => (name === '*' ? 'path' : name)),
+  };
   return { schema: { ...schema, security, params: renamed }, url: `${url.slice(0, -1)}:path` };
 };
 
@@ -40,10 +52,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Kith server API', version: VERSION, description: 'REST and WebSocket API of @kith/server. Errors: { error: { code, message, path? } } (docs/errors.md).' },
+      info: {
+        title: 'Kith server API',
+        version: VERSION,
+        description:
+          'REST and WebSocket API of @kith/server. Errors: { error: { code, message, path? } } (docs/errors.md).',
+      },
       components: {
         securitySchemes: {
-          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'Required on every route but /api/health when the server has KITH_SERVER_AUTH_TOKEN set' },
+          ApiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-KEY',
+            description: 'Required on every route but /api/health when the server has KITH_SERVER_AUTH_TOKEN set',
+          },
         },
       },
     },

@@ -14,7 +14,11 @@ export function isLoopbackAddress(ip: string): boolean {
  * requests carrying the valid API key unless `limitApiKey`. The limit guards
  * against remote, unauthenticated clients.
  */
-export function isRateLimitExempt(request: FastifyRequest, limit: RateLimitSettings, authToken: string | undefined): boolean {
+export function isRateLimitExempt(
+  request: FastifyRequest,
+  limit: RateLimitSettings,
+  authToken: string | undefined,
+): boolean {
   if (!limit.limitLoopback && isLoopbackAddress(request.ip)) return true;
   if (limit.limitApiKey || !authToken) return false;
   const key = presentedKey(request);

@@ -10,21 +10,32 @@ describe('agent routes', () => {
     const bob = await createTestAgent({ name: 'Bob' });
     const { server, url } = await startTestServer({ agents: [ada.runtime] });
     try {
-      expect((await http(url, '/api/agents')).body.agents).toEqual([{ id: ada.runtime.agentId, name: 'Ada', username: 'testy', status: 'running' }]);
+      expect((await http(url, '/api/agents')).body.agents).toEqual([
+        { id: ada.runtime.agentId, name: 'Ada', username: 'testy', status: 'running' },
+      ]);
       await server.addAgent(bob.runtime);
       expect((await http(url, '/api/agents')).body.agents.map((a: { name: string }) => a.name)).toEqual(['Ada', 'Bob']);
 
       const detail = await http(url, `/api/agents/${bob.runtime.agentId}`);
-      expect(detail.body).toMatchObject({ id: bob.runtime.agentId, name: 'Bob', status: 'running', plugins: ['bootstrap', 'scripted-model'] });
+      expect(detail.body).toMatchObject({
+        id: bob.runtime.agentId,
+        name: 'Bob',
+        status: 'running',
+        plugins: ['bootstrap', 'scripted-model'],
+      });
       expect(detail.body.actions).toContain('REPLY');
       expect(detail.body.providers).toContain('RECENT_MESSAGES');
       expect(detail.body.services).toContain('message-bus-service');
       expect(detail.body.models).toEqual(['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_EMBEDDING']);
       expect(detail.body.settings).toBeUndefined();
 
-      expect((await http(url, `/api/agents/${bob.runtime.agentId}/stop`, { method: 'POST' })).body.agent.status).toBe('stopped');
+      expect((await http(url, `/api/agents/${bob.runtime.agentId}/stop`, { method: 'POST' })).body.agent.status).toBe(
+        'stopped',
+      );
       expect((await http(url, `/api/agents/${bob.runtime.agentId}`)).body.status).toBe('stopped');
-      expect((await http(url, `/api/agents/${bob.runtime.agentId}/start`, { method: 'POST' })).body.agent.status).toBe('running');
+      expect((await http(url, `/api/agents/${bob.runtime.agentId}/start`, { method: 'POST' })).body.agent.status).toBe(
+        'running',
+      );
 
       expect(await server.removeAgent(bob.runtime.agentId)).toBe(true);
       expect(await server.removeAgent(bob.runtime.agentId)).toBe(false);

@@ -39,10 +39,16 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
       url: `/api/agents/:agentId/${verb}`,
       schema: {
         operationId: `${verb}Agent`,
-        summary: verb === 'start' ? 'Let a stopped agent take messages again' : 'Stop an agent taking messages (turns in flight finish; its data stays readable)',
+        summary:
+          verb === 'start'
+            ? 'Let a stopped agent take messages again'
+            : 'Stop an agent taking messages (turns in flight finish; its data stays readable)',
         tags: ['agents'],
         params: agentParamsSchema,
-        response: { 200: z.object({ agent: agentSummarySchema }).describe('The agent after the change'), 404: notFound },
+        response: {
+          200: z.object({ agent: agentSummarySchema }).describe('The agent after the change'),
+          404: notFound,
+        },
       },
       handler: async ({ params }) => {
         const agent = agents.require(params.agentId);

@@ -8,7 +8,8 @@ const apiDoc = readFileSync(path.resolve(__dirname, '../../../../docs/api.md'), 
 /** `| \`GET\` | \`/api/agents/:agentId\` | ...` rows of docs/api.md as "GET /api/agents/{agentId}". */
 function documentedRoutes(): string[] {
   return [...apiDoc.matchAll(/^\|\s*`([A-Z]+)`\s*\|\s*`([^`]+)`\s*\|/gm)].map(
-    ([, method, route]) => `${method} ${(route as string).replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/\*$/, '/{path}')}`,
+    ([, method, route]) =>
+      `${method} ${(route as string).replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/\*$/, '/{path}')}`,
   );
 }
 
@@ -19,7 +20,9 @@ describe('GET /api/docs', () => {
       const response = await http(url, '/api/docs');
       expect(response.status).toBe(200);
       expect(response.body.openapi).toBe('3.1.0');
-      const operations = Object.entries(response.body.paths as Record<string, Record<string, { responses: object; operationId: string }>>).flatMap(([route, methods]) =>
+      const operations = Object.entries(
+        response.body.paths as Record<string, Record<string, { responses: object; operationId: string }>>,
+      ).flatMap(([route, methods]) =>
         Object.entries(methods).map(([method, op]) => {
           expect(Object.keys(op.responses).length).toBeGreaterThan(0);
           return `${method.toUpperCase()} ${route}`;
@@ -33,23 +36,42 @@ describe('GET /api/docs', () => {
       expect(post.requestBody.content['application/json'].schema.required).toEqual(['text']);
       expect(post.security).toEqual([{ ApiKeyAuth: [] }]);
       expect(response.body.paths['/api/health'].get.security).toEqual([]);
-      expect(response.body.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
+      expect(response.body.components.securitySchemes.ApiKeyAuth).toMatchObject({
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-KEY',
+      });
       // The WebSocket protocol rides along as an extension; the plugin routes' wildcard is a {path} parameter.
       const ws = response.body.paths['/ws'].get;
       expect(ws).toMatchObject({ operationId: 'websocket', tags: ['websocket'], security: [{ ApiKeyAuth: [] }] });
-      expect(ws['x-client-frames'].oneOf.map((frame: { properties: { type: { const: string } } }) => frame.properties.type.const)).toEqual(['join', 'leave', 'send', 'ping']);
+      expect(
+        ws['x-client-frames'].oneOf.map(
+          (frame: { properties: { type: { const: string } } }) => frame.properties.type.const,
+        ),
+      ).toEqual(['join', 'leave', 'send', 'ping']);
       const plugin = response.body.paths['/api/agents/{agentId}/plugins/{plugin}/{path}'].get;
-      expect(plugin.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(['path:agentId', 'path:plugin', 'path:path']);
+      expect(
+        plugin.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`),
+      ).toEqual(['path:agentId', 'path:plugin', 'path:path']);
       expect(post.responses['404'].description).toBe('No such agent');
     } finally {
       await server.close();
     }
   });
 
-  it('leaves routes added through configure to Fastify\'s JSON Schema validation, and documents them when tagged', async () => {
+  it("leaves routes added through configure to Fastify's JSON Schema validation, and documents them when tagged", async () => {
     const { server, url } = await startTestServer({
       configure: (app) => {
-        app.post('/api/custom', { schema: { tags: ['custom'], body: { type: 'object', required: ['n'], properties: { n: { type: 'number' } } } } }, async (request) => ({ got: request.body }));
+        app.post(
+          '/api/custom',
+          {
+            schema: {
+              tags: ['custom'],
+              body: { type: 'object', required: ['n'], properties: { n: { type: 'number' } } },
+            },
+          },
+          async (request) => ({ got: request.body }),
+        );
       },
     });
     try {

@@ -23,7 +23,8 @@ export function registerMemoryRoutes(app: ApiApp, { agents }: ServerContext): vo
       const { runtime } = agents.require(params.agentId);
       const memory = await runtime.getMemoryById(params.memoryId);
       // Memory ids are global in a shared database: another agent's memory is not this agent's to delete.
-      if (!memory || (memory.agentId && memory.agentId !== runtime.agentId)) throw new ResourceNotFoundError('memory', params.memoryId, 'for this agent');
+      if (!memory || (memory.agentId && memory.agentId !== runtime.agentId))
+        throw new ResourceNotFoundError('memory', params.memoryId, 'for this agent');
       // plugin-bootstrap's MESSAGE_DELETED handler deletes it; without it the server does.
       await runtime.emitEvent('MESSAGE_DELETED', { message: memory, source: 'server' });
       if (await runtime.getMemoryById(params.memoryId)) await runtime.deleteMemory(params.memoryId);

@@ -20,11 +20,17 @@ describe('POST /api/agents/:agentId/messages', () => {
 
   it('runs the message through the pipeline and answers with the reply', async () => {
     agent.queue.push(scriptedReply('Nice to meet you, Ada.', ['REPLY'], 'greet her'));
-    const response = await http(running.url, `${base}/messages`, { body: { text: 'Hello, I am Ada', userName: 'ada' } });
+    const response = await http(running.url, `${base}/messages`, {
+      body: { text: 'Hello, I am Ada', userName: 'ada' },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ agentId: agent.runtime.agentId, mode: 'simple', duplicate: false });
     expect(response.body.replies).toHaveLength(1);
-    expect(response.body.replies[0].content).toMatchObject({ text: 'Nice to meet you, Ada.', thought: 'greet her', actions: ['REPLY'] });
+    expect(response.body.replies[0].content).toMatchObject({
+      text: 'Nice to meet you, Ada.',
+      thought: 'greet her',
+      actions: ['REPLY'],
+    });
     expect(response.body.replies[0].embedding).toBeUndefined();
     expect(response.headers.get('x-request-id')).toBeTruthy();
 
@@ -52,7 +58,9 @@ describe('POST /api/agents/:agentId/messages', () => {
     expect(first.body).toMatchObject({ messageId: id, mode: 'simple', duplicate: false });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ messageId: id, memoryId: first.body.memoryId, mode: 'simple', duplicate: true });
-    expect(again.body.replies.map((r: { id: string }) => r.id)).toEqual(first.body.replies.map((r: { id: string }) => r.id));
+    expect(again.body.replies.map((r: { id: string }) => r.id)).toEqual(
+      first.body.replies.map((r: { id: string }) => r.id),
+    );
     expect(agent.model.callsOf('TEXT_LARGE')).toHaveLength(1);
     const stored = await agent.runtime.getMemories({ tableName: 'messages', roomId: first.body.roomId });
     expect(stored).toHaveLength(2);
@@ -60,7 +68,9 @@ describe('POST /api/agents/:agentId/messages', () => {
 
   it('answers concurrent requests with the same id once', async () => {
     const id = randomUuid();
-    const results = await Promise.all([1, 2, 3].map(() => http(running.url, `${base}/messages`, { body: { text: 'at once', id } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => http(running.url, `${base}/messages`, { body: { text: 'at once', id } })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.filter((r) => !r.body.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.body.replies[0]?.id)).size).toBe(1);
@@ -80,7 +90,9 @@ describe('POST /api/agents/:agentId/messages', () => {
     try {
       const repeat = await http(second.url, `${base}/messages`, { body: { text: 'remember me', id } });
       expect(repeat.body).toMatchObject({ mode: 'duplicate', duplicate: true, memoryId: first.body.memoryId });
-      expect(repeat.body.replies.map((r: { content: { text: string } }) => r.content.text)).toEqual([first.body.replies[0].content.text]);
+      expect(repeat.body.replies.map((r: { content: { text: string } }) => r.content.text)).toEqual([
+        first.body.replies[0].content.text,
+      ]);
       expect(other.model.callsOf('TEXT_LARGE')).toHaveLength(0);
     } finally {
       await second.server.close();
@@ -93,7 +105,9 @@ describe('POST /api/agents/:agentId/messages', () => {
     socket.send({ type: 'join', channelId: roomId, agentId: agent.runtime.agentId });
     await socket.next((f) => f.type === 'joined');
     agent.queue.push(scriptedReply('Later, over the socket.'));
-    const accepted = await http(running.url, `${base}/messages`, { body: { text: 'async please', roomId, async: true } });
+    const accepted = await http(running.url, `${base}/messages`, {
+      body: { text: 'async please', roomId, async: true },
+    });
     expect(accepted.status).toBe(202);
     expect(accepted.body).toMatchObject({ status: 'accepted', roomId, agentId: agent.runtime.agentId });
     const reply = await socket.next((f) => f.type === 'reply' && f.messageId === accepted.body.messageId);
@@ -110,7 +124,11 @@ describe('POST /api/agents/:agentId/messages', () => {
     const refused = await http(running.url, `${base}/messages`, { body: { text: 'anyone?' } });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('KITH_AGENT_NOT_RUNNING');
-    await http(running.url, `${base}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, raw: '' });
+    await http(running.url, `${base}/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      raw: '',
+    });
     const taken = await http(running.url, `${base}/messages`, { body: { text: 'anyone?' } });
     expect(taken.status).toBe(200);
     expect(taken.body.replies[0].content.text).toBe(DEFAULT_REPLY);

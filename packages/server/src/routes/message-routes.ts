@@ -1,4 +1,11 @@
-import { AgentNotRunningError, agentMemoryId, defaultEntityId, defaultRoomId, KithError, toBusMessage } from '@kith/core';
+import {
+  AgentNotRunningError,
+  agentMemoryId,
+  defaultEntityId,
+  defaultRoomId,
+  KithError,
+  toBusMessage,
+} from '@kith/core';
 import type { ApiApp } from '../http/api-app';
 import { toMemoryView } from '../http/memory-view';
 import { agentParamsSchema, errorBodySchema } from '../http/schemas';
@@ -32,9 +39,20 @@ export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: Serv
       if (agent.status !== 'running') throw new AgentNotRunningError(agent.id, agent.name);
       const entityId = body.entityId ?? defaultEntityId(body.userName);
       const roomId = body.roomId ?? defaultRoomId(agent.id, entityId);
-      const message = toBusMessage(body, { channelId: roomId, authorId: entityId, defaultSource: 'api', targetAgentId: agent.id });
+      const message = toBusMessage(body, {
+        channelId: roomId,
+        authorId: entityId,
+        defaultSource: 'api',
+        targetAgentId: agent.id,
+      });
       bus.join(roomId, agent.id);
-      const ids = { messageId: message.id, memoryId: agentMemoryId(agent.runtime, message.id), agentId: agent.id, roomId, entityId };
+      const ids = {
+        messageId: message.id,
+        memoryId: agentMemoryId(agent.runtime, message.id),
+        agentId: agent.id,
+        roomId,
+        entityId,
+      };
 
       if (body.async) {
         // 202 once the message is durable (a failure before that is this request's error); the rest goes over the WebSocket.
@@ -52,8 +70,17 @@ export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: Serv
                 logger.warn({ err: error, agentId: agent.id, messageId: message.id }, 'An async message failed');
                 // Its replies were promised over the WebSocket: say there what went wrong.
                 const code = KithError.isInstance(error) ? error.code : ServerErrorCode.INTERNAL;
-                const text = KithError.isInstance(error) ? error.message : 'The agent failed to take the message; the server log has the details.';
-                bus.emit({ type: 'error', agentId: agent.id, channelId: roomId, messageId: message.id, code, message: text });
+                const text = KithError.isInstance(error)
+                  ? error.message
+                  : 'The agent failed to take the message; the server log has the details.';
+                bus.emit({
+                  type: 'error',
+                  agentId: agent.id,
+                  channelId: roomId,
+                  messageId: message.id,
+                  code,
+                  message: text,
+                });
               },
             );
         });

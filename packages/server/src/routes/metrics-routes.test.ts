@@ -8,7 +8,8 @@ describe('GET /api/metrics', () => {
     const bob = await createTestAgent({ name: 'Bob' });
     const { server, url } = await startTestServer({ agents: [ada.runtime, bob.runtime] });
     try {
-      for (let i = 0; i < 3; i++) await http(url, `/api/agents/${ada.runtime.agentId}/messages`, { body: { text: `hello ${i}` } });
+      for (let i = 0; i < 3; i++)
+        await http(url, `/api/agents/${ada.runtime.agentId}/messages`, { body: { text: `hello ${i}` } });
       await http(url, `/api/agents/${bob.runtime.agentId}/messages`, { body: { text: 'hi bob' } });
       await ada.runtime.messageService?.whenIdle?.();
       await bob.runtime.messageService?.whenIdle?.();

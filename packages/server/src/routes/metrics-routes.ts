@@ -23,13 +23,19 @@ export function registerMetricsRoutes(app: ApiApp, { agents, httpMetrics, starte
     url: '/api/metrics',
     schema: {
       operationId: 'metrics',
-      summary: 'Per-operation counts, errors and p50/p95 timings: model:<TYPE>, provider:<NAME>, action:<NAME>, evaluator:<NAME>, database:<method>, run, http:<route>',
+      summary:
+        'Per-operation counts, errors and p50/p95 timings: model:<TYPE>, provider:<NAME>, action:<NAME>, evaluator:<NAME>, database:<method>, run, http:<route>',
       description: `Counts and means cover every call since the server started; percentiles the last ${SAMPLE_WINDOW} calls of each operation. With agentId, only that agent's operations (no http:*).`,
       tags: ['operations'],
       querystring: z.strictObject({ agentId: uuidSchema.optional() }),
       response: {
         200: z
-          .object({ uptimeSec: z.number(), agents: z.number(), sampleWindow: z.number(), operations: z.record(z.string(), summarySchema) })
+          .object({
+            uptimeSec: z.number(),
+            agents: z.number(),
+            sampleWindow: z.number(),
+            operations: z.record(z.string(), summarySchema),
+          })
           .describe('Operations by name'),
         404: errorBodySchema.describe('No such agent'),
       },

@@ -19,13 +19,18 @@ export class PluginRouteResponse implements RouteResponse {
   }
 
   json(data: unknown): RouteResponse {
-    this.reply.code(this.statusCode).type('application/json; charset=utf-8').send(JSON.stringify(data ?? null));
+    this.reply
+      .code(this.statusCode)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data ?? null));
     return this;
   }
 
   send(data: unknown): RouteResponse {
     if (data !== null && typeof data === 'object' && !Buffer.isBuffer(data)) return this.json(data);
-    this.reply.code(this.statusCode).send(data === undefined || data === null ? '' : Buffer.isBuffer(data) ? data : String(data));
+    this.reply
+      .code(this.statusCode)
+      .send(data === undefined || data === null ? '' : Buffer.isBuffer(data) ? data : String(data));
     return this;
   }
 
@@ -38,7 +43,8 @@ export class PluginRouteResponse implements RouteResponse {
   /** Node's res.writeHead (elizaOS plugins' routes write raw Node responses). */
   writeHead(statusCode: number, headers: Record<string, string | string[] | number> = {}): RouteResponse {
     this.statusCode = statusCode;
-    for (const [name, value] of Object.entries(headers)) this.reply.header(name, typeof value === 'number' ? String(value) : value);
+    for (const [name, value] of Object.entries(headers))
+      this.reply.header(name, typeof value === 'number' ? String(value) : value);
     return this;
   }
 

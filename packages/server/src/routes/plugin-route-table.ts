@@ -58,7 +58,10 @@ export class PluginRouteTable {
         try {
           router.on(route.type, path, ignore, route);
         } catch (error) {
-          this.logger.warn({ err: error, plugin: name, path: route.path }, `Plugin route ${route.type} ${route.path} of "${name}" is not served: its path is not a valid route pattern`);
+          this.logger.warn(
+            { err: error, plugin: name, path: route.path },
+            `Plugin route ${route.type} ${route.path} of "${name}" is not served: its path is not a valid route pattern`,
+          );
         }
       }
     }

@@ -23,7 +23,11 @@ const notesPlugin: Plugin = {
       },
     },
     { type: 'DELETE', path: '/notes/:noteId', handler: async (_req, res) => void res.status(204).end() },
-    { type: 'GET', path: '/text', handler: async (_req, res) => void res.setHeader?.('x-plugin', 'notes').send('plain words') },
+    {
+      type: 'GET',
+      path: '/text',
+      handler: async (_req, res) => void res.setHeader?.('x-plugin', 'notes').send('plain words'),
+    },
     { type: 'GET', path: '/silent', handler: async () => undefined },
     {
       // Node's raw response API, as elizaOS plugins use it (plugin-knowledge).
@@ -117,8 +121,14 @@ describe('plugin routes', () => {
 
 describe('PluginRouteTable', () => {
   const handler = async () => undefined;
-  const route = (pluginName: string, type: RegisteredRoute['type'], path: string): RegisteredRoute => ({ type, path, handler, pluginName });
-  const tableOf = (routes: RegisteredRoute[]) => new PluginRouteTable({ routes } as unknown as IAgentRuntime, createLogger({ level: 'silent' }));
+  const route = (pluginName: string, type: RegisteredRoute['type'], path: string): RegisteredRoute => ({
+    type,
+    path,
+    handler,
+    pluginName,
+  });
+  const tableOf = (routes: RegisteredRoute[]) =>
+    new PluginRouteTable({ routes } as unknown as IAgentRuntime, createLogger({ level: 'silent' }));
 
   it.each([
     ['/a/:id', '/a/7', { id: '7' }],

@@ -58,7 +58,12 @@ export function registerPluginRoutes(app: ApiApp, { agents, logger }: ServerCont
         const { runtime } = agents.require(params.agentId);
         const path = pluginPath(request.url);
         const found = tableOf(runtime).find(params.plugin, method, path);
-        if (!found) throw new ResourceNotFoundError('plugin route', `${method} ${params.plugin}/${params['*']}`, 'GET /api/agents/:agentId lists the routes of its plugins');
+        if (!found)
+          throw new ResourceNotFoundError(
+            'plugin route',
+            `${method} ${params.plugin}/${params['*']}`,
+            'GET /api/agents/:agentId lists the routes of its plugins',
+          );
         const req: RouteRequest = {
           body: request.body,
           params: { ...found.params, agentId: params.agentId },
@@ -72,7 +77,10 @@ export function registerPluginRoutes(app: ApiApp, { agents, logger }: ServerCont
         try {
           await found.route.handler?.(req, res, runtime);
         } catch (error) {
-          request.log.error({ err: error, plugin: params.plugin, route: found.route.path }, `Route ${method} ${found.route.path} of plugin ${params.plugin} threw`);
+          request.log.error(
+            { err: error, plugin: params.plugin, route: found.route.path },
+            `Route ${method} ${found.route.path} of plugin ${params.plugin} threw`,
+          );
           if (!reply.sent) throw new InternalServerError(request.id, { cause: error });
         }
         if (!reply.sent) reply.code(204).send(null);

@@ -10,7 +10,8 @@ describe('rooms and memories', () => {
   let base: string;
   const roomId = randomUuid();
 
-  const say = async (text: string, room: UUID = roomId) => http(running.url, `${base}/messages`, { body: { text, roomId: room, userName: 'ada' } });
+  const say = async (text: string, room: UUID = roomId) =>
+    http(running.url, `${base}/messages`, { body: { text, roomId: room, userName: 'ada' } });
 
   beforeEach(async () => {
     agent = await createTestAgent();
@@ -56,11 +57,15 @@ describe('rooms and memories', () => {
   });
 
   it("searches a room's memories by meaning, best first", async () => {
-    for (const text of ['my cat sleeps on the sofa', 'the stock market fell today', 'my cat chases the mouse']) await say(text);
+    for (const text of ['my cat sleeps on the sofa', 'the stock market fell today', 'my cat chases the mouse'])
+      await say(text);
     await agent.runtime.messageService?.whenIdle?.();
     const { body: sent } = await say('placeholder');
     await agent.runtime.messageService?.whenIdle?.();
-    const found = await http(running.url, `${base}/rooms/${sent.roomId}/memories/search?q=${encodeURIComponent('my cat chases the mouse')}&limit=3`);
+    const found = await http(
+      running.url,
+      `${base}/rooms/${sent.roomId}/memories/search?q=${encodeURIComponent('my cat chases the mouse')}&limit=3`,
+    );
     expect(found.status).toBe(200);
     expect(found.body.memories).toHaveLength(3);
     expect(found.body.memories[0].content.text).toBe('my cat chases the mouse');
@@ -99,7 +104,9 @@ describe('rooms and memories', () => {
     await running.server.addAgent(other.runtime);
     // Same database in production: make the memory visible to the other agent's adapter.
     await other.runtime.adapter.createMemory((await agent.runtime.getMemoryById(sent.body.memoryId))!, 'messages');
-    const response = await http(running.url, `/api/agents/${other.runtime.agentId}/memories/${sent.body.memoryId}`, { method: 'DELETE' });
+    const response = await http(running.url, `/api/agents/${other.runtime.agentId}/memories/${sent.body.memoryId}`, {
+      method: 'DELETE',
+    });
     expect(response.status).toBe(404);
     expect(await other.runtime.adapter.getMemoryById(sent.body.memoryId)).not.toBeNull();
   });

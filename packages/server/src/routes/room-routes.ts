@@ -30,7 +30,8 @@ const roomViewSchema = z.object({
 
 async function requireRoom(runtime: IAgentRuntime, roomId: UUID) {
   const room = await runtime.getRoom(roomId);
-  if (!room) throw new ResourceNotFoundError('room', roomId, 'GET /api/agents/:agentId/rooms lists the rooms of an agent');
+  if (!room)
+    throw new ResourceNotFoundError('room', roomId, 'GET /api/agents/:agentId/rooms lists the rooms of an agent');
   return room;
 }
 
@@ -44,7 +45,10 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
       summary: 'The rooms the agent takes part in',
       tags: ['rooms'],
       params: agentParamsSchema,
-      response: { 200: z.object({ rooms: z.array(roomViewSchema) }).describe('The rooms'), 404: errorBodySchema.describe('No such agent') },
+      response: {
+        200: z.object({ rooms: z.array(roomViewSchema) }).describe('The rooms'),
+        404: errorBodySchema.describe('No such agent'),
+      },
     },
     handler: async ({ params }) => {
       const { runtime } = agents.require(params.agentId);
@@ -64,7 +68,9 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
       params: roomParamsSchema,
       querystring: memoriesQuerySchema,
       response: {
-        200: z.object({ memories: z.array(memoryViewSchema), nextCursor: z.string().nullable() }).describe('A page of memories'),
+        200: z
+          .object({ memories: z.array(memoryViewSchema), nextCursor: z.string().nullable() })
+          .describe('A page of memories'),
         400: errorBodySchema.describe('Bad query'),
         404: errorBodySchema.describe('No such agent or room'),
       },
@@ -74,7 +80,14 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       await requireRoom(runtime, params.roomId);
       const page = await readPage(
-        (end, count) => runtime.getMemories({ tableName: query.tableName, roomId: params.roomId, agentId: runtime.agentId, count, ...(end === undefined ? {} : { end }) }),
+        (end, count) =>
+          runtime.getMemories({
+            tableName: query.tableName,
+            roomId: params.roomId,
+            agentId: runtime.agentId,
+            count,
+            ...(end === undefined ? {} : { end }),
+          }),
         query.limit,
         cursor,
       );
@@ -87,7 +100,8 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
     url: '/api/agents/:agentId/rooms/:roomId/memories/search',
     schema: {
       operationId: 'searchRoomMemories',
-      summary: "A room's memories closest in meaning to a text (TEXT_EMBEDDING, then vector and keyword ranking), best first",
+      summary:
+        "A room's memories closest in meaning to a text (TEXT_EMBEDDING, then vector and keyword ranking), best first",
       tags: ['rooms'],
       params: roomParamsSchema,
       querystring: z.strictObject({
@@ -96,7 +110,9 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
         tableName: memoriesQuerySchema.shape.tableName,
       }),
       response: {
-        200: z.object({ memories: z.array(memoryViewSchema.extend({ similarity: z.number().optional() })) }).describe('The closest memories'),
+        200: z
+          .object({ memories: z.array(memoryViewSchema.extend({ similarity: z.number().optional() })) })
+          .describe('The closest memories'),
         400: errorBodySchema.describe('Bad query, or an agent without TEXT_EMBEDDING'),
         404: errorBodySchema.describe('No such agent or room'),
       },
@@ -105,11 +121,26 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
       const { runtime } = agents.require(params.agentId);
       await requireRoom(runtime, params.roomId);
       if (!runtime.getModel('TEXT_EMBEDDING')) {
-        throw new RequestValidationError('query.q', 'this agent has no TEXT_EMBEDDING model, so its memories cannot be searched by meaning: add a model plugin with embeddings');
+        throw new RequestValidationError(
+          'query.q',
+          'this agent has no TEXT_EMBEDDING model, so its memories cannot be searched by meaning: add a model plugin with embeddings',
+        );
       }
       const embedding = (await runtime.useModel('TEXT_EMBEDDING', { text: query.q })) as number[];
-      const found = await runtime.searchMemories({ tableName: query.tableName, embedding, roomId: params.roomId, query: query.q, count: query.limit, match_threshold: 0 });
-      return { memories: found.map((memory) => ({ ...toMemoryView(memory), ...(memory.similarity === undefined ? {} : { similarity: memory.similarity }) })) };
+      const found = await runtime.searchMemories({
+        tableName: query.tableName,
+        embedding,
+        roomId: params.roomId,
+        query: query.q,
+        count: query.limit,
+        match_threshold: 0,
+      });
+      return {
+        memories: found.map((memory) => ({
+          ...toMemoryView(memory),
+          ...(memory.similarity === undefined ? {} : { similarity: memory.similarity }),
+        })),
+      };
     },
   });
 
@@ -131,8 +162,14 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
       const room = await requireRoom(runtime, params.roomId);
       const before = await runtime.countMemories(room.id, false, 'messages');
       // plugin-bootstrap's CHANNEL_CLEARED handler deletes them; without it the server does.
-      await runtime.emitEvent('CHANNEL_CLEARED', { roomId: room.id, channelId: room.channelId ?? room.id, memoryCount: before, source: 'server' });
-      if ((await runtime.countMemories(room.id, false, 'messages')) > 0) await runtime.deleteAllMemories(room.id, 'messages');
+      await runtime.emitEvent('CHANNEL_CLEARED', {
+        roomId: room.id,
+        channelId: room.channelId ?? room.id,
+        memoryCount: before,
+        source: 'server',
+      });
+      if ((await runtime.countMemories(room.id, false, 'messages')) > 0)
+        await runtime.deleteAllMemories(room.id, 'messages');
       bus.emit({ type: 'cleared', agentId: runtime.agentId, channelId: room.id, deleted: before });
       return { roomId: room.id, deleted: before };
     },

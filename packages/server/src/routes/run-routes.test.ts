@@ -34,19 +34,44 @@ describe('runs', () => {
 
     const run = await http(running.url, `${base}/runs/${sent.body.runId}`);
     expect(run.status).toBe(200);
-    expect(run.body).toMatchObject({ runId: sent.body.runId, status: 'completed', roomId: sent.body.roomId, messageId: sent.body.memoryId, source: 'memory' });
+    expect(run.body).toMatchObject({
+      runId: sent.body.runId,
+      status: 'completed',
+      roomId: sent.body.roomId,
+      messageId: sent.body.memoryId,
+      source: 'memory',
+    });
     const types: string[] = run.body.events.map((e: { type: string }) => e.type);
     expect(types[0]).toBe('RUN_STARTED');
     expect(types[types.length - 1]).toBe('RUN_ENDED');
-    for (const type of ['PROVIDER_COMPLETED', 'MODEL_USED', 'ACTION_STARTED', 'ACTION_COMPLETED', 'EVALUATOR_STARTED', 'EVALUATOR_COMPLETED']) expect(types).toContain(type);
+    for (const type of [
+      'PROVIDER_COMPLETED',
+      'MODEL_USED',
+      'ACTION_STARTED',
+      'ACTION_COMPLETED',
+      'EVALUATOR_STARTED',
+      'EVALUATOR_COMPLETED',
+    ])
+      expect(types).toContain(type);
     const model = run.body.events.find((e: { type: string }) => e.type === 'MODEL_USED');
     expect(model).toMatchObject({ name: 'TEXT_LARGE', provider: 'scripted-model', success: true });
     expect(model.durationMs).toBeGreaterThanOrEqual(0);
     expect(model.promptChars).toBeGreaterThan(0);
-    expect(run.body.events.filter((e: { type: string }) => e.type === 'ACTION_COMPLETED').map((e: { name: string }) => e.name)).toEqual(['REPLY', 'NONE']);
-    expect(run.body.events.find((e: { type: string }) => e.type === 'EVALUATOR_COMPLETED')).toMatchObject({ name: 'NOTE_TAKER', plugin: 'notes', success: true });
+    expect(
+      run.body.events
+        .filter((e: { type: string }) => e.type === 'ACTION_COMPLETED')
+        .map((e: { name: string }) => e.name),
+    ).toEqual(['REPLY', 'NONE']);
+    expect(run.body.events.find((e: { type: string }) => e.type === 'EVALUATOR_COMPLETED')).toMatchObject({
+      name: 'NOTE_TAKER',
+      plugin: 'notes',
+      success: true,
+    });
     // Each step names the plugin that registered its action, evaluator or provider.
-    expect(run.body.events.find((e: { type: string }) => e.type === 'ACTION_COMPLETED')).toMatchObject({ name: 'REPLY', plugin: 'bootstrap' });
+    expect(run.body.events.find((e: { type: string }) => e.type === 'ACTION_COMPLETED')).toMatchObject({
+      name: 'REPLY',
+      plugin: 'bootstrap',
+    });
     expect(run.body.events.find((e: { type: string }) => e.type === 'PROVIDER_COMPLETED').plugin).toBe('bootstrap');
     expect(run.body.totals).toMatchObject({ modelCalls: 1, actions: ['REPLY', 'NONE'] });
     expect(run.body.durationMs).toBeGreaterThanOrEqual(0);

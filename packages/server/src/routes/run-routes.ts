@@ -6,8 +6,18 @@ import { summarizeRun, type RunRecord } from '../runs/run-record';
 import type { ServerContext } from '../server-context';
 import { ResourceNotFoundError } from '../errors';
 
-const tokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number(), cached: z.number().optional().meta({ description: 'Of prompt, tokens served from the provider cache' }) });
-const totalTokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number(), cached: z.number() });
+const tokensSchema = z.object({
+  prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
+  cached: z.number().optional().meta({ description: 'Of prompt, tokens served from the provider cache' }),
+});
+const totalTokensSchema = z.object({
+  prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
+  cached: z.number(),
+});
 
 const runSummaryFields = {
   runId: z.string(),
@@ -21,12 +31,23 @@ const runSummaryFields = {
   durationMs: z.number().optional(),
   error: z.string().optional(),
   source: z.enum(['memory', 'log']),
-  totals: z.object({ modelCalls: z.number(), modelMs: z.number(), tokens: totalTokensSchema, costUsd: z.number(), actions: z.array(z.string()) }),
+  totals: z.object({
+    modelCalls: z.number(),
+    modelMs: z.number(),
+    tokens: totalTokensSchema,
+    costUsd: z.number(),
+    actions: z.array(z.string()),
+  }),
   truncated: z.boolean(),
 };
 
 const runEventSchema = z.object({
-  type: z.string().meta({ description: 'RUN_STARTED, PROVIDER_COMPLETED, MODEL_USED, ACTION_STARTED, ACTION_COMPLETED, EVALUATOR_STARTED, EVALUATOR_COMPLETED, RUN_ENDED, RUN_TIMEOUT' }),
+  type: z
+    .string()
+    .meta({
+      description:
+        'RUN_STARTED, PROVIDER_COMPLETED, MODEL_USED, ACTION_STARTED, ACTION_COMPLETED, EVALUATOR_STARTED, EVALUATOR_COMPLETED, RUN_ENDED, RUN_TIMEOUT',
+    }),
   at: z.number(),
   offsetMs: z.number(),
   name: z.string().optional(),
@@ -39,7 +60,10 @@ const runEventSchema = z.object({
   promptChars: z.number().optional(),
   model: z.string().optional(),
   costUsd: z.number().optional(),
-  overBudget: z.boolean().optional().meta({ description: 'Answered by the offline model because MAX_DAILY_COST_USD was reached' }),
+  overBudget: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Answered by the offline model because MAX_DAILY_COST_USD was reached' }),
   prompt: z.string().optional().meta({ description: 'Only with LOG_PROMPTS_TO_DB=true' }),
   response: z.string().optional().meta({ description: 'Only with LOG_PROMPTS_TO_DB=true' }),
 });
@@ -60,8 +84,14 @@ export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void 
       summary: "The agent's recent runs, newest first (recorded live; older ones from the logs table)",
       tags: ['runs'],
       params: agentParamsSchema,
-      querystring: z.strictObject({ roomId: uuidSchema.optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
-      response: { 200: z.object({ runs: z.array(runSummarySchema) }).describe('Run summaries'), 404: errorBodySchema.describe('No such agent') },
+      querystring: z.strictObject({
+        roomId: uuidSchema.optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
+      response: {
+        200: z.object({ runs: z.array(runSummarySchema) }).describe('Run summaries'),
+        404: errorBodySchema.describe('No such agent'),
+      },
     },
     handler: async ({ params, query }) => {
       const agent = agents.require(params.agentId);
@@ -80,7 +110,8 @@ export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void 
     url: '/api/agents/:agentId/runs/:runId',
     schema: {
       operationId: 'getRun',
-      summary: 'One run with its timeline: RUN_*, PROVIDER_COMPLETED, MODEL_USED (tokens, durations), ACTION_*, EVALUATOR_*',
+      summary:
+        'One run with its timeline: RUN_*, PROVIDER_COMPLETED, MODEL_USED (tokens, durations), ACTION_*, EVALUATOR_*',
       tags: ['runs'],
       params: z.strictObject({ agentId: uuidSchema, runId: uuidSchema }),
       response: { 200: runRecordSchema.describe('The run'), 404: errorBodySchema.describe('No such agent or run') },
@@ -89,7 +120,9 @@ export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void 
       const agent = agents.require(params.agentId);
       const recorded = agent.runs.get(params.runId);
       if (recorded) return recorded;
-      const logged = (await readLoggedRuns(agent.runtime, { count: LOG_LOOKUP_WINDOW })).find((run) => run.runId === params.runId);
+      const logged = (await readLoggedRuns(agent.runtime, { count: LOG_LOOKUP_WINDOW })).find(
+        (run) => run.runId === params.runId,
+      );
       if (logged) return logged;
       throw new ResourceNotFoundError('run', params.runId, 'the server keeps the most recent runs of each agent');
     },

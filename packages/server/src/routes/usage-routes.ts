@@ -1,4 +1,12 @@
-import { BUDGET_LOG_TYPE, DEFAULT_MODEL_PRICES_DATE, utcDay, type IAgentRuntime, type UsageQuery, type UsageReport, type UUID } from '@kith/core';
+import {
+  BUDGET_LOG_TYPE,
+  DEFAULT_MODEL_PRICES_DATE,
+  utcDay,
+  type IAgentRuntime,
+  type UsageQuery,
+  type UsageReport,
+  type UUID,
+} from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
 import { agentParamsSchema, errorBodySchema, uuidSchema } from '../http/schemas';
@@ -20,8 +28,12 @@ const totalsFields = {
   inputTokens: z.number().meta({ description: 'Input tokens, cached ones included' }),
   cachedInputTokens: z.number().meta({ description: "Of inputTokens, those served from the provider's prompt cache" }),
   outputTokens: z.number(),
-  costUsd: z.number().meta({ description: 'USD at MODEL_PRICES (or the dated defaults) in force when each call was made' }),
-  unpricedCalls: z.number().meta({ description: 'Calls that spent tokens on a model without a price: set MODEL_PRICES to count them' }),
+  costUsd: z
+    .number()
+    .meta({ description: 'USD at MODEL_PRICES (or the dated defaults) in force when each call was made' }),
+  unpricedCalls: z
+    .number()
+    .meta({ description: 'Calls that spent tokens on a model without a price: set MODEL_PRICES to count them' }),
 };
 
 const usageSchema = z.object({
@@ -50,14 +62,18 @@ const usageSchema = z.object({
     .nullable()
     .meta({ description: 'MAX_DAILY_COST_USD today (UTC); null when the agent has no budget' }),
   overBudgetDays: z.array(z.string()).meta({ description: 'Days in the range on which the budget was reached' }),
-  pricesDate: z.string().meta({ description: 'When the default prices were taken from OpenAI; MODEL_PRICES overrides them' }),
+  pricesDate: z
+    .string()
+    .meta({ description: 'When the default prices were taken from OpenAI; MODEL_PRICES overrides them' }),
 });
 
 /** Days on which the agent reached its budget (budget_exceeded log records, at most one a day). */
 async function overBudgetDays(runtime: IAgentRuntime, from: string, to: string): Promise<string[]> {
   try {
     const logs = await runtime.adapter.getLogs({ type: BUDGET_LOG_TYPE, count: 400 });
-    const days = logs.map((log) => log.body.day).filter((day): day is string => typeof day === 'string' && day >= from && day <= to);
+    const days = logs
+      .map((log) => log.body.day)
+      .filter((day): day is string => typeof day === 'string' && day >= from && day <= to);
     return [...new Set(days)].sort();
   } catch {
     return [];
@@ -79,11 +95,14 @@ export function registerUsageRoutes(app: ApiApp, { agents }: ServerContext): voi
     url: '/api/agents/:agentId/usage',
     schema: {
       operationId: 'getUsage',
-      summary: "The agent's model calls, tokens (cached too) and cost over whole UTC days, totalled and grouped by day, room or model",
+      summary:
+        "The agent's model calls, tokens (cached too) and cost over whole UTC days, totalled and grouped by day, room or model",
       tags: ['agents'],
       params: agentParamsSchema,
       querystring: z.strictObject({
-        from: daySchema.optional().meta({ description: `First UTC day; default ${DEFAULT_DAYS - 1} days before \`to\`` }),
+        from: daySchema
+          .optional()
+          .meta({ description: `First UTC day; default ${DEFAULT_DAYS - 1} days before \`to\`` }),
         to: daySchema.optional().meta({ description: 'Last UTC day; default today' }),
         groupBy: z.enum(['day', 'room', 'model']).optional(),
         roomId: uuidSchema.optional(),
@@ -98,8 +117,24 @@ export function registerUsageRoutes(app: ApiApp, { agents }: ServerContext): voi
       const { runtime } = agents.require(params.agentId);
       const to = query.to ?? utcDay(Date.now());
       const from = query.from ?? utcDay(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS);
-      const usageQuery: UsageQuery = { from, to, ...(query.groupBy ? { groupBy: query.groupBy } : {}), ...(query.roomId ? { roomId: query.roomId } : {}) };
-      const empty: UsageReport = { totals: { calls: 0, failedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 }, groups: [] };
+      const usageQuery: UsageQuery = {
+        from,
+        to,
+        ...(query.groupBy ? { groupBy: query.groupBy } : {}),
+        ...(query.roomId ? { roomId: query.roomId } : {}),
+      };
+      const empty: UsageReport = {
+        totals: {
+          calls: 0,
+          failedCalls: 0,
+          inputTokens: 0,
+          cachedInputTokens: 0,
+          outputTokens: 0,
+          costUsd: 0,
+          unpricedCalls: 0,
+        },
+        groups: [],
+      };
       // An elizaOS adapter has no usage table: nothing to report.
       const report = runtime.adapter.getUsage ? await runtime.adapter.getUsage(usageQuery) : empty;
       const days = await overBudgetDays(runtime, from, to);

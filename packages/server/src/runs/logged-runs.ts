@@ -38,7 +38,10 @@ export function runFromLog(agentId: UUID, log: Log): RunRecord | null {
  * runs from before this process started (or past the in-memory ring) are
  * listed. An adapter without logs yields none.
  */
-export async function readLoggedRuns(runtime: IAgentRuntime, options: { roomId?: UUID; count: number }): Promise<RunRecord[]> {
+export async function readLoggedRuns(
+  runtime: IAgentRuntime,
+  options: { roomId?: UUID; count: number },
+): Promise<RunRecord[]> {
   let logs: Log[];
   try {
     logs = await runtime.adapter.getLogs({ type: RUN_LOG_TYPE, roomId: options.roomId, count: options.count });

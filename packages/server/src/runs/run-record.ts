@@ -64,5 +64,11 @@ export function summarizeRun(record: RunRecord): RunSummary {
 }
 
 export function emptyTotals(): RunTotals {
-  return { modelCalls: 0, modelMs: 0, tokens: { prompt: 0, completion: 0, total: 0, cached: 0 }, costUsd: 0, actions: [] };
+  return {
+    modelCalls: 0,
+    modelMs: 0,
+    tokens: { prompt: 0, completion: 0, total: 0, cached: 0 },
+    costUsd: 0,
+    actions: [],
+  };
 }

@@ -13,7 +13,8 @@ const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 /** Prompts and responses kept per step (LOG_PROMPTS_TO_DB): enough to read, bounded per run. */
 const MAX_TEXT = 50_000;
-const cut = (text: string): string => (text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}…[+${text.length - MAX_TEXT} chars]`);
+const cut = (text: string): string =>
+  text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}…[+${text.length - MAX_TEXT} chars]`;
 
 /**
  * The recent runs of one agent with their timelines (RUN_*, ACTION_*,
@@ -99,7 +100,12 @@ export class RunRecorder {
         run.totals.modelMs = round(run.totals.modelMs + payload.durationMs);
         if (payload.tokens) {
           const cached = payload.tokens.cachedInputTokens ?? 0;
-          step.tokens = { prompt: payload.tokens.promptTokens, completion: payload.tokens.completionTokens, total: payload.tokens.totalTokens, ...(cached ? { cached } : {}) };
+          step.tokens = {
+            prompt: payload.tokens.promptTokens,
+            completion: payload.tokens.completionTokens,
+            total: payload.tokens.totalTokens,
+            ...(cached ? { cached } : {}),
+          };
           run.totals.tokens.prompt += payload.tokens.promptTokens;
           run.totals.tokens.completion += payload.tokens.completionTokens;
           run.totals.tokens.total += payload.tokens.totalTokens;

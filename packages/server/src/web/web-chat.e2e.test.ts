@@ -39,7 +39,7 @@ describe('web chat page, driven in Chromium', () => {
     await browser?.close();
   });
 
-  it('picks an agent, chats, streams, shows a reply\'s thought and run, and keeps the history across a reload', async () => {
+  it("picks an agent, chats, streams, shows a reply's thought and run, and keeps the history across a reload", async () => {
     const ada = await createTestAgent({ name: 'Ada' });
     const bob = await createTestAgent({ name: 'Bob', plugins: [storyPlugin] });
     const { server, url } = await startTestServer({ agents: [ada.runtime, bob.runtime] });
@@ -87,7 +87,12 @@ describe('web chat page, driven in Chromium', () => {
       expect(await page.inputValue('#agent')).toBe(bob.runtime.agentId);
       expect(await page.inputValue('#user-name')).toBe('grace');
       expect(await page.evaluate<string | null>("localStorage.getItem('kith.rooms')")).toBe(roomsBefore);
-      expect(await text(page, '.msg > .text')).toEqual(['hi Bob', 'Hello Grace, I am Bob.', 'tell me a story', 'Once upon a time. The end.']);
+      expect(await text(page, '.msg > .text')).toEqual([
+        'hi Bob',
+        'Hello Grace, I am Bob.',
+        'tell me a story',
+        'Once upon a time. The end.',
+      ]);
       expect(await text(page, '.msg.user > .who')).toEqual(['grace', 'grace']);
 
       // A reply from the history finds its run through the message it answers.
@@ -95,7 +100,9 @@ describe('web chat page, driven in Chromium', () => {
       await restored.locator('summary').click();
       await restored.locator('.timeline table').waitFor();
       expect(await restored.locator('dd').first().textContent()).toBe('greet the newcomer by name');
-      expect(await restored.locator('.timeline td:nth-child(2)').allTextContents()).toEqual(expect.arrayContaining(['RUN_STARTED', 'MODEL_USED']));
+      expect(await restored.locator('.timeline td:nth-child(2)').allTextContents()).toEqual(
+        expect.arrayContaining(['RUN_STARTED', 'MODEL_USED']),
+      );
 
       // The other agent has its own, empty, room.
       await page.selectOption('#agent', ada.runtime.agentId);

@@ -37,11 +37,19 @@ describe('web page views (Runs, Memories, Usage), driven in Chromium', () => {
       const base = `/api/agents/${agent.runtime.agentId}`;
       const channel = randomUuid();
       agent.queue.push(scriptedReply('Cats sleep most of the day.'), scriptedReply('Markets were calm.'));
-      const first = await http(url, `${base}/messages`, { body: { text: 'tell me about my cat who sleeps all day', roomId: channel, userName: 'ada' } });
-      await http(url, `${base}/messages`, { body: { text: 'how did the stock market do', roomId: channel, userName: 'ada' } });
-      await http(url, `${base}/messages`, { body: { text: 'and the weather?', roomId: randomUuid(), userName: 'bob' } });
+      const first = await http(url, `${base}/messages`, {
+        body: { text: 'tell me about my cat who sleeps all day', roomId: channel, userName: 'ada' },
+      });
+      await http(url, `${base}/messages`, {
+        body: { text: 'how did the stock market do', roomId: channel, userName: 'ada' },
+      });
+      await http(url, `${base}/messages`, {
+        body: { text: 'and the weather?', roomId: randomUuid(), userName: 'bob' },
+      });
       await agent.runtime.messageService?.whenIdle?.();
-      await http(url, `/api/agents/${quiet.runtime.agentId}/messages`, { body: { text: 'hello quinn', userName: 'ada' } });
+      await http(url, `/api/agents/${quiet.runtime.agentId}/messages`, {
+        body: { text: 'hello quinn', userName: 'ada' },
+      });
       await quiet.runtime.messageService?.whenIdle?.();
 
       const page = await context.newPage();
@@ -58,15 +66,24 @@ describe('web page views (Runs, Memories, Usage), driven in Chromium', () => {
       expect(await page.locator('#run-detail .run-summary').textContent()).toMatch(/1,500 of them cached .* \$0\.0002/);
       const bars = await texts(page, '#run-detail .bar-label');
       expect(bars).toEqual(expect.arrayContaining(['model: TEXT_LARGE (scripted-model)', 'provider: RECENT_MESSAGES']));
-      const call = await page.locator('#run-detail table.grid tr').filter({ hasText: 'gpt-4o-mini' }).first().locator('td').allTextContents();
+      const call = await page
+        .locator('#run-detail table.grid tr')
+        .filter({ hasText: 'gpt-4o-mini' })
+        .first()
+        .locator('td')
+        .allTextContents();
       expect(call.slice(0, 3)).toEqual(['TEXT_LARGE', 'scripted-model', 'gpt-4o-mini']);
       expect(call.slice(4, 8)).toEqual(['2,000', '1,500', '100', '$0.0002']);
       expect(await page.locator('#run-detail .note').allTextContents()).toContain(
         'Prompts and raw responses are kept because LOG_PROMPTS_TO_DB=true (each cut at 50,000 characters).',
       );
       await page.locator('#run-detail details.calls summary').first().click();
-      expect(await page.locator('#run-detail pre.prompt').first().textContent()).toContain('tell me about my cat who sleeps all day');
-      expect(await page.locator('#run-detail pre.response').first().textContent()).toContain('Cats sleep most of the day.');
+      expect(await page.locator('#run-detail pre.prompt').first().textContent()).toContain(
+        'tell me about my cat who sleeps all day',
+      );
+      expect(await page.locator('#run-detail pre.response').first().textContent()).toContain(
+        'Cats sleep most of the day.',
+      );
 
       // Memories: the room's messages a page at a time, then a search by meaning.
       await page.click('#tabs [data-view="memories"]');
@@ -74,12 +91,18 @@ describe('web page views (Runs, Memories, Usage), driven in Chromium', () => {
       await page.selectOption('#memory-room', first.body.roomId);
       await page.locator('#memory-list li', { hasText: 'how did the stock market do' }).waitFor();
       expect(await texts(page, '#memory-list li .text')).toEqual(
-        expect.arrayContaining(['tell me about my cat who sleeps all day', 'Cats sleep most of the day.', 'how did the stock market do']),
+        expect.arrayContaining([
+          'tell me about my cat who sleeps all day',
+          'Cats sleep most of the day.',
+          'how did the stock market do',
+        ]),
       );
       await page.fill('#memory-query', 'tell me about my cat who sleeps all day');
       await page.click('#memory-search button');
       await page.locator('#memory-note', { hasText: 'Closest in meaning' }).waitFor();
-      expect(await page.locator('#memory-list li .text').first().textContent()).toBe('tell me about my cat who sleeps all day');
+      expect(await page.locator('#memory-list li .text').first().textContent()).toBe(
+        'tell me about my cat who sleeps all day',
+      );
       expect(await page.locator('#memory-list li .meta').first().textContent()).toMatch(/similarity \d\.\d{3}/);
 
       // Usage: cost per day (today over budget, in red), per room, and the budget line.
@@ -90,8 +113,12 @@ describe('web page views (Runs, Memories, Usage), driven in Chromium', () => {
       expect(await today.getAttribute('class')).toBe('day over');
       expect(Number(await today.getAttribute('data-cost'))).toBeCloseTo(2 * PAID_CALL_USD, 12);
       expect(await page.locator('#usage-days-chart svg line.limit').count()).toBe(1);
-      expect(await page.locator('#usage-budget').textContent()).toMatch(/^Daily budget reached: \$0\.0005 of \$0\.0004 today \(UTC\); the agent answers with the offline model/);
-      expect(await page.locator('#usage-totals').textContent()).toMatch(/4,000 input tokens \(3,000 cached\) · 200 output tokens · \$0\.0005$/);
+      expect(await page.locator('#usage-budget').textContent()).toMatch(
+        /^Daily budget reached: \$0\.0005 of \$0\.0004 today \(UTC\); the agent answers with the offline model/,
+      );
+      expect(await page.locator('#usage-totals').textContent()).toMatch(
+        /4,000 input tokens \(3,000 cached\) · 200 output tokens · \$0\.0005$/,
+      );
       const roomLabels = await texts(page, '#usage-rooms-chart .bar-label');
       expect(roomLabels.length).toBeGreaterThanOrEqual(2);
       expect(await page.locator('#usage-note').textContent()).toContain('default OpenAI list prices of 2025-08');

@@ -24,7 +24,11 @@ describe('WebSocket /ws', () => {
   it('joins a channel, sends a message and gets thinking, the reply and done, in order', async () => {
     const channelId = randomUuid();
     socket.send({ type: 'join', channelId, agentId: agent.runtime.agentId, requestId: 'j1' });
-    expect(await socket.next((f) => f.type === 'joined')).toMatchObject({ channelId, agentId: agent.runtime.agentId, requestId: 'j1' });
+    expect(await socket.next((f) => f.type === 'joined')).toMatchObject({
+      channelId,
+      agentId: agent.runtime.agentId,
+      requestId: 'j1',
+    });
     agent.queue.push(scriptedReply('Hi over the socket.', ['REPLY'], 'be friendly'));
     socket.send({ type: 'send', channelId, text: 'hello', userName: 'ada', requestId: 's1' });
     const accepted = await socket.next((f) => f.type === 'accepted');
@@ -78,7 +82,11 @@ describe('WebSocket /ws', () => {
       watcher.send({ type: 'join', channelId, agentId: agent.runtime.agentId });
       await watcher.next((f) => f.type === 'joined');
       socket.send({ type: 'send', channelId, agentId: agent.runtime.agentId, text: 'for everyone', userName: 'ada' });
-      expect(await watcher.next((f) => f.type === 'user_message')).toMatchObject({ channelId, text: 'for everyone', userName: 'ada' });
+      expect(await watcher.next((f) => f.type === 'user_message')).toMatchObject({
+        channelId,
+        text: 'for everyone',
+        userName: 'ada',
+      });
       expect((await watcher.next((f) => f.type === 'reply')).content.text).toBeTruthy();
       await watcher.next((f) => f.type === 'done');
     } finally {
@@ -88,15 +96,24 @@ describe('WebSocket /ws', () => {
 
   it('answers bad frames with error frames and stays open', async () => {
     socket.send('not json');
-    expect(await socket.next((f) => f.type === 'error')).toMatchObject({ error: { code: 'KITH_REQUEST_INVALID', path: 'frame' } });
+    expect(await socket.next((f) => f.type === 'error')).toMatchObject({
+      error: { code: 'KITH_REQUEST_INVALID', path: 'frame' },
+    });
     socket.send({ type: 'shout', requestId: 'r1' });
-    expect(await socket.next((f) => f.type === 'error')).toMatchObject({ requestId: 'r1', error: { code: 'KITH_REQUEST_INVALID', path: 'frame.type' } });
+    expect(await socket.next((f) => f.type === 'error')).toMatchObject({
+      requestId: 'r1',
+      error: { code: 'KITH_REQUEST_INVALID', path: 'frame.type' },
+    });
     socket.send({ type: 'send', channelId: 'nope', text: 'x' });
-    expect(await socket.next((f) => f.type === 'error')).toMatchObject({ error: { code: 'KITH_REQUEST_INVALID', path: 'frame.channelId' } });
+    expect(await socket.next((f) => f.type === 'error')).toMatchObject({
+      error: { code: 'KITH_REQUEST_INVALID', path: 'frame.channelId' },
+    });
     socket.send({ type: 'send', channelId: randomUuid(), text: '' });
     expect(await socket.next((f) => f.type === 'error')).toMatchObject({ error: { path: 'frame.text' } });
     socket.send({ type: 'send', channelId: randomUuid(), text: 'nobody here' });
-    expect(await socket.next((f) => f.type === 'error')).toMatchObject({ error: { code: 'KITH_REQUEST_INVALID', path: 'frame.agentId' } });
+    expect(await socket.next((f) => f.type === 'error')).toMatchObject({
+      error: { code: 'KITH_REQUEST_INVALID', path: 'frame.agentId' },
+    });
     socket.send({ type: 'join', channelId: randomUuid(), agentId: randomUuid() });
     expect(await socket.next((f) => f.type === 'error')).toMatchObject({ error: { code: 'KITH_AGENT_NOT_FOUND' } });
     socket.send(Buffer.from([1, 2, 3]).toString('latin1') + '{');
@@ -107,8 +124,17 @@ describe('WebSocket /ws', () => {
 
   it('reports a stopped agent as an error frame', async () => {
     await fetch(`${running.url}/api/agents/${agent.runtime.agentId}/stop`, { method: 'POST' });
-    socket.send({ type: 'send', channelId: randomUuid(), agentId: agent.runtime.agentId, text: 'hello?', requestId: 'x' });
-    expect(await socket.next((f) => f.type === 'error')).toMatchObject({ requestId: 'x', error: { code: 'KITH_AGENT_NOT_RUNNING' } });
+    socket.send({
+      type: 'send',
+      channelId: randomUuid(),
+      agentId: agent.runtime.agentId,
+      text: 'hello?',
+      requestId: 'x',
+    });
+    expect(await socket.next((f) => f.type === 'error')).toMatchObject({
+      requestId: 'x',
+      error: { code: 'KITH_AGENT_NOT_RUNNING' },
+    });
   });
 });
 
@@ -142,12 +168,18 @@ describe('WebSocket with several agents and limits', () => {
 
   it('limits the frames one connection may send per window', async () => {
     const agent = await createTestAgent();
-    const { server, url } = await startTestServer({ agents: [agent.runtime], rateLimit: { max: 3, timeWindowMs: 60_000, limitLoopback: true } });
+    const { server, url } = await startTestServer({
+      agents: [agent.runtime],
+      rateLimit: { max: 3, timeWindowMs: 60_000, limitLoopback: true },
+    });
     const socket = await TestSocket.open(url);
     try {
       for (let i = 0; i < 4; i++) socket.send({ type: 'ping', requestId: String(i) });
       for (let i = 0; i < 3; i++) await socket.next((f) => f.type === 'pong');
-      expect(await socket.next((f) => f.type === 'error')).toMatchObject({ requestId: '3', error: { code: 'KITH_RATE_LIMITED' } });
+      expect(await socket.next((f) => f.type === 'error')).toMatchObject({
+        requestId: '3',
+        error: { code: 'KITH_RATE_LIMITED' },
+      });
     } finally {
       await socket.close();
       await server.close();

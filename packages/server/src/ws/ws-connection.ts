@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AgentNotRunningError,
-  KithError,
-  type Logger,
-  type UUID,
-} from '@kith/core';
+import { AgentNotRunningError, KithError, type Logger, type UUID } from '@kith/core';
 import type { WebSocket } from 'ws';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { defaultEntityId, type MessageBus, toBusMessage } from '@kith/core';
@@ -41,7 +36,9 @@ export class WsConnection {
     private readonly socket: WebSocket,
     private readonly context: WsConnectionContext,
   ) {
-    this.limiter = context.rateLimit ? new WindowCounter(context.rateLimit.max, context.rateLimit.timeWindowMs) : undefined;
+    this.limiter = context.rateLimit
+      ? new WindowCounter(context.rateLimit.max, context.rateLimit.timeWindowMs)
+      : undefined;
     context.hub.add({ id: this.id, send: (frame) => this.send(frame) });
     socket.on('message', (data, isBinary) => void this.receive(isBinary ? null : data.toString()));
     socket.on('close', () => context.hub.remove(this.id));
@@ -79,7 +76,8 @@ export class WsConnection {
       } catch {
         throw new RequestValidationError('frame', 'is not valid JSON');
       }
-      if (!allowed && this.limiter) throw new RateLimitedError(this.limiter.max, this.limiter.windowMs, this.limiter.retryAfterMs());
+      if (!allowed && this.limiter)
+        throw new RateLimitedError(this.limiter.max, this.limiter.windowMs, this.limiter.retryAfterMs());
       await this.handle(parseInput(clientFrameSchema, raw, 'frame'));
     } catch (error) {
       this.sendError(error, requestIdOf(raw));
@@ -117,12 +115,29 @@ export class WsConnection {
       bus.join(frame.channelId, agent.id);
     }
     const agentIds: UUID[] = frame.agentId ? [frame.agentId] : bus.participants(frame.channelId);
-    if (agentIds.length === 0) throw new RequestValidationError('frame.agentId', 'no agent takes part in this channel: join it with an agentId first, or name one here');
+    if (agentIds.length === 0)
+      throw new RequestValidationError(
+        'frame.agentId',
+        'no agent takes part in this channel: join it with an agentId first, or name one here',
+      );
     hub.subscribe(this.id, frame.channelId);
     const entityId = frame.entityId ?? defaultEntityId(frame.userName);
-    const message = toBusMessage(frame, { channelId: frame.channelId, authorId: entityId, defaultSource: 'client_chat', targetAgentId: frame.agentId, clientId: this.id });
+    const message = toBusMessage(frame, {
+      channelId: frame.channelId,
+      authorId: entityId,
+      defaultSource: 'client_chat',
+      targetAgentId: frame.agentId,
+      clientId: this.id,
+    });
     // `accepted` only once the message is durable: a client may forget a message it was told was accepted.
-    const accepted = () => this.send({ type: 'accepted', id: message.id, channelId: message.channelId, agentIds, ...(frame.requestId ? { requestId: frame.requestId } : {}) });
+    const accepted = () =>
+      this.send({
+        type: 'accepted',
+        id: message.id,
+        channelId: message.channelId,
+        agentIds,
+        ...(frame.requestId ? { requestId: frame.requestId } : {}),
+      });
     bus.publish(message, accepted).catch((error: unknown) => {
       logger.debug({ err: error, messageId: message.id }, 'A WebSocket message was not taken');
       this.sendError(error, frame.requestId);

@@ -25,11 +25,31 @@ function toFrame(event: BusEvent): ServerFrame | null {
       };
     }
     case 'thinking':
-      return { type: 'thinking', agentId: event.agentId, channelId: event.channelId, messageId: event.messageId, active: event.active };
+      return {
+        type: 'thinking',
+        agentId: event.agentId,
+        channelId: event.channelId,
+        messageId: event.messageId,
+        active: event.active,
+      };
     case 'chunk':
-      return { type: 'chunk', agentId: event.agentId, channelId: event.channelId, messageId: event.messageId, index: event.index, chunk: event.chunk };
+      return {
+        type: 'chunk',
+        agentId: event.agentId,
+        channelId: event.channelId,
+        messageId: event.messageId,
+        index: event.index,
+        chunk: event.chunk,
+      };
     case 'reply':
-      return { type: 'reply', agentId: event.agentId, channelId: event.channelId, messageId: event.messageId, content: event.content, ...(event.actionName ? { actionName: event.actionName } : {}) };
+      return {
+        type: 'reply',
+        agentId: event.agentId,
+        channelId: event.channelId,
+        messageId: event.messageId,
+        content: event.content,
+        ...(event.actionName ? { actionName: event.actionName } : {}),
+      };
     case 'done': {
       const { result } = event;
       return {
@@ -46,7 +66,13 @@ function toFrame(event: BusEvent): ServerFrame | null {
       };
     }
     case 'error':
-      return { type: 'error', agentId: event.agentId, channelId: event.channelId, messageId: event.messageId, error: { code: event.code, message: event.message } };
+      return {
+        type: 'error',
+        agentId: event.agentId,
+        channelId: event.channelId,
+        messageId: event.messageId,
+        error: { code: event.code, message: event.message },
+      };
     case 'cleared':
       return { type: 'cleared', agentId: event.agentId, channelId: event.channelId, deleted: event.deleted };
   }

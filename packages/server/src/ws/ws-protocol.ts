@@ -4,7 +4,11 @@ import type { MemoryView } from '../http/memory-view';
 import { uuidSchema } from '../http/schemas';
 import { messageFields } from '../routes/message-schemas';
 
-const requestId = z.string().max(100).optional().meta({ description: 'Echoed in the answer and in errors about this frame' });
+const requestId = z
+  .string()
+  .max(100)
+  .optional()
+  .meta({ description: 'Echoed in the answer and in errors about this frame' });
 
 /** Frames a client sends (JSON text), validated with zod. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
@@ -13,7 +17,9 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('send'),
     channelId: uuidSchema,
-    agentId: uuidSchema.optional().meta({ description: 'Only this agent answers; default: every agent that joined the channel' }),
+    agentId: uuidSchema
+      .optional()
+      .meta({ description: 'Only this agent answers; default: every agent that joined the channel' }),
     ...messageFields,
     requestId,
   }),
@@ -34,7 +40,15 @@ export type ServerFrame =
   | { type: 'joined'; channelId: string; agentId: string; requestId?: string }
   | { type: 'left'; channelId: string; requestId?: string }
   | { type: 'accepted'; id: string; channelId: string; agentIds: string[]; requestId?: string }
-  | { type: 'user_message'; channelId: string; id: string; entityId: string; userName?: string; text: string; createdAt: number }
+  | {
+      type: 'user_message';
+      channelId: string;
+      id: string;
+      entityId: string;
+      userName?: string;
+      text: string;
+      createdAt: number;
+    }
   | { type: 'thinking'; agentId: string; channelId: string; messageId: string; active: boolean }
   | { type: 'chunk'; agentId: string; channelId: string; messageId: string; index: number; chunk: string }
   | { type: 'reply'; agentId: string; channelId: string; messageId: string; content: Content; actionName?: string }

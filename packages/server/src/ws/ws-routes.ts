@@ -16,7 +16,11 @@ function clientFramesJsonSchema(): Record<string, unknown> {
 
 /** The WebSocket endpoint (protocol: ws-protocol.ts and docs/api.md); a plain GET gets 426. */
 /** `unlimited` says which upgrade requests get no per-connection frame limit (see isRateLimitExempt). */
-export function registerWsRoutes(app: ApiApp, context: WsConnectionContext, unlimited: (request: FastifyRequest) => boolean = () => false): void {
+export function registerWsRoutes(
+  app: ApiApp,
+  context: WsConnectionContext,
+  unlimited: (request: FastifyRequest) => boolean = () => false,
+): void {
   app.route({
     method: 'GET',
     url: WS_PATH,
@@ -35,7 +39,17 @@ export function registerWsRoutes(app: ApiApp, context: WsConnectionContext, unli
       },
     },
     handler: async (_request, reply) =>
-      reply.code(426).header('upgrade', 'websocket').send(errorBody(new RequestValidationError('headers.upgrade', 'this endpoint speaks WebSocket only; connect with a WebSocket client'))),
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send(
+          errorBody(
+            new RequestValidationError(
+              'headers.upgrade',
+              'this endpoint speaks WebSocket only; connect with a WebSocket client',
+            ),
+          ),
+        ),
     wsHandler: (socket, request) => {
       new WsConnection(socket, unlimited(request) ? { ...context, rateLimit: false } : context);
     },

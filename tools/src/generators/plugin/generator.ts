@@ -53,9 +53,14 @@ export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema)
   const license = tree.read('LICENSE');
   if (license) tree.write(posix.join(names.projectRoot, 'LICENSE'), license);
   // The siblings' repository, pointing at this folder (npm links it from the package page).
-  const repository = tree.exists(`${CORE_PROJECT}/package.json`) ? readJson<{ repository?: Repository }>(tree, `${CORE_PROJECT}/package.json`).repository : undefined;
+  const repository = tree.exists(`${CORE_PROJECT}/package.json`)
+    ? readJson<{ repository?: Repository }>(tree, `${CORE_PROJECT}/package.json`).repository
+    : undefined;
   if (repository?.url) {
-    updateJson(tree, posix.join(names.projectRoot, 'package.json'), (json: Record<string, unknown>) => ({ ...json, repository: { ...repository, directory: names.projectRoot } }));
+    updateJson(tree, posix.join(names.projectRoot, 'package.json'), (json: Record<string, unknown>) => ({
+      ...json,
+      repository: { ...repository, directory: names.projectRoot },
+    }));
   }
 
   if (tree.exists('tsconfig.json')) {

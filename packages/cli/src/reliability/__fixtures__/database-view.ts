@@ -35,29 +35,43 @@ export class DatabaseView {
 
   /** Messages the server accepted (acknowledged) and never answered: still pending in its inbox. */
   pendingIds(): Set<string> {
-    const rows = this.db.prepare<[], { message: string }>("SELECT message_id AS message FROM inbox WHERE state = 'accepted'").all();
+    const rows = this.db
+      .prepare<[], { message: string }>("SELECT message_id AS message FROM inbox WHERE state = 'accepted'")
+      .all();
     return new Set(rows.map((row) => row.message));
   }
 
   integrityCheck(): string {
-    return (this.db.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check).join('; ');
+    return (this.db.pragma('integrity_check') as { integrity_check: string }[])
+      .map((row) => row.integrity_check)
+      .join('; ');
   }
 
   /** The agent's `messages` memories of a room, in the order they were stored. */
   roomMessages(roomId: string): StoredMessage[] {
-    const rows = this.db.prepare<[string], Row>("SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND room_id = ? ORDER BY seq").all(roomId);
+    const rows = this.db
+      .prepare<[string], Row>(
+        "SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND room_id = ? ORDER BY seq",
+      )
+      .all(roomId);
     return rows.map(toStored);
   }
 
   /** Which of these memory ids are stored. */
   storedIds(ids: string[]): Set<string> {
-    const rows = this.db.prepare<[string], { id: string }>('SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids));
+    const rows = this.db
+      .prepare<[string], { id: string }>('SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(ids));
     return new Set(rows.map((row) => row.id));
   }
 
   /** Every stored reply of the agent, by the memory id it answers. */
   repliesByMessage(agentId: string): Map<string, StoredMessage[]> {
-    const rows = this.db.prepare<[string], Row>("SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND entity_id = ? ORDER BY seq").all(agentId);
+    const rows = this.db
+      .prepare<[string], Row>(
+        "SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND entity_id = ? ORDER BY seq",
+      )
+      .all(agentId);
     const replies = new Map<string, StoredMessage[]>();
     for (const reply of rows.map(toStored)) {
       if (!reply.inReplyTo) continue;
@@ -73,7 +87,14 @@ export class DatabaseView {
 
 function toStored(row: Row): StoredMessage {
   const content = JSON.parse(row.content) as { inReplyTo?: string; actions?: string[] };
-  return { seq: row.seq, id: row.id, entityId: row.entity_id, roomId: row.room_id, inReplyTo: content.inReplyTo, actions: content.actions ?? [] };
+  return {
+    seq: row.seq,
+    id: row.id,
+    entityId: row.entity_id,
+    roomId: row.room_id,
+    inReplyTo: content.inReplyTo,
+    actions: content.actions ?? [],
+  };
 }
 
 /** The agent's memory id of a message sent with `messageId` (what the server stores it under). */

@@ -8,7 +8,15 @@ import { spawnKithStart } from '../../__fixtures__/spawn-kith-start';
  * thousands of requests from one local address must get no 429.
  */
 export const SERVER_ENV: NodeJS.ProcessEnv = (() => {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', KITH_SERVER_AUTH_TOKEN: '', KITH_DATABASE_URL: '', POSTGRES_URL: '' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: '',
+    OPENAI_BASE_URL: '',
+    KITH_SERVER_AUTH_TOKEN: '',
+    KITH_DATABASE_URL: '',
+    POSTGRES_URL: '',
+  };
   for (const key of Object.keys(env)) if (key.startsWith('KITH_SERVER_RATE_LIMIT_')) delete env[key];
   return env;
 })();
@@ -39,7 +47,15 @@ export async function startKith(
   // The boot list ("<name> (<agent id>) ready in ...") comes before "Listening on".
   const agentId = /^\S+ \(([0-9a-f-]{36})\) ready in/m.exec(started.stdout())?.[1];
   if (!agentId) throw new Error(`kith start printed no agent id.\nstdout:\n${started.stdout()}`);
-  return { child: started.child, pid: started.child.pid as number, url: started.url, agentId, exit: started.exit, stderr: started.stderr, stdout: started.stdout };
+  return {
+    child: started.child,
+    pid: started.child.pid as number,
+    url: started.url,
+    agentId,
+    exit: started.exit,
+    stderr: started.stderr,
+    stdout: started.stdout,
+  };
 }
 
 /** SIGKILLs a server that is still running (after a failed assertion) and waits for it to go. */

@@ -10,7 +10,14 @@ interface Row {
 }
 
 function toStored(row: Row): StoredMessage {
-  return { seq: Number(row.seq), id: row.id, entityId: row.entity_id, roomId: row.room_id, inReplyTo: row.content.inReplyTo, actions: row.content.actions ?? [] };
+  return {
+    seq: Number(row.seq),
+    id: row.id,
+    entityId: row.entity_id,
+    roomId: row.room_id,
+    inReplyTo: row.content.inReplyTo,
+    actions: row.content.actions ?? [],
+  };
 }
 
 /** The fleet's PostgreSQL database as these tests read it: what was really stored, not what the servers said. */
@@ -24,24 +31,34 @@ export class PgDatabaseView {
   }
 
   async pendingIds(): Promise<Set<string>> {
-    const { rows } = await this.client.query<{ message_id: string }>("SELECT message_id FROM inbox WHERE state = 'accepted'");
+    const { rows } = await this.client.query<{ message_id: string }>(
+      "SELECT message_id FROM inbox WHERE state = 'accepted'",
+    );
     return new Set(rows.map((row) => row.message_id));
   }
 
   async storedIds(ids: string[]): Promise<Set<string>> {
-    const { rows } = await this.client.query<{ id: string }>('SELECT id FROM memories WHERE id = ANY($1::text[])', [ids]);
+    const { rows } = await this.client.query<{ id: string }>('SELECT id FROM memories WHERE id = ANY($1::text[])', [
+      ids,
+    ]);
     return new Set(rows.map((row) => row.id));
   }
 
   /** The agent's `messages` memories of a room in the order they were stored. */
   async roomMessages(roomId: string): Promise<StoredMessage[]> {
-    const { rows } = await this.client.query<Row>("SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND room_id = $1 ORDER BY seq", [roomId]);
+    const { rows } = await this.client.query<Row>(
+      "SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND room_id = $1 ORDER BY seq",
+      [roomId],
+    );
     return rows.map(toStored);
   }
 
   /** Every stored reply of the agent, by the memory id it answers. */
   async repliesByMessage(agentId: string): Promise<Map<string, StoredMessage[]>> {
-    const { rows } = await this.client.query<Row>("SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND entity_id = $1 ORDER BY seq", [agentId]);
+    const { rows } = await this.client.query<Row>(
+      "SELECT seq, id, entity_id, room_id, content FROM memories WHERE type = 'messages' AND entity_id = $1 ORDER BY seq",
+      [agentId],
+    );
     const replies = new Map<string, StoredMessage[]>();
     for (const reply of rows.map(toStored)) {
       if (!reply.inReplyTo) continue;

@@ -24,7 +24,9 @@ export function runLoadClient(args: string[]): Promise<LoadReport> {
 }
 
 /** The figures worth printing from a report (everything but the per-message list). */
-export function figuresOf(report: LoadReport): Omit<LoadReport, 'messages' | 'outOfOrderRooms'> & { outOfOrderRooms: number } {
+export function figuresOf(
+  report: LoadReport,
+): Omit<LoadReport, 'messages' | 'outOfOrderRooms'> & { outOfOrderRooms: number } {
   const { messages: _messages, outOfOrderRooms, ...figures } = report;
   return { ...figures, outOfOrderRooms: outOfOrderRooms.length };
 }

@@ -28,7 +28,12 @@ interface Room {
   socket?: LoadSocket;
 }
 
-const LINES = ['I feel sad about my work', 'My mother never listens to me', 'I am afraid of the dark', 'I need a long holiday'];
+const LINES = [
+  'I feel sad about my work',
+  'My mother never listens to me',
+  'I am afraid of the dark',
+  'I need a long holiday',
+];
 /** How long a room waits after a failure before it sends again (a client backing off, not spinning). */
 const BACK_OFF_MS = 50;
 /** How long a message may go without an outcome before the client gives up on it. */
@@ -70,10 +75,22 @@ export class SteadyLoad {
   static async start(url: string, agentId: string, rooms: { wsRooms: number; httpRooms: number }): Promise<SteadyLoad> {
     const load = new SteadyLoad(url, agentId);
     const all: Room[] = [
-      ...Array.from({ length: rooms.wsRooms }, (_, i): Room => ({ id: randomUUID(), transport: 'ws', userName: `steady-ws-${i}` })),
-      ...Array.from({ length: rooms.httpRooms }, (_, i): Room => ({ id: randomUUID(), transport: 'http', userName: `steady-http-${i}` })),
+      ...Array.from({ length: rooms.wsRooms }, (_, i): Room => ({
+        id: randomUUID(),
+        transport: 'ws',
+        userName: `steady-ws-${i}`,
+      })),
+      ...Array.from({ length: rooms.httpRooms }, (_, i): Room => ({
+        id: randomUUID(),
+        transport: 'http',
+        userName: `steady-http-${i}`,
+      })),
     ];
-    load.watcher = await LoadSocket.open(url, (frame) => load.frame(frame), () => undefined);
+    load.watcher = await LoadSocket.open(
+      url,
+      (frame) => load.frame(frame),
+      () => undefined,
+    );
     for (const room of all.filter((r) => r.transport === 'http')) {
       await new Promise<void>((joined) => {
         load.waiting.set(`join:${room.id}`, joined);
@@ -81,7 +98,14 @@ export class SteadyLoad {
       });
     }
     for (const room of all) {
-      if (room.transport === 'ws') load.sockets.push((room.socket = await LoadSocket.open(url, (frame) => load.frame(frame), () => undefined)));
+      if (room.transport === 'ws')
+        load.sockets.push(
+          (room.socket = await LoadSocket.open(
+            url,
+            (frame) => load.frame(frame),
+            () => undefined,
+          )),
+        );
       load.loops.push(load.run(room));
     }
     return load;
@@ -108,8 +132,13 @@ export class SteadyLoad {
     while (!condition()) {
       if (this.now() > deadline) {
         const stuck = this.list().filter((r) => r.endedAt === undefined && this.now() - r.sentAt > 5_000);
-        const described = stuck.map((r) => `${r.transport} ${r.id} sent at ${Math.round(r.sentAt)} ms, ${r.ackedAt === undefined ? 'not acknowledged' : `acknowledged at ${Math.round(r.ackedAt)} ms`}`);
-        throw new Error(`steady load: no ${what} within ${timeoutMs} ms (${JSON.stringify(this.summary())}); waiting for an outcome: ${described.join('; ') || 'none'}`);
+        const described = stuck.map(
+          (r) =>
+            `${r.transport} ${r.id} sent at ${Math.round(r.sentAt)} ms, ${r.ackedAt === undefined ? 'not acknowledged' : `acknowledged at ${Math.round(r.ackedAt)} ms`}`,
+        );
+        throw new Error(
+          `steady load: no ${what} within ${timeoutMs} ms (${JSON.stringify(this.summary())}); waiting for an outcome: ${described.join('; ') || 'none'}`,
+        );
       }
       await sleep(50);
     }
@@ -119,7 +148,14 @@ export class SteadyLoad {
     return [...this.records.values()];
   }
 
-  summary(): { sent: number; acknowledged: number; answered: number; refused: Record<SteadyTransport, number>; failedAfterAck: number; lastErrors: string[] } {
+  summary(): {
+    sent: number;
+    acknowledged: number;
+    answered: number;
+    refused: Record<SteadyTransport, number>;
+    failedAfterAck: number;
+    lastErrors: string[];
+  } {
     const all = this.list();
     const refused = all.filter((r) => r.ackedAt === undefined && r.error !== undefined);
     const count = (transport: SteadyTransport) => refused.filter((r) => r.transport === transport).length;
@@ -129,7 +165,9 @@ export class SteadyLoad {
       answered: all.filter((r) => r.endedAt !== undefined && r.error === undefined).length,
       refused: { ws: count('ws'), 'http-sync': count('http-sync'), 'http-async': count('http-async') },
       failedAfterAck: all.filter((r) => r.ackedAt !== undefined && r.error !== undefined).length,
-      lastErrors: [...new Set(all.flatMap((r) => (r.error ? [`${r.transport} ${r.error.slice(0, 200)}`] : [])))].slice(-6),
+      lastErrors: [...new Set(all.flatMap((r) => (r.error ? [`${r.transport} ${r.error.slice(0, 200)}`] : [])))].slice(
+        -6,
+      ),
     };
   }
 
@@ -142,13 +180,21 @@ export class SteadyLoad {
       record.ackedAt ??= this.now();
     } else if (frame.type === 'done') {
       const failure = (frame as { error?: string }).error;
-      this.end(record, failure ? { error: failure } : { mode: frame.mode, duplicate: frame.duplicate, replyIds: replyIdsOf(frame.replies) });
+      this.end(
+        record,
+        failure
+          ? { error: failure }
+          : { mode: frame.mode, duplicate: frame.duplicate, replyIds: replyIdsOf(frame.replies) },
+      );
     } else if (frame.type === 'error') {
       this.end(record, { error: errorText(frame.error) });
     }
   }
 
-  private end(record: SteadyRecord, outcome: { error?: string; mode?: string; duplicate?: boolean; replyIds?: string[] }): void {
+  private end(
+    record: SteadyRecord,
+    outcome: { error?: string; mode?: string; duplicate?: boolean; replyIds?: string[] },
+  ): void {
     if (record.endedAt !== undefined) return;
     record.endedAt = this.now();
     Object.assign(record, outcome);
@@ -163,11 +209,22 @@ export class SteadyLoad {
       const ended = new Promise<void>((done) => this.waiting.set(record.id, done));
       const text = `${LINES[i % LINES.length]} (${i + 1})`;
       if (transport === 'ws') {
-        room.socket?.send({ type: 'send', channelId: room.id, agentId: this.agentId, id: record.id, text, userName: room.userName, requestId: record.id });
+        room.socket?.send({
+          type: 'send',
+          channelId: room.id,
+          agentId: this.agentId,
+          id: record.id,
+          text,
+          userName: room.userName,
+          requestId: record.id,
+        });
       } else {
         await this.post(room, record, text, transport === 'http-async');
       }
-      const timer = setTimeout(() => this.end(record, { error: `no outcome within ${OUTCOME_TIMEOUT_MS} ms` }), OUTCOME_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => this.end(record, { error: `no outcome within ${OUTCOME_TIMEOUT_MS} ms` }),
+        OUTCOME_TIMEOUT_MS,
+      );
       await ended;
       clearTimeout(timer);
       this.waiting.delete(record.id);
@@ -181,14 +238,26 @@ export class SteadyLoad {
       const response = await fetch(`${this.url}/api/agents/${this.agentId}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ id: record.id, roomId: room.id, text, userName: room.userName, ...(async ? { async: true } : {}) }),
+        body: JSON.stringify({
+          id: record.id,
+          roomId: room.id,
+          text,
+          userName: room.userName,
+          ...(async ? { async: true } : {}),
+        }),
       });
-      const body = (await response.json()) as { mode?: string; duplicate?: boolean; error?: string | { code?: string; message?: string }; replies?: { id: string }[] };
+      const body = (await response.json()) as {
+        mode?: string;
+        duplicate?: boolean;
+        error?: string | { code?: string; message?: string };
+        replies?: { id: string }[];
+      };
       if (response.status === 202) {
         record.ackedAt ??= this.now();
         return;
       }
-      if (response.status !== 200) return this.end(record, { error: `HTTP ${response.status} ${errorText(body.error)}` });
+      if (response.status !== 200)
+        return this.end(record, { error: `HTTP ${response.status} ${errorText(body.error)}` });
       record.ackedAt ??= this.now();
       if (typeof body.error === 'string') return this.end(record, { error: body.error });
       this.end(record, { mode: body.mode, duplicate: body.duplicate, replyIds: replyIdsOf(body.replies) });

@@ -1,5 +1,10 @@
 import type { Action, ActionParameter } from '../../types/components';
-import { describeParameters, missingRequired, parametersJsonSchema, validateActionParameters } from './action-parameters';
+import {
+  describeParameters,
+  missingRequired,
+  parametersJsonSchema,
+  validateActionParameters,
+} from './action-parameters';
 
 const withParameters = (parameters: ActionParameter[]): Action => ({
   name: 'ACT',
@@ -13,7 +18,11 @@ describe('action parameters', () => {
   const params: ActionParameter[] = [
     { name: 'count', description: 'how many', required: true, schema: { type: 'integer', minimum: 1 } },
     { name: 'unit', description: 'units', schema: { type: 'string', enumValues: ['c', 'f'], default: 'c' } },
-    { name: 'where', description: 'place', schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    {
+      name: 'where',
+      description: 'place',
+      schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
   ];
 
   it('builds a JSON schema with required names, enum aliases and nested requirements', () => {
@@ -30,7 +39,10 @@ describe('action parameters', () => {
 
   it('applies defaults and coerces numeric strings without touching the input', () => {
     const input = { count: '3' };
-    expect(validateActionParameters(withParameters(params), input)).toEqual({ ok: true, parameters: { count: 3, unit: 'c' } });
+    expect(validateActionParameters(withParameters(params), input)).toEqual({
+      ok: true,
+      parameters: { count: 3, unit: 'c' },
+    });
     expect(input).toEqual({ count: '3' });
   });
 
@@ -44,7 +56,10 @@ describe('action parameters', () => {
   });
 
   it('accepts anything for an action without declared parameters', () => {
-    expect(validateActionParameters(withParameters([]), { free: true })).toEqual({ ok: true, parameters: { free: true } });
+    expect(validateActionParameters(withParameters([]), { free: true })).toEqual({
+      ok: true,
+      parameters: { free: true },
+    });
   });
 
   it('detects missing required parameters, treating an empty string as missing', () => {
@@ -56,7 +71,13 @@ describe('action parameters', () => {
 
   it('describes parameters for the extraction prompt', () => {
     const text = describeParameters([
-      { name: 'unit', description: 'Units', required: true, schema: { type: 'string', enum: ['c', 'f'] }, examples: ['c'] },
+      {
+        name: 'unit',
+        description: 'Units',
+        required: true,
+        schema: { type: 'string', enum: ['c', 'f'] },
+        examples: ['c'],
+      },
     ]);
     expect(text).toBe('- unit (string, required, one of c|f): Units Examples: "c"');
   });

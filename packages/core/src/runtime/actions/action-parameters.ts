@@ -17,7 +17,9 @@ function toJsonSchema(schema: ActionParameterSchema): JsonSchema {
   if (schema.pattern !== undefined) out.pattern = schema.pattern;
   if (schema.items) out.items = toJsonSchema(schema.items);
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, toJsonSchema(value)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([key, value]) => [key, toJsonSchema(value)]),
+    );
     if (schema.required) out.required = schema.required;
   }
   return out;
@@ -64,7 +66,11 @@ export function describeParameters(parameters: ActionParameter[]): string {
   return parameters
     .map((p) => {
       const enumValues = p.schema.enum ?? p.schema.enumValues;
-      const details = [p.schema.type, p.required ? 'required' : 'optional', enumValues ? `one of ${enumValues.join('|')}` : '']
+      const details = [
+        p.schema.type,
+        p.required ? 'required' : 'optional',
+        enumValues ? `one of ${enumValues.join('|')}` : '',
+      ]
         .filter(Boolean)
         .join(', ');
       const examples = p.examples?.length ? ` Examples: ${p.examples.map((e) => JSON.stringify(e)).join(', ')}` : '';

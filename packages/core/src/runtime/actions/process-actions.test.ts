@@ -10,12 +10,21 @@ import type { AgentRuntime } from '../agent-runtime';
 const ROOM = '22222222-2222-2222-2222-222222222222' as UUID;
 const USER = '11111111-1111-1111-1111-111111111111' as UUID;
 
-const message = (): Memory => ({ id: randomUuid(), entityId: USER, roomId: ROOM, content: { text: 'book me a flight' } });
+const message = (): Memory => ({
+  id: randomUuid(),
+  entityId: USER,
+  roomId: ROOM,
+  content: { text: 'book me a flight' },
+});
 const response = (content: Content): Memory => ({ id: randomUuid(), entityId: USER, roomId: ROOM, content });
 const emptyState = (): State => ({ values: {}, data: {}, text: '' });
 
 /** An action that records its calls; `run` decides the handler's return value. */
-function recording(name: string, run: (options?: HandlerOptions, state?: State) => unknown = () => ({ success: true }), extra: Partial<Action> = {}) {
+function recording(
+  name: string,
+  run: (options?: HandlerOptions, state?: State) => unknown = () => ({ success: true }),
+  extra: Partial<Action> = {},
+) {
   const calls: { options?: HandlerOptions; state?: State; values?: Record<string, unknown> }[] = [];
   const action: Action = {
     name,
@@ -38,8 +47,14 @@ async function runtimeWith(actions: Action[], model?: ScriptedModel): Promise<Ag
 describe('processActions: choosing actions', () => {
   it('runs actions by exact name, simile and unambiguous fuzzy match; ignores ambiguous and unknown names', async () => {
     const order: string[] = [];
-    const make = (name: string, similes?: string[]): Action => recording(name, () => void order.push(name), { similes }).action;
-    const runtime = await runtimeWith([make('SEND_MESSAGE', ['DM']), make('SEND_EMAIL'), make('MUTE_ROOM'), make('REPLY')]);
+    const make = (name: string, similes?: string[]): Action =>
+      recording(name, () => void order.push(name), { similes }).action;
+    const runtime = await runtimeWith([
+      make('SEND_MESSAGE', ['DM']),
+      make('SEND_EMAIL'),
+      make('MUTE_ROOM'),
+      make('REPLY'),
+    ]);
     const msg = message();
     await runtime.processActions(msg, [response({ actions: ['REPLY', 'dm', 'MUTE', 'SEND', 'NOPE'] })]);
     expect(order).toEqual(['REPLY', 'SEND_MESSAGE', 'MUTE_ROOM']);
@@ -48,7 +63,9 @@ describe('processActions: choosing actions', () => {
 
   it('skips an action whose validate returns false or throws', async () => {
     const refused = recording('REFUSED', undefined, { validate: async () => false });
-    const broken = recording('BROKEN', undefined, { validate: async () => Promise.reject(new Error('validate broke')) });
+    const broken = recording('BROKEN', undefined, {
+      validate: async () => Promise.reject(new Error('validate broke')),
+    });
     const fine = recording('FINE');
     const runtime = await runtimeWith([refused.action, broken.action, fine.action]);
     await runtime.processActions(message(), [response({ actions: ['REFUSED', 'BROKEN', 'FINE'] })]);
@@ -73,7 +90,11 @@ describe('processActions: parameters', () => {
         { name: 'destination', description: 'to', required: true, schema: { type: 'string' } },
         { name: 'date', description: 'YYYY-MM-DD', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
         { name: 'passengers', description: 'count', schema: { type: 'number', minimum: 1, maximum: 9, default: 1 } },
-        { name: 'cabin', description: 'class', schema: { type: 'string', enum: ['economy', 'business'], default: 'economy' } },
+        {
+          name: 'cabin',
+          description: 'class',
+          schema: { type: 'string', enum: ['economy', 'business'], default: 'economy' },
+        },
         { name: 'meal', description: 'meal', schema: { type: 'string', enumValues: ['veg', 'any'] } },
         {
           name: 'contact',
@@ -84,7 +105,11 @@ describe('processActions: parameters', () => {
             required: ['email'],
           },
         },
-        { name: 'tags', description: 'labels', schema: { type: 'array', items: { type: 'string', enum: ['work', 'family'] } } },
+        {
+          name: 'tags',
+          description: 'labels',
+          schema: { type: 'array', items: { type: 'string', enum: ['work', 'family'] } },
+        },
       ],
     });
 
@@ -123,7 +148,9 @@ describe('processActions: parameters', () => {
   it('finds params keyed by the action name in any case', async () => {
     const action = flight();
     const runtime = await runtimeWith([action.action]);
-    await runtime.processActions(message(), [response({ actions: ['book_flight'], params: { book_flight: { origin: 'A', destination: 'B' } } })]);
+    await runtime.processActions(message(), [
+      response({ actions: ['book_flight'], params: { book_flight: { origin: 'A', destination: 'B' } } }),
+    ]);
     expect(action.calls[0].options?.parameters).toMatchObject({ origin: 'A', destination: 'B' });
   });
 
@@ -135,7 +162,11 @@ describe('processActions: parameters', () => {
     ['a value outside enumValues', { origin: 'SFO', destination: 'JFK', meal: 'fish' }, 'meal'],
     ['a pattern mismatch', { origin: 'SFO', destination: 'JFK', date: 'March 15' }, 'date'],
     ['a bad nested property', { origin: 'SFO', destination: 'JFK', contact: { email: 'nobody' } }, 'contact.email'],
-    ['a missing nested required property', { origin: 'SFO', destination: 'JFK', contact: { phone: '1' } }, 'contact.email'],
+    [
+      'a missing nested required property',
+      { origin: 'SFO', destination: 'JFK', contact: { phone: '1' } },
+      'contact.email',
+    ],
     ['a bad array item', { origin: 'SFO', destination: 'JFK', tags: ['work', 'party'] }, 'tags.1'],
   ];
 
@@ -149,18 +180,28 @@ describe('processActions: parameters', () => {
 
   it('extracts missing required parameters with one TEXT_SMALL call and uses its JSON', async () => {
     const action = flight();
-    const model = createScriptedModel(['```json\n{"origin": "San Francisco", "destination": "New York", "passengers": 2}\n```']);
+    const model = createScriptedModel([
+      '```json\n{"origin": "San Francisco", "destination": "New York", "passengers": 2}\n```',
+    ]);
     const runtime = await runtimeWith([action.action], model);
     const state = emptyState();
     state.values.recentMessages = 'user: fly me from San Francisco to New York, two of us';
-    await runtime.processActions(message(), [response({ actions: ['BOOK_FLIGHT'], params: { BOOK_FLIGHT: { passengers: 3 } } })], state);
+    await runtime.processActions(
+      message(),
+      [response({ actions: ['BOOK_FLIGHT'], params: { BOOK_FLIGHT: { passengers: 3 } } })],
+      state,
+    );
     expect(model.calls).toHaveLength(1);
     expect(model.calls[0].modelType).toBe('TEXT_SMALL');
     expect(model.calls[0].prompt).toContain('BOOK_FLIGHT');
     expect(model.calls[0].prompt).toContain('origin');
     expect(model.calls[0].prompt).toContain('fly me from San Francisco');
     // Params the response gave win over extracted ones.
-    expect(action.calls[0].options?.parameters).toMatchObject({ origin: 'San Francisco', destination: 'New York', passengers: 3 });
+    expect(action.calls[0].options?.parameters).toMatchObject({
+      origin: 'San Francisco',
+      destination: 'New York',
+      passengers: 3,
+    });
   });
 
   it('reports a required parameter the model could not extract', async () => {
@@ -171,7 +212,10 @@ describe('processActions: parameters', () => {
     await runtime.processActions(msg, [response({ actions: ['BOOK_FLIGHT'] })]);
     expect(model.calls).toHaveLength(1);
     expect(action.calls).toHaveLength(0);
-    expect(runtime.getActionResults(msg.id as UUID)[0]).toMatchObject({ success: false, error: expect.stringContaining('"destination"') });
+    expect(runtime.getActionResults(msg.id as UUID)[0]).toMatchObject({
+      success: false,
+      error: expect.stringContaining('"destination"'),
+    });
   });
 
   it('passes content params through untouched for an action without declared parameters', async () => {
@@ -204,7 +248,10 @@ describe('processActions: chaining and results', () => {
     const stop = recording('STOP_HERE', () => ({ success: true, continueChain: false }));
     const after = recording('AFTER');
     const runtime = await runtimeWith([stop.action, after.action]);
-    await runtime.processActions(message(), [response({ actions: ['STOP_HERE', 'AFTER'] }), response({ actions: ['AFTER'] })]);
+    await runtime.processActions(message(), [
+      response({ actions: ['STOP_HERE', 'AFTER'] }),
+      response({ actions: ['AFTER'] }),
+    ]);
     expect(after.calls).toHaveLength(0);
   });
 
@@ -286,12 +333,16 @@ describe('processActions: chaining and results', () => {
       return true;
     });
     const runtime = await runtimeWith([streamer.action]);
-    await runtime.processActions(message(), [response({ actions: ['STREAM'] })], undefined, undefined, { onStreamChunk: (c) => void chunks.push(c) });
+    await runtime.processActions(message(), [response({ actions: ['STREAM'] })], undefined, undefined, {
+      onStreamChunk: (c) => void chunks.push(c),
+    });
     expect(chunks).toEqual(['part']);
   });
 
   it('emits ACTION_STARTED and ACTION_COMPLETED with the run id and result', async () => {
-    const runtime = await runtimeWith([recording('DO_IT', () => ({ success: true, text: 'done', cleanup: () => undefined })).action]);
+    const runtime = await runtimeWith([
+      recording('DO_IT', () => ({ success: true, text: 'done', cleanup: () => undefined })).action,
+    ]);
     const events: [string, ActionEventPayload][] = [];
     runtime.on('ACTION_STARTED', (p) => void events.push(['started', p]));
     runtime.on('ACTION_COMPLETED', (p) => void events.push(['completed', p]));
@@ -303,7 +354,12 @@ describe('processActions: chaining and results', () => {
     expect(events.map(([kind]) => kind)).toEqual(['started', 'completed']);
     expect(events[0][1]).toMatchObject({ actionName: 'DO_IT', messageId: msg.id, roomId: ROOM, runId });
     const completed = events[1][1];
-    expect(completed).toMatchObject({ actionName: 'DO_IT', runId, result: { success: true, text: 'done' }, durationMs: expect.any(Number) });
+    expect(completed).toMatchObject({
+      actionName: 'DO_IT',
+      runId,
+      result: { success: true, text: 'done' },
+      durationMs: expect.any(Number),
+    });
     expect((completed.result as ActionResult).cleanup).toBeUndefined();
   });
 

@@ -40,7 +40,11 @@ function paramsFromResponse(response: Memory, action: Action): Record<string, un
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
 }
 
-async function extractParameters(deps: ProcessActionsDeps, action: Action, state: State | undefined): Promise<Record<string, unknown>> {
+async function extractParameters(
+  deps: ProcessActionsDeps,
+  action: Action,
+  state: State | undefined,
+): Promise<Record<string, unknown>> {
   const prompt = composePrompt({
     state: {
       actionName: action.name,
@@ -115,8 +119,18 @@ export async function processActions(
       let threw = false;
       const pluginName = deps.ownerOf?.(action);
       const started = performance.now();
-      await runtime.emitEvent('ACTION_STARTED', { roomId: message.roomId, runId, messageId: message.id, actionName: action.name, pluginName, content: response.content });
-      const span = startSpan(`kith.action ${action.name}`, () => ({ 'kith.action.name': action.name, ...(pluginName ? { 'kith.plugin': pluginName } : {}) }));
+      await runtime.emitEvent('ACTION_STARTED', {
+        roomId: message.roomId,
+        runId,
+        messageId: message.id,
+        actionName: action.name,
+        pluginName,
+        content: response.content,
+      });
+      const span = startSpan(`kith.action ${action.name}`, () => ({
+        'kith.action.name': action.name,
+        ...(pluginName ? { 'kith.plugin': pluginName } : {}),
+      }));
       try {
         const check = validateActionParameters(action, parameters ?? {});
         if (!check.ok) {
@@ -126,24 +140,29 @@ export async function processActions(
           const actionCallback: HandlerCallback | undefined = callback
             ? (content, actionName) => callback(content, actionName ?? action.name)
             : undefined;
-          const raw = await withActiveSpan(span, () => action.handler(
-            runtime,
-            message,
-            state,
-            {
-              parameters: action.parameters?.length ? check.parameters : parameters,
-              actionContext: { previousResults: [...results], getPreviousResult: previous },
-              onStreamChunk: options.onStreamChunk,
-            },
-            actionCallback,
-            responses,
-          ));
+          const raw = await withActiveSpan(span, () =>
+            action.handler(
+              runtime,
+              message,
+              state,
+              {
+                parameters: action.parameters?.length ? check.parameters : parameters,
+                actionContext: { previousResults: [...results], getPreviousResult: previous },
+                onStreamChunk: options.onStreamChunk,
+              },
+              actionCallback,
+              responses,
+            ),
+          );
           result = normaliseResult(raw);
         }
       } catch (error) {
         threw = true;
         result = { success: false, error: error instanceof Error ? error.message : String(error) };
-        deps.logger.error({ action: action.name, plugin: pluginName, err: error }, `Action ${action.name}${ofPlugin(pluginName)} threw; ending the action chain`);
+        deps.logger.error(
+          { action: action.name, plugin: pluginName, err: error },
+          `Action ${action.name}${ofPlugin(pluginName)} threw; ending the action chain`,
+        );
       } finally {
         await runCleanup(deps, action, result);
         if (result?.success === false) recordError(span, result.error ?? 'the action failed');

@@ -1,10 +1,21 @@
 import type { Action } from '../../types/components';
 import { resolveAction } from './resolve-action';
 
-const action = (name: string, similes?: string[]): Action => ({ name, similes, description: name, validate: async () => true, handler: async () => true });
+const action = (name: string, similes?: string[]): Action => ({
+  name,
+  similes,
+  description: name,
+  validate: async () => true,
+  handler: async () => true,
+});
 
 describe('resolveAction', () => {
-  const actions = [action('SEND_MESSAGE', ['DM', 'whisper']), action('SEND_EMAIL'), action('REPLY', ['RESPOND']), action('MUTE_ROOM')];
+  const actions = [
+    action('SEND_MESSAGE', ['DM', 'whisper']),
+    action('SEND_EMAIL'),
+    action('REPLY', ['RESPOND']),
+    action('MUTE_ROOM'),
+  ];
 
   it('matches the exact name, ignoring case and punctuation', () => {
     expect(resolveAction(actions, 'SEND_MESSAGE')?.name).toBe('SEND_MESSAGE');

@@ -12,6 +12,9 @@ export async function probeEmbeddingDimension(runtime: IAgentRuntime): Promise<v
     const dimension = Array.isArray(probe) ? probe.length : 0;
     if (dimension > 0) await runtime.adapter.ensureEmbeddingDimension(dimension);
   } catch (error) {
-    runtime.logger.warn({ err: error }, 'Could not determine the embedding dimension; vector search is off until it is known');
+    runtime.logger.warn(
+      { err: error },
+      'Could not determine the embedding dimension; vector search is off until it is known',
+    );
   }
 }

@@ -26,7 +26,8 @@ function countCalls(adapter: IDatabaseAdapter): Record<string, number> {
   return counts;
 }
 
-const total = (counts: Record<string, number>, names: readonly string[]): number => names.reduce((sum, n) => sum + counts[n], 0);
+const total = (counts: Record<string, number>, names: readonly string[]): number =>
+  names.reduce((sum, n) => sum + counts[n], 0);
 
 describe('ensureConnection', () => {
   let runtime: AgentRuntime;
@@ -56,11 +57,33 @@ describe('ensureConnection', () => {
 
   it('creates the world, room, entity and both participants once', async () => {
     await connect();
-    expect(counts).toMatchObject({ createWorld: 1, createRooms: 1, createEntities: 1, updateEntity: 0, addParticipantsRoom: 2 });
+    expect(counts).toMatchObject({
+      createWorld: 1,
+      createRooms: 1,
+      createEntities: 1,
+      updateEntity: 0,
+      addParticipantsRoom: 2,
+    });
 
-    expect(await runtime.getWorld(WORLD)).toMatchObject({ id: WORLD, name: 'Guild', agentId: runtime.agentId, serverId: 'server-1' });
-    expect(await runtime.getRoom(ROOM)).toMatchObject({ id: ROOM, worldId: WORLD, source: 'discord', type: ChannelType.GROUP, channelId: 'chan-1', agentId: runtime.agentId });
-    expect(await runtime.getEntityById(USER)).toMatchObject({ id: USER, names: ['Ada', 'ada'], agentId: runtime.agentId });
+    expect(await runtime.getWorld(WORLD)).toMatchObject({
+      id: WORLD,
+      name: 'Guild',
+      agentId: runtime.agentId,
+      serverId: 'server-1',
+    });
+    expect(await runtime.getRoom(ROOM)).toMatchObject({
+      id: ROOM,
+      worldId: WORLD,
+      source: 'discord',
+      type: ChannelType.GROUP,
+      channelId: 'chan-1',
+      agentId: runtime.agentId,
+    });
+    expect(await runtime.getEntityById(USER)).toMatchObject({
+      id: USER,
+      names: ['Ada', 'ada'],
+      agentId: runtime.agentId,
+    });
     expect((await runtime.getParticipantsForRoom(ROOM)).sort()).toEqual([USER, runtime.agentId].sort());
 
     await connect();
@@ -115,7 +138,9 @@ describe('ensureConnections', () => {
     await runtime.ensureConnections(entities, rooms, 'discord', world);
     await runtime.ensureConnections(entities, rooms, 'discord', world);
     expect(await runtime.getRoomsByWorld(WORLD)).toHaveLength(2);
-    expect(await runtime.getEntitiesForRoom(OTHER_ROOM)).toEqual(expect.arrayContaining([expect.objectContaining({ id: USER })]));
+    expect(await runtime.getEntitiesForRoom(OTHER_ROOM)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: USER })]),
+    );
     expect((await runtime.getParticipantsForRoom(ROOM)).sort()).toEqual([USER, runtime.agentId].sort());
   });
 });

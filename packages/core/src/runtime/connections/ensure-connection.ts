@@ -40,7 +40,11 @@ export async function ensureParticipantInRoom(runtime: IAgentRuntime, entityId: 
 }
 
 /** Makes sure the world, room, entity and both participants of a message exist. */
-export async function ensureConnection(runtime: IAgentRuntime, cache: ConnectionCache, params: EnsureConnectionParams): Promise<void> {
+export async function ensureConnection(
+  runtime: IAgentRuntime,
+  cache: ConnectionCache,
+  params: EnsureConnectionParams,
+): Promise<void> {
   const key = `${params.entityId}:${params.roomId}`;
   if (cache.has(key)) return;
   const source = params.source ?? 'unknown';
@@ -84,13 +88,21 @@ export async function ensureConnection(runtime: IAgentRuntime, cache: Connection
   cache.add(key);
 }
 
-export async function ensureConnections(runtime: IAgentRuntime, cache: ConnectionCache, entities: Entity[], rooms: Room[], source: string, world: World): Promise<void> {
+export async function ensureConnections(
+  runtime: IAgentRuntime,
+  cache: ConnectionCache,
+  entities: Entity[],
+  rooms: Room[],
+  source: string,
+  world: World,
+): Promise<void> {
   await ensureWorldExists(runtime, world);
   for (const room of rooms) await ensureRoomExists(runtime, { ...room, worldId: room.worldId ?? world.id });
   const missing: Entity[] = [];
   const ids = entities.map((e) => e.id).filter((id): id is UUID => Boolean(id));
   const existing = new Set(((await runtime.getEntitiesByIds(ids)) ?? []).map((e) => e.id));
-  for (const entity of entities) if (entity.id && !existing.has(entity.id)) missing.push({ ...entity, agentId: runtime.agentId });
+  for (const entity of entities)
+    if (entity.id && !existing.has(entity.id)) missing.push({ ...entity, agentId: runtime.agentId });
   if (missing.length > 0) await runtime.createEntities(missing);
   for (const room of rooms) {
     for (const entity of entities) {

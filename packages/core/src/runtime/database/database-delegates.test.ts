@@ -27,14 +27,17 @@ describe('database delegation', () => {
   it('lists every adapter method exactly once', () => {
     expect(new Set(DATABASE_METHODS).size).toBe(DATABASE_METHODS.length);
     const adapter = new InMemoryDatabaseAdapter('00000000-0000-0000-0000-000000000001');
-    for (const name of DATABASE_METHODS) expect(typeof (adapter as unknown as Record<string, unknown>)[name]).toBe('function');
+    for (const name of DATABASE_METHODS)
+      expect(typeof (adapter as unknown as Record<string, unknown>)[name]).toBe('function');
   });
 
   it('rejects with DatabaseAdapterMissingError when no adapter is registered', async () => {
     const runtime = new AgentRuntime({ character: testCharacter, logger: createCapturingLogger('silent').logger });
     for (const name of DATABASE_METHODS) {
       const method = (runtime as unknown as Record<string, AnyMethod>)[name];
-      await expect(method.call(runtime, '00000000-0000-0000-0000-000000000001')).rejects.toBeInstanceOf(DatabaseAdapterMissingError);
+      await expect(method.call(runtime, '00000000-0000-0000-0000-000000000001')).rejects.toBeInstanceOf(
+        DatabaseAdapterMissingError,
+      );
     }
     expect(() => runtime.adapter).toThrow(DatabaseAdapterMissingError);
     expect(runtime.db).toBeUndefined();
@@ -43,7 +46,11 @@ describe('database delegation', () => {
 
   it('uses an adapter registered later, and one brought by a plugin', async () => {
     const agentId = '00000000-0000-0000-0000-0000000000aa' as UUID;
-    const runtime = new AgentRuntime({ character: testCharacter, agentId, logger: createCapturingLogger('silent').logger });
+    const runtime = new AgentRuntime({
+      character: testCharacter,
+      agentId,
+      logger: createCapturingLogger('silent').logger,
+    });
     const adapter: IDatabaseAdapter = new InMemoryDatabaseAdapter(agentId);
     runtime.registerDatabaseAdapter(adapter);
     expect(runtime.adapter).toBe(adapter);

@@ -28,9 +28,15 @@ function evaluator(name: string, log: string[], extra: Partial<Evaluator> = {}):
   };
 }
 
-async function runtimeWith(evaluators: Evaluator[], options: { model?: ScriptedModel; settings?: Record<string, string> } = {}): Promise<AgentRuntime> {
+async function runtimeWith(
+  evaluators: Evaluator[],
+  options: { model?: ScriptedModel; settings?: Record<string, string> } = {},
+): Promise<AgentRuntime> {
   const plugins = [{ name: 'evaluators', description: '', evaluators }];
-  return createTestRuntime({ settings: options.settings, plugins: options.model ? [createScriptedModelPlugin(options.model), ...plugins] : plugins });
+  return createTestRuntime({
+    settings: options.settings,
+    plugins: options.model ? [createScriptedModelPlugin(options.model), ...plugins] : plugins,
+  });
 }
 
 describe('evaluate', () => {
@@ -68,12 +74,14 @@ describe('evaluate', () => {
 
   it('runs handlers one at a time in registration order', async () => {
     const events: string[] = [];
-    const slow = (name: string): Handler => async () => {
-      events.push(`enter ${name}`);
-      await tick();
-      await tick();
-      events.push(`exit ${name}`);
-    };
+    const slow =
+      (name: string): Handler =>
+      async () => {
+        events.push(`enter ${name}`);
+        await tick();
+        await tick();
+        events.push(`exit ${name}`);
+      };
     const runtime = await runtimeWith([
       evaluator('FIRST', [], { handler: slow('FIRST') }),
       evaluator('SECOND', [], { handler: slow('SECOND') }),
@@ -99,19 +107,36 @@ describe('evaluate', () => {
     const msg = message();
     await expect(runtime.evaluate(msg, undefined, true)).resolves.toHaveLength(2);
     expect(log).toEqual(['AFTER']);
-    expect(events.map(([kind, p]) => `${kind} ${p.evaluatorName}`)).toEqual(['started BOOM', 'completed BOOM', 'started AFTER', 'completed AFTER']);
-    expect(events[1][1]).toMatchObject({ error: 'evaluator broke', messageId: msg.id, roomId: msg.roomId, durationMs: expect.any(Number) });
+    expect(events.map(([kind, p]) => `${kind} ${p.evaluatorName}`)).toEqual([
+      'started BOOM',
+      'completed BOOM',
+      'started AFTER',
+      'completed AFTER',
+    ]);
+    expect(events[1][1]).toMatchObject({
+      error: 'evaluator broke',
+      messageId: msg.id,
+      roomId: msg.roomId,
+      durationMs: expect.any(Number),
+    });
     expect(events[3][1].error).toBeUndefined();
   });
 
   it('with EVALUATOR_SELECTION=llm asks TEXT_SMALL once and runs only the evaluators it names', async () => {
     const log: string[] = [];
     const model = createScriptedModel(['I pick these: ["facts"]']);
-    const runtime = await runtimeWith([evaluator('REFLECTION', log), evaluator('FACTS', log), evaluator('GOALS', log)], {
-      model,
-      settings: { EVALUATOR_SELECTION: 'llm' },
-    });
-    const ran = await runtime.evaluate(message(), { values: { recentMessages: 'user: I live in Paris' }, data: {}, text: '' }, true);
+    const runtime = await runtimeWith(
+      [evaluator('REFLECTION', log), evaluator('FACTS', log), evaluator('GOALS', log)],
+      {
+        model,
+        settings: { EVALUATOR_SELECTION: 'llm' },
+      },
+    );
+    const ran = await runtime.evaluate(
+      message(),
+      { values: { recentMessages: 'user: I live in Paris' }, data: {}, text: '' },
+      true,
+    );
     expect(model.calls).toHaveLength(1);
     expect(model.calls[0].modelType).toBe('TEXT_SMALL');
     expect(model.calls[0].prompt).toContain('REFLECTION');
@@ -132,7 +157,10 @@ describe('evaluate', () => {
 
   it('makes no model call when nothing validated', async () => {
     const model = createScriptedModel([]);
-    const runtime = await runtimeWith([evaluator('NO', [], { validate: async () => false })], { model, settings: { EVALUATOR_SELECTION: 'llm' } });
+    const runtime = await runtimeWith([evaluator('NO', [], { validate: async () => false })], {
+      model,
+      settings: { EVALUATOR_SELECTION: 'llm' },
+    });
     expect(await runtime.evaluate(message(), undefined, true)).toEqual([]);
     expect(model.calls).toHaveLength(0);
   });
@@ -146,7 +174,9 @@ describe('evaluate', () => {
         },
       }),
     ]);
-    await runtime.evaluate(message(), { values: { marker: 'm' }, data: {}, text: '' }, true, async () => [], [message()]);
+    await runtime.evaluate(message(), { values: { marker: 'm' }, data: {}, text: '' }, true, async () => [], [
+      message(),
+    ]);
     expect(seen).toEqual(['m', 'function', 1]);
   });
 });

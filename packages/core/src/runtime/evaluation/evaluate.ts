@@ -23,7 +23,10 @@ const ofPlugin = (plugin: string | undefined): string => (plugin ? ` of plugin "
 async function selectWithModel(deps: EvaluateDeps, candidates: Evaluator[], state: State): Promise<Evaluator[]> {
   const evaluators = candidates.map((e) => `${e.name}: ${e.description}`).join('\n');
   const prompt = composePromptFromState({
-    state: { ...state, values: { ...state.values, evaluators, evaluatorNames: candidates.map((e) => e.name).join(', ') } },
+    state: {
+      ...state,
+      values: { ...state.values, evaluators, evaluatorNames: candidates.map((e) => e.name).join(', ') },
+    },
     template: deps.runtime.getTemplate('evaluationTemplate') ?? evaluationTemplate,
   });
   try {
@@ -57,7 +60,10 @@ export async function evaluate(
         return (await evaluator.validate(runtime, message, state)) ? evaluator : null;
       } catch (error) {
         const plugin = deps.ownerOf?.(evaluator);
-        deps.logger.warn({ evaluator: evaluator.name, plugin, err: error }, `Evaluator ${evaluator.name}${ofPlugin(plugin)} validate threw; skipping it`);
+        deps.logger.warn(
+          { evaluator: evaluator.name, plugin, err: error },
+          `Evaluator ${evaluator.name}${ofPlugin(plugin)} validate threw; skipping it`,
+        );
         return null;
       }
     }),
@@ -72,15 +78,27 @@ export async function evaluate(
   for (const evaluator of selected) {
     const started = performance.now();
     const pluginName = deps.ownerOf?.(evaluator);
-    await runtime.emitEvent('EVALUATOR_STARTED', { evaluatorName: evaluator.name, pluginName, roomId: message.roomId, runId, messageId: message.id });
+    await runtime.emitEvent('EVALUATOR_STARTED', {
+      evaluatorName: evaluator.name,
+      pluginName,
+      roomId: message.roomId,
+      runId,
+      messageId: message.id,
+    });
     let error: string | undefined;
-    const span = startSpan(`kith.evaluator ${evaluator.name}`, () => ({ 'kith.evaluator.name': evaluator.name, ...(pluginName ? { 'kith.plugin': pluginName } : {}) }));
+    const span = startSpan(`kith.evaluator ${evaluator.name}`, () => ({
+      'kith.evaluator.name': evaluator.name,
+      ...(pluginName ? { 'kith.plugin': pluginName } : {}),
+    }));
     try {
       await withActiveSpan(span, () => evaluator.handler(runtime, message, effectiveState, {}, callback, responses));
     } catch (caught) {
       recordError(span, caught);
       error = caught instanceof Error ? caught.message : String(caught);
-      deps.logger.error({ evaluator: evaluator.name, plugin: pluginName, err: caught }, `Evaluator ${evaluator.name}${ofPlugin(pluginName)} threw; continuing with the others`);
+      deps.logger.error(
+        { evaluator: evaluator.name, plugin: pluginName, err: caught },
+        `Evaluator ${evaluator.name}${ofPlugin(pluginName)} threw; continuing with the others`,
+      );
     }
     span.end();
     await runtime.emitEvent('EVALUATOR_COMPLETED', {

@@ -32,7 +32,13 @@ describe('events', () => {
     const runtime = await createTestRuntime();
     const seen: ModelEventPayload[] = [];
     runtime.on('MODEL_USED', (payload) => void seen.push(payload));
-    await runtime.emitEvent('MODEL_USED', { type: 'TEXT_SMALL', provider: 'p', promptChars: 3, durationMs: 1, success: true });
+    await runtime.emitEvent('MODEL_USED', {
+      type: 'TEXT_SMALL',
+      provider: 'p',
+      promptChars: 3,
+      durationMs: 1,
+      success: true,
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0].runtime).toBe(runtime);
     expect(seen[0].provider).toBe('p');
@@ -80,7 +86,11 @@ describe('events', () => {
     runtime.registerEvent('WORLD_JOINED', () => void calls.push('registerEvent'));
     expect(runtime.getEvent('WORLD_JOINED')).toHaveLength(3);
     expect(runtime.events.get('WORLD_JOINED')).toBe(runtime.getEvent('WORLD_JOINED'));
-    await runtime.emitEvent('WORLD_JOINED', { world: { id: runtime.agentId, agentId: runtime.agentId }, rooms: [], entities: [] });
+    await runtime.emitEvent('WORLD_JOINED', {
+      world: { id: runtime.agentId, agentId: runtime.agentId },
+      rooms: [],
+      entities: [],
+    });
     expect(calls.sort()).toEqual(['on', 'plugin', 'registerEvent']);
   });
 

@@ -70,7 +70,11 @@ export class EventBus {
     return this.emit(event, typed);
   }
 
-  private invoke(event: string, handler: EventHandler<string>, payload: Parameters<EventHandler<string>>[0]): Promise<void> {
+  private invoke(
+    event: string,
+    handler: EventHandler<string>,
+    payload: Parameters<EventHandler<string>>[0],
+  ): Promise<void> {
     let outcome: unknown;
     try {
       outcome = handler(payload);

@@ -25,13 +25,28 @@ export class OperationEvents {
   /** A timing observer for the forwarded database calls: undefined while DATABASE_OPERATION has no handler. */
   databaseObserver(): DatabaseCallObserver | undefined {
     if (!this.eventBus.get('DATABASE_OPERATION')?.length) return undefined;
-    return (operation, durationMs, success) => void this.runtime.emitEvent('DATABASE_OPERATION', { operation, durationMs, success, source: 'runtime' });
+    return (operation, durationMs, success) =>
+      void this.runtime.emitEvent('DATABASE_OPERATION', { operation, durationMs, success, source: 'runtime' });
   }
 
-  private readonly emitProviderCompleted = ({ provider, message, durationMs, success, timedOut }: ProviderOutcome): void => {
+  private readonly emitProviderCompleted = ({
+    provider,
+    message,
+    durationMs,
+    success,
+    timedOut,
+  }: ProviderOutcome): void => {
     const pluginName = this.ownerOf(provider);
     void this.runtime.emitEvent('PROVIDER_COMPLETED', {
-      providerName: provider.name, pluginName, runId: this.runtime.getCurrentRunId(), roomId: message.roomId, messageId: message.id, durationMs, success, timedOut, source: 'runtime',
+      providerName: provider.name,
+      pluginName,
+      runId: this.runtime.getCurrentRunId(),
+      roomId: message.roomId,
+      messageId: message.id,
+      durationMs,
+      success,
+      timedOut,
+      source: 'runtime',
     });
   };
 }

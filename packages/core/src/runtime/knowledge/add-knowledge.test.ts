@@ -40,7 +40,11 @@ function embedder(options: EmbedderOptions) {
   return { plugin, stats };
 }
 
-const message = (runtime: AgentRuntime, text: string): Memory => ({ entityId: runtime.agentId, roomId: runtime.agentId, content: { text } });
+const message = (runtime: AgentRuntime, text: string): Memory => ({
+  entityId: runtime.agentId,
+  roomId: runtime.agentId,
+  content: { text },
+});
 
 describe('runtime.addKnowledge', () => {
   let runtime: AgentRuntime;
@@ -63,9 +67,13 @@ describe('runtime.addKnowledge', () => {
     expect(document?.metadata).toMatchObject({ type: 'document', fragmentCount: 4 });
     const fragments = await runtime.getMemories({ tableName: KNOWLEDGE_TABLES.fragments, roomId: runtime.agentId });
     expect(fragments.map((f) => [f.metadata?.position, f.content.text]).sort()).toEqual(facts.map((f, i) => [i, f]));
-    expect(fragments.every((f) => f.metadata?.documentId === result.documentId && f.metadata?.type === 'fragment')).toBe(true);
+    expect(
+      fragments.every((f) => f.metadata?.documentId === result.documentId && f.metadata?.type === 'fragment'),
+    ).toBe(true);
 
-    const [best] = await runtime.getKnowledge(message(runtime, 'when does the bakery sell sourdough bread?'), { count: 2 });
+    const [best] = await runtime.getKnowledge(message(runtime, 'when does the bakery sell sourdough bread?'), {
+      count: 2,
+    });
     expect(best.content.text).toBe(facts[1]);
   });
 
@@ -89,7 +97,10 @@ describe('runtime.addKnowledge', () => {
     runtime.registerEvent('KNOWLEDGE_PROGRESS', async ({ done }) => void events.push(done));
     const seen: KnowledgeProgress[] = [];
     const text = Array.from({ length: 10 }, (_, i) => `Fact number ${i}.`).join('\n\n');
-    await runtime.addKnowledge({ text }, { chunkSize: 20, overlap: 0, batchSize: 3, maxParallel: 1, onProgress: (p) => seen.push(p) });
+    await runtime.addKnowledge(
+      { text },
+      { chunkSize: 20, overlap: 0, batchSize: 3, maxParallel: 1, onProgress: (p) => seen.push(p) },
+    );
     expect(seen.map((p) => p.done)).toEqual([3, 6, 9, 10]);
     expect(seen.every((p) => p.total === 10)).toBe(true);
     expect(events).toEqual([3, 6, 9, 10]);
@@ -106,23 +117,28 @@ describe('runtime.addKnowledge', () => {
     refuse = false;
     const second = await runtime.addKnowledge({ text }, { chunkSize: 70, overlap: 0, batchSize: 1 });
     expect(second).toMatchObject({ documentId: first.documentId, fragments: 4, failed: 0 });
-    expect(await runtime.getMemories({ tableName: KNOWLEDGE_TABLES.fragments, roomId: runtime.agentId })).toHaveLength(4);
+    expect(await runtime.getMemories({ tableName: KNOWLEDGE_TABLES.fragments, roomId: runtime.agentId })).toHaveLength(
+      4,
+    );
   });
 
-  it.each([true, false])('a flood of 5,000 fragments never has more than maxParallel embedding calls in flight (batch input: %s)', async (batches) => {
-    const { plugin, stats } = embedder({ batches });
-    runtime = await createTestRuntime({ plugins: [plugin] });
-    stats.peak = 0;
-    stats.calls = 0;
-    const text = Array.from({ length: 5_000 }, (_, i) => `Fragment ${i} of the flood.`).join('\n\n');
-    const result = await runtime.addKnowledge({ text }, { chunkSize: 30, overlap: 0, maxParallel: 3, batchSize: 16 });
-    expect(result).toMatchObject({ fragments: 5_000, failed: 0 });
-    expect(stats.peak).toBe(3);
-    // Batch input: one call per batch. Otherwise one per fragment, plus one `{ texts }` probe per batch started before the first answer.
-    const probes = stats.calls - 5_000;
-    if (batches) expect(stats.calls).toBe(Math.ceil(5_000 / 16));
-    else expect([1, 2, 3]).toContain(probes);
-  });
+  it.each([true, false])(
+    'a flood of 5,000 fragments never has more than maxParallel embedding calls in flight (batch input: %s)',
+    async (batches) => {
+      const { plugin, stats } = embedder({ batches });
+      runtime = await createTestRuntime({ plugins: [plugin] });
+      stats.peak = 0;
+      stats.calls = 0;
+      const text = Array.from({ length: 5_000 }, (_, i) => `Fragment ${i} of the flood.`).join('\n\n');
+      const result = await runtime.addKnowledge({ text }, { chunkSize: 30, overlap: 0, maxParallel: 3, batchSize: 16 });
+      expect(result).toMatchObject({ fragments: 5_000, failed: 0 });
+      expect(stats.peak).toBe(3);
+      // Batch input: one call per batch. Otherwise one per fragment, plus one `{ texts }` probe per batch started before the first answer.
+      const probes = stats.calls - 5_000;
+      if (batches) expect(stats.calls).toBe(Math.ceil(5_000 / 16));
+      else expect([1, 2, 3]).toContain(probes);
+    },
+  );
 });
 
 describe('runtime.getKnowledge', () => {
@@ -134,7 +150,9 @@ describe('runtime.getKnowledge', () => {
     expect(await runtime.getKnowledge(message(runtime, 'anything else'))).toEqual([]);
     expect(stats.calls).toBe(0);
     await runtime.addKnowledge({ text: 'Tea is served at four.' });
-    expect((await runtime.getKnowledge(message(runtime, 'when is tea served?'))).map((m) => m.content.text)).toEqual(['Tea is served at four.']);
+    expect((await runtime.getKnowledge(message(runtime, 'when is tea served?'))).map((m) => m.content.text)).toEqual([
+      'Tea is served at four.',
+    ]);
     await runtime.stop();
   });
 });

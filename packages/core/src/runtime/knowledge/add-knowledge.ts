@@ -30,15 +30,23 @@ async function readInput(input: KnowledgeInput): Promise<{ text: string; source?
  * Promise.all): at most `maxParallel` embedding calls are in flight. Adding
  * the same document twice is a no-op.
  */
-export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput, options: AddKnowledgeOptions = {}): Promise<AddKnowledgeResult> {
+export async function addKnowledge(
+  runtime: IAgentRuntime,
+  input: KnowledgeInput,
+  options: AddKnowledgeOptions = {},
+): Promise<AddKnowledgeResult> {
   const { text, source } = await readInput(input);
-  const documentId = input.id ?? createUniqueUuid(runtime, `knowledge:${createHash('sha1').update(text).digest('hex')}`);
+  const documentId =
+    input.id ?? createUniqueUuid(runtime, `knowledge:${createHash('sha1').update(text).digest('hex')}`);
   if (await runtime.getMemoryById(documentId)) return { documentId, fragments: 0, failed: 0, alreadyKnown: true };
 
   const metadata: MemoryMetadata = { ...input.metadata, ...(source ? { source } : {}), timestamp: Date.now() };
   const chunks = splitIntoChunks(text, options);
   const configured = Number(runtime.getSetting('KNOWLEDGE_MAX_PARALLEL'));
-  const maxParallel = Math.max(1, options.maxParallel ?? (Number.isFinite(configured) && configured > 0 ? configured : 4));
+  const maxParallel = Math.max(
+    1,
+    options.maxParallel ?? (Number.isFinite(configured) && configured > 0 ? configured : 4),
+  );
   const semaphore = new Semaphore(maxParallel);
   const progress: KnowledgeProgress = { documentId, done: 0, failed: 0, total: chunks.length };
   const report = async () => {
@@ -55,7 +63,13 @@ export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput
   const processor = new BatchProcessor<{ position: number; text: string }[], void>({
     maxParallel,
     process: async (batch) => {
-      const vectors = canEmbed ? await embedTexts(runtime, batch.map((f) => f.text), { semaphore }) : [];
+      const vectors = canEmbed
+        ? await embedTexts(
+            runtime,
+            batch.map((f) => f.text),
+            { semaphore },
+          )
+        : [];
       for (const [index, fragment] of batch.entries()) {
         const memory: Memory = {
           id: createUniqueUuid(runtime, `${documentId}:fragment:${fragment.position}`),
@@ -74,7 +88,10 @@ export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput
     },
     onExhausted: async (batch, error) => {
       progress.failed += batch.length;
-      runtime.logger.warn({ err: error, documentId, fragments: batch.length }, `Could not embed ${batch.length} knowledge fragments`);
+      runtime.logger.warn(
+        { err: error, documentId, fragments: batch.length },
+        `Could not embed ${batch.length} knowledge fragments`,
+      );
       await report();
     },
   });
@@ -82,7 +99,10 @@ export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput
   await processor.run(batches);
   // The document goes last and only when complete: after a crash or a failed batch, adding it again redoes the fragments.
   if (progress.failed > 0) {
-    runtime.logger.warn({ documentId, failed: progress.failed }, `Knowledge document ${documentId} is incomplete (${progress.failed} fragments failed); add it again to retry`);
+    runtime.logger.warn(
+      { documentId, failed: progress.failed },
+      `Knowledge document ${documentId} is incomplete (${progress.failed} fragments failed); add it again to retry`,
+    );
     return { documentId, fragments: progress.done, failed: progress.failed, alreadyKnown: false };
   }
   await runtime.createMemory(
@@ -101,13 +121,28 @@ export async function addKnowledge(runtime: IAgentRuntime, input: KnowledgeInput
 }
 
 /** The fragments most similar to `text` (empty when nothing is known or no embedder is registered). */
-export async function searchKnowledge(runtime: IAgentRuntime, text: string, count = 5, embedding?: number[]): Promise<Memory[]> {
+export async function searchKnowledge(
+  runtime: IAgentRuntime,
+  text: string,
+  count = 5,
+  embedding?: number[],
+): Promise<Memory[]> {
   if (!text.trim() || !runtime.getModel('TEXT_EMBEDDING')) return [];
   if (!hasKnowledge.has(runtime)) {
-    const [any] = await runtime.getMemories({ tableName: KNOWLEDGE_TABLES.fragments, roomId: runtime.agentId, count: 1 });
+    const [any] = await runtime.getMemories({
+      tableName: KNOWLEDGE_TABLES.fragments,
+      roomId: runtime.agentId,
+      count: 1,
+    });
     hasKnowledge.set(runtime, Boolean(any));
   }
   if (!hasKnowledge.get(runtime)) return [];
   const vector = embedding ?? (await embedTexts(runtime, [text]))[0];
-  return runtime.searchMemories({ tableName: KNOWLEDGE_TABLES.fragments, embedding: vector, count, query: text, match_threshold: 0.1 });
+  return runtime.searchMemories({
+    tableName: KNOWLEDGE_TABLES.fragments,
+    embedding: vector,
+    count,
+    query: text,
+    match_threshold: 0.1,
+  });
 }

@@ -3,7 +3,8 @@ import type { IAgentRuntime } from '../../types/runtime';
 
 /** Gives a memory its embedding when it has text, none yet, and a TEXT_EMBEDDING model is registered. */
 export async function addEmbeddingToMemory(runtime: IAgentRuntime, memory: Memory): Promise<Memory> {
-  if (memory.embedding || !memory.content.text || runtime.getModelHandlers('TEXT_EMBEDDING').length === 0) return memory;
+  if (memory.embedding || !memory.content.text || runtime.getModelHandlers('TEXT_EMBEDDING').length === 0)
+    return memory;
   const vector = await runtime.useModel('TEXT_EMBEDDING', { text: memory.content.text });
   if (Array.isArray(vector) && typeof vector[0] === 'number') memory.embedding = vector as number[];
   return memory;

@@ -9,7 +9,11 @@ import { embedTexts } from './embed-texts';
 type Params = { text?: string; texts?: string[] } | string | null;
 
 function embeddingPlugin(handler: (params: Params) => Promise<unknown>): Plugin {
-  return { name: 'embedder', description: 'test embedder', models: { TEXT_EMBEDDING: async (_rt, params) => handler(params as Params) as Promise<number[]> } };
+  return {
+    name: 'embedder',
+    description: 'test embedder',
+    models: { TEXT_EMBEDDING: async (_rt, params) => handler(params as Params) as Promise<number[]> },
+  };
 }
 
 describe('embedTexts', () => {
@@ -19,7 +23,8 @@ describe('embedTexts', () => {
       plugins: [
         embeddingPlugin(async (params) => {
           calls.push(params);
-          if (params && typeof params === 'object' && params.texts) return params.texts.map((t) => deterministicEmbedding(t, 8));
+          if (params && typeof params === 'object' && params.texts)
+            return params.texts.map((t) => deterministicEmbedding(t, 8));
           return deterministicEmbedding(typeof params === 'object' ? (params?.text ?? '') : '', 8);
         }),
       ],
@@ -61,7 +66,11 @@ describe('embedTexts', () => {
 
   it('raises a typed error when a single call returns no vector', async () => {
     const runtime = await createTestRuntime({
-      plugins: [embeddingPlugin(async (params) => (params && typeof params === 'object' && params.text === 'bad' ? 'nope' : [1, 0]))],
+      plugins: [
+        embeddingPlugin(async (params) =>
+          params && typeof params === 'object' && params.text === 'bad' ? 'nope' : [1, 0],
+        ),
+      ],
     });
     const error = await embedTexts(runtime, ['bad']).catch((e: unknown) => e);
     expect(KithError.hasCode(error, ErrorCode.MODEL_OUTPUT_INVALID)).toBe(true);

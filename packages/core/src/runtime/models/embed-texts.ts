@@ -11,7 +11,9 @@ export interface EmbedTextsOptions {
 }
 
 function isVectorList(value: unknown, length: number): value is number[][] {
-  return Array.isArray(value) && value.length === length && value.every((v) => Array.isArray(v) && typeof v[0] === 'number');
+  return (
+    Array.isArray(value) && value.length === length && value.every((v) => Array.isArray(v) && typeof v[0] === 'number')
+  );
 }
 
 function isVector(value: unknown): value is number[] {
@@ -24,7 +26,11 @@ function isVector(value: unknown): value is number[] {
  * first batch call decides which, once per runtime (handlers written for
  * elizaOS read only `text` and answer with a single vector or throw).
  */
-export async function embedTexts(runtime: IAgentRuntime, texts: readonly string[], options: EmbedTextsOptions = {}): Promise<number[][]> {
+export async function embedTexts(
+  runtime: IAgentRuntime,
+  texts: readonly string[],
+  options: EmbedTextsOptions = {},
+): Promise<number[][]> {
   if (texts.length === 0) return [];
   const call = <T>(fn: () => Promise<T>): Promise<T> => (options.semaphore ? options.semaphore.run(fn) : fn());
 
@@ -36,7 +42,8 @@ export async function embedTexts(runtime: IAgentRuntime, texts: readonly string[
         batchSupport.set(runtime, true);
         return result;
       }
-      if (known) throw new ModelOutputInvalidError('TEXT_EMBEDDING', `${describeShape(result)} for ${texts.length} texts`);
+      if (known)
+        throw new ModelOutputInvalidError('TEXT_EMBEDDING', `${describeShape(result)} for ${texts.length} texts`);
     } catch (error) {
       // A handler that once accepted batches failed for real: let the caller retry.
       if (known) throw error;
@@ -48,7 +55,11 @@ export async function embedTexts(runtime: IAgentRuntime, texts: readonly string[
   return Promise.all(
     texts.map(async (text) => {
       const vector = await call(() => runtime.useModel('TEXT_EMBEDDING', { text }));
-      if (!isVector(vector)) throw new ModelOutputInvalidError('TEXT_EMBEDDING', `${describeShape(vector)} for one text; expected a vector of numbers`);
+      if (!isVector(vector))
+        throw new ModelOutputInvalidError(
+          'TEXT_EMBEDDING',
+          `${describeShape(vector)} for one text; expected a vector of numbers`,
+        );
       return vector;
     }),
   );

@@ -42,7 +42,13 @@ export function reportModelUsage(usage: ModelUsageReport): boolean {
   if (!slot) return false;
   if (typeof usage.model === 'string' && usage.model) slot.model = usage.model;
   // A report of the model alone leaves the token counts as they are.
-  if (usage.promptTokens === undefined && usage.completionTokens === undefined && usage.totalTokens === undefined && usage.cachedInputTokens === undefined) return true;
+  if (
+    usage.promptTokens === undefined &&
+    usage.completionTokens === undefined &&
+    usage.totalTokens === undefined &&
+    usage.cachedInputTokens === undefined
+  )
+    return true;
   const promptTokens = count(usage.promptTokens);
   const completionTokens = count(usage.completionTokens);
   const totalTokens = count(usage.totalTokens) || promptTokens + completionTokens;

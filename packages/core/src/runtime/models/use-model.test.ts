@@ -10,13 +10,20 @@ import { DEFAULT_MODEL_TIMEOUT_MS, isRetryableModelError } from './use-model';
 
 type TextHandler = (runtime: IAgentRuntime, params: GenerateTextParams) => Promise<string>;
 
-const reply = (text: string): TextHandler => async () => text;
-const failWith = (error: unknown): TextHandler => async () => {
-  throw error;
-};
+const reply =
+  (text: string): TextHandler =>
+  async () =>
+    text;
+const failWith =
+  (error: unknown): TextHandler =>
+  async () => {
+    throw error;
+  };
 const retryable = (): KithError => new KithError('KITH_TEST_UNAVAILABLE', 'provider unavailable', { retryable: true });
 
-async function runtimeWith(settings: Record<string, string | number> = {}): Promise<{ runtime: AgentRuntime; used: ModelEventPayload[] }> {
+async function runtimeWith(
+  settings: Record<string, string | number> = {},
+): Promise<{ runtime: AgentRuntime; used: ModelEventPayload[] }> {
   const runtime = await createTestRuntime({ settings });
   const used: ModelEventPayload[] = [];
   runtime.on('MODEL_USED', (payload) => void used.push(payload));
@@ -62,7 +69,11 @@ describe('useModel', () => {
   });
 
   it('merges <TYPE>_MAX_TOKENS and <TYPE>_TEMPERATURE from settings; explicit params win', async () => {
-    const { runtime } = await runtimeWith({ TEXT_SMALL_MAX_TOKENS: '256', TEXT_SMALL_TEMPERATURE: 0.2, TEXT_LARGE_MAX_TOKENS: 'not a number' });
+    const { runtime } = await runtimeWith({
+      TEXT_SMALL_MAX_TOKENS: '256',
+      TEXT_SMALL_TEMPERATURE: 0.2,
+      TEXT_LARGE_MAX_TOKENS: 'not a number',
+    });
     const seen: GenerateTextParams[] = [];
     const capture: TextHandler = async (_rt, params) => {
       seen.push(params);
@@ -116,7 +127,10 @@ describe('useModel', () => {
       'streamer',
     );
     const chunks: string[] = [];
-    const result = await runtime.useModel('TEXT_LARGE', { prompt: 'x', onStreamChunk: (chunk) => void chunks.push(chunk) });
+    const result = await runtime.useModel('TEXT_LARGE', {
+      prompt: 'x',
+      onStreamChunk: (chunk) => void chunks.push(chunk),
+    });
     expect(result).toBe('Hello');
     expect(chunks).toEqual(['Hel', 'lo']);
   });
@@ -162,7 +176,9 @@ describe('useModel', () => {
     );
     runtime.registerModel('TEXT_LARGE', fallback, 'second', 0);
     const chunks: string[] = [];
-    await expect(runtime.useModel('TEXT_LARGE', { prompt: 'x', onStreamChunk: (c) => void chunks.push(c) })).rejects.toThrow('provider unavailable');
+    await expect(
+      runtime.useModel('TEXT_LARGE', { prompt: 'x', onStreamChunk: (c) => void chunks.push(c) }),
+    ).rejects.toThrow('provider unavailable');
     expect(chunks).toEqual(['partial']);
     expect(fallback).not.toHaveBeenCalled();
   });
@@ -204,9 +220,18 @@ describe('useModel', () => {
       await jest.advanceTimersByTimeAsync(1);
       const error = await outcome;
       expect(error).toBeInstanceOf(ModelTimeoutError);
-      expect(error).toMatchObject({ code: 'KITH_MODEL_TIMEOUT', modelType: 'TEXT_LARGE', provider: 'stuck-llm', timeoutMs: 100, retryable: true });
+      expect(error).toMatchObject({
+        code: 'KITH_MODEL_TIMEOUT',
+        modelType: 'TEXT_LARGE',
+        provider: 'stuck-llm',
+        timeoutMs: 100,
+        retryable: true,
+      });
       expect(used).toEqual([expect.objectContaining({ type: 'TEXT_LARGE', provider: 'stuck-llm', success: false })]);
-      expect(capture.entries.find((e) => e.modelType === 'TEXT_LARGE')).toMatchObject({ level: 'warn', provider: 'stuck-llm' });
+      expect(capture.entries.find((e) => e.modelType === 'TEXT_LARGE')).toMatchObject({
+        level: 'warn',
+        provider: 'stuck-llm',
+      });
       expect(jest.getTimerCount()).toBe(0);
     });
 
@@ -262,9 +287,13 @@ describe('useModel', () => {
     it('clears its timer when the handler answers or throws (also synchronously)', async () => {
       const { runtime } = await runtimeWith();
       runtime.registerModel('TEXT_SMALL', reply('ok'), 'ok');
-      runtime.registerModel('TEXT_LARGE', (() => {
-        throw new Error('sync throw');
-      }) as unknown as TextHandler, 'sync');
+      runtime.registerModel(
+        'TEXT_LARGE',
+        (() => {
+          throw new Error('sync throw');
+        }) as unknown as TextHandler,
+        'sync',
+      );
       runtime.registerModel('TEXT_EMBEDDING', failWith(new Error('async throw')), 'async');
       fakeTimers();
       expect(await runtime.useModel('TEXT_SMALL', { prompt: 'x' })).toBe('ok');
@@ -274,7 +303,8 @@ describe('useModel', () => {
     });
 
     it(`defaults to ${DEFAULT_MODEL_TIMEOUT_MS} ms, and 0 turns the limit off`, async () => {
-      const slow: TextHandler = () => new Promise((resolve) => setTimeout(() => resolve('late'), DEFAULT_MODEL_TIMEOUT_MS + 1_000));
+      const slow: TextHandler = () =>
+        new Promise((resolve) => setTimeout(() => resolve('late'), DEFAULT_MODEL_TIMEOUT_MS + 1_000));
       const defaults = await runtimeWith();
       defaults.runtime.registerModel('TEXT_SMALL', slow, 'slow');
       const off = await runtimeWith({ MODEL_TIMEOUT_MS: 0 });
@@ -328,7 +358,10 @@ describe('useModel', () => {
         'second',
         0,
       );
-      await Promise.all([runtime.useModel('TEXT_SMALL', { prompt: 'abc' }), runtime.useModel('TEXT_SMALL', { prompt: 'abcdefg' })]);
+      await Promise.all([
+        runtime.useModel('TEXT_SMALL', { prompt: 'abc' }),
+        runtime.useModel('TEXT_SMALL', { prompt: 'abcdefg' }),
+      ]);
       const failed = used.filter((u) => !u.success);
       const succeeded = used.filter((u) => u.success).map((u) => u.tokens);
       expect(failed.map((u) => u.tokens)).toEqual([

@@ -38,16 +38,25 @@ const UNGATED_TYPES = new Set(['TEXT_EMBEDDING', 'TEXT_TOKENIZER_ENCODE', 'TEXT_
  * fallback, or are refused with BudgetExceededError when
  * BUDGET_EXCEEDED_MESSAGE asks for a set answer or no fallback is there.
  */
-function gate(deps: UseModelDeps, modelType: string, all: ModelHandler[]): { candidates: ModelHandler[]; overBudget: boolean } {
+function gate(
+  deps: UseModelDeps,
+  modelType: string,
+  all: ModelHandler[],
+): { candidates: ModelHandler[]; overBudget: boolean } {
   const budget = deps.budget?.();
   if (!budget) return { candidates: all, overBudget: false };
   const fallback = all.filter((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER);
-  const paid = fallback.length === all.length ? all : all.filter((entry) => entry.provider !== BUDGET_FALLBACK_PROVIDER);
+  const paid =
+    fallback.length === all.length ? all : all.filter((entry) => entry.provider !== BUDGET_FALLBACK_PROVIDER);
   if (UNGATED_TYPES.has(modelType) || !budget.exceeded()) return { candidates: paid, overBudget: false };
   budget.countOverBudget();
   const message = deps.setting('BUDGET_EXCEEDED_MESSAGE');
   if ((typeof message === 'string' && message.trim()) || fallback.length === 0) {
-    throw new BudgetExceededError(modelType, budget.limitUsd, typeof message === 'string' && message.trim() ? message.trim() : DEFAULT_BUDGET_MESSAGE);
+    throw new BudgetExceededError(
+      modelType,
+      budget.limitUsd,
+      typeof message === 'string' && message.trim() ? message.trim() : DEFAULT_BUDGET_MESSAGE,
+    );
   }
   return { candidates: fallback, overBudget: true };
 }
@@ -55,7 +64,15 @@ function gate(deps: UseModelDeps, modelType: string, all: ModelHandler[]): { can
 /** Default MODEL_TIMEOUT_MS: long enough for a slow large model, short enough that a hung one frees its room. */
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 
-const TEXT_TYPES = new Set(['TEXT_SMALL', 'TEXT_LARGE', 'TEXT_COMPLETION', 'REASONING_SMALL', 'REASONING_LARGE', 'OBJECT_SMALL', 'OBJECT_LARGE']);
+const TEXT_TYPES = new Set([
+  'TEXT_SMALL',
+  'TEXT_LARGE',
+  'TEXT_COMPLETION',
+  'REASONING_SMALL',
+  'REASONING_LARGE',
+  'OBJECT_SMALL',
+  'OBJECT_LARGE',
+]);
 
 /** `<TYPE>_MAX_TOKENS`, `_TEMPERATURE`, ... from settings; explicit params win. */
 function withSettingDefaults(deps: UseModelDeps, modelType: string, params: unknown): unknown {
@@ -116,7 +133,12 @@ export function isRetryableModelError(error: unknown): boolean {
  * to the next one (unless a stream already sent chunks). Every attempt emits
  * MODEL_USED.
  */
-export async function useModel(deps: UseModelDeps, modelType: string, params: unknown, provider?: string): Promise<unknown> {
+export async function useModel(
+  deps: UseModelDeps,
+  modelType: string,
+  params: unknown,
+  provider?: string,
+): Promise<unknown> {
   const registered = deps.registry.handlers(modelType);
   const { candidates: all, overBudget } = gate(deps, modelType, registered);
   const candidates: ModelHandler[] = provider && !overBudget ? all.filter((entry) => entry.provider === provider) : all;
@@ -134,16 +156,27 @@ export async function useModel(deps: UseModelDeps, modelType: string, params: un
     if (!isLast && deps.breaker.isOpen(circuitName)) continue;
     const started = performance.now();
     const slot: UsageSlot = {};
-    const span = startSpan(`${operationOf(modelType)} ${modelType}`, () => ({
-      'gen_ai.operation.name': operationOf(modelType),
-      'gen_ai.system': candidate.provider,
-      'gen_ai.provider.name': candidate.provider,
-      'kith.model_type': modelType,
-    }), SpanKind.CLIENT);
+    const span = startSpan(
+      `${operationOf(modelType)} ${modelType}`,
+      () => ({
+        'gen_ai.operation.name': operationOf(modelType),
+        'gen_ai.system': candidate.provider,
+        'gen_ai.provider.name': candidate.provider,
+        'kith.model_type': modelType,
+      }),
+      SpanKind.CLIENT,
+    );
     try {
       const handler = candidate.handler as (runtime: IAgentRuntime, p: unknown) => Promise<unknown>;
       const result = await runWithUsageSlot(slot, () =>
-        withActiveSpan(span, () => withTimeout(() => handler(deps.runtime, streamState.params), timeoutMs, streamState, () => new ModelTimeoutError(modelType, candidate.provider, timeoutMs))),
+        withActiveSpan(span, () =>
+          withTimeout(
+            () => handler(deps.runtime, streamState.params),
+            timeoutMs,
+            streamState,
+            () => new ModelTimeoutError(modelType, candidate.provider, timeoutMs),
+          ),
+        ),
       );
       deps.breaker.recordSuccess(circuitName);
       logPrompt({ modelType, provider: candidate.provider, prompt: promptOf(effective), response: result });
@@ -225,7 +258,9 @@ function asText(value: unknown): string {
 function emitUsed(deps: UseModelDeps, span: Span, call: UsedCall): void {
   const { tokens } = call;
   const model = call.slot.model;
-  const costUsd = deps.prices?.().costOf(model ?? '', tokens?.promptTokens ?? 0, tokens?.cachedInputTokens ?? 0, tokens?.completionTokens ?? 0);
+  const costUsd = deps
+    .prices?.()
+    .costOf(model ?? '', tokens?.promptTokens ?? 0, tokens?.cachedInputTokens ?? 0, tokens?.completionTokens ?? 0);
   if (span.isRecording()) {
     // GenAI semantic conventions (gen_ai.*), plus what they have no name for (kith.*).
     if (model) {
@@ -233,7 +268,10 @@ function emitUsed(deps: UseModelDeps, span: Span, call: UsedCall): void {
       span.setAttributes({ 'gen_ai.request.model': model, 'gen_ai.response.model': model });
     }
     if (tokens) {
-      span.setAttributes({ 'gen_ai.usage.input_tokens': tokens.promptTokens, 'gen_ai.usage.output_tokens': tokens.completionTokens });
+      span.setAttributes({
+        'gen_ai.usage.input_tokens': tokens.promptTokens,
+        'gen_ai.usage.output_tokens': tokens.completionTokens,
+      });
       if (tokens.cachedInputTokens) span.setAttribute('kith.usage.cached_input_tokens', tokens.cachedInputTokens);
     }
     if (costUsd !== undefined) span.setAttribute('kith.cost_usd', costUsd);
@@ -289,7 +327,12 @@ interface StreamState {
  * not cut). The timer is always cleared; the abandoned call is left to settle
  * on its own (handlers get no abort signal) and its outcome is ignored.
  */
-function withTimeout<T>(call: () => Promise<T>, timeoutMs: number, stream: StreamState, timeoutError: () => Error): Promise<T> {
+function withTimeout<T>(
+  call: () => Promise<T>,
+  timeoutMs: number,
+  stream: StreamState,
+  timeoutError: () => Error,
+): Promise<T> {
   if (!(timeoutMs > 0)) return call();
   return new Promise<T>((resolve, reject) => {
     const started = performance.now();
@@ -320,7 +363,11 @@ function withTimeout<T>(call: () => Promise<T>, timeoutMs: number, stream: Strea
 /** Counts stream chunks so a started stream is never switched to another provider (and a live stream is not timed out). */
 function wrapStream(params: unknown): StreamState {
   const state: StreamState = { params, chunksSent: 0, lastChunkAt: 0 };
-  if (params && typeof params === 'object' && typeof (params as { onStreamChunk?: unknown }).onStreamChunk === 'function') {
+  if (
+    params &&
+    typeof params === 'object' &&
+    typeof (params as { onStreamChunk?: unknown }).onStreamChunk === 'function'
+  ) {
     const original = (params as { onStreamChunk: (chunk: string, id?: string) => unknown }).onStreamChunk;
     state.params = {
       ...(params as Record<string, unknown>),

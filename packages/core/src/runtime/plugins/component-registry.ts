@@ -23,7 +23,10 @@ export class ComponentRegistry {
     const existing = this.actions.find((a) => a.name === action.name);
     if (existing) {
       const first = this.records.ownerOf(existing);
-      this.logger.warn({ action: action.name, plugin }, `Action ${action.name}${by(plugin)} is already registered${first ? ` by plugin "${first}"` : ''}; keeping the first`);
+      this.logger.warn(
+        { action: action.name, plugin },
+        `Action ${action.name}${by(plugin)} is already registered${first ? ` by plugin "${first}"` : ''}; keeping the first`,
+      );
       return;
     }
     this.actions.push(action);
@@ -36,7 +39,10 @@ export class ComponentRegistry {
     const existing = this.providers.find((p) => p.name === provider.name);
     if (existing) {
       const first = this.records.ownerOf(existing);
-      this.logger.warn({ provider: provider.name, plugin }, `Provider ${provider.name}${by(plugin)} is already registered${first ? ` by plugin "${first}"` : ''}; keeping the first`);
+      this.logger.warn(
+        { provider: provider.name, plugin },
+        `Provider ${provider.name}${by(plugin)} is already registered${first ? ` by plugin "${first}"` : ''}; keeping the first`,
+      );
       return;
     }
     this.providers.push(provider);

@@ -59,7 +59,11 @@ export function createPluginHost(parts: PluginHostParts): PluginHost {
     addTemplate: (name, template, owner) => {
       const added = templates.setPluginTemplate(name, template, owner);
       if (added.ok) records.add(owner, 'templates', name);
-      else logger.warn({ plugin: owner, template: name }, `Plugin "${owner}" sets template ${name}, already set by plugin "${added.owner}"; keeping the first`);
+      else
+        logger.warn(
+          { plugin: owner, template: name },
+          `Plugin "${owner}" sets template ${name}, already set by plugin "${added.owner}"; keeping the first`,
+        );
     },
     addService: async (service, owner) => {
       records.add(owner, 'services', service.serviceType || service.name);

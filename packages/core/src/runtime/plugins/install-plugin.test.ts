@@ -1,4 +1,10 @@
-import { ConfigValidationError, PluginDependencyCycleError, PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError } from '../../errors';
+import {
+  ConfigValidationError,
+  PluginDependencyCycleError,
+  PluginDependencyMissingError,
+  PluginInitError,
+  PluginInitTimeoutError,
+} from '../../errors';
 import { Service } from '../../services/service';
 import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
 import type { Action, Evaluator, Provider } from '../../types/components';
@@ -10,7 +16,11 @@ import { AgentRuntime } from '../agent-runtime';
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A service class that records its start and stop in `log`. */
-function recordingService(type: string, log: string[], behaviour: { failStart?: boolean; failStop?: boolean } = {}): ServiceClass {
+function recordingService(
+  type: string,
+  log: string[],
+  behaviour: { failStart?: boolean; failStop?: boolean } = {},
+): ServiceClass {
   return class extends Service {
     static override serviceType = type;
     capabilityDescription = `records ${type}`;
@@ -29,9 +39,20 @@ function recordingService(type: string, log: string[], behaviour: { failStart?: 
   } as unknown as ServiceClass;
 }
 
-const action = (name: string): Action => ({ name, description: name, validate: async () => true, handler: async () => true });
+const action = (name: string): Action => ({
+  name,
+  description: name,
+  validate: async () => true,
+  handler: async () => true,
+});
 const provider = (name: string): Provider => ({ name, get: async () => ({ text: name }) });
-const evaluator = (name: string): Evaluator => ({ name, description: name, examples: [], validate: async () => true, handler: async () => undefined });
+const evaluator = (name: string): Evaluator => ({
+  name,
+  description: name,
+  examples: [],
+  validate: async () => true,
+  handler: async () => undefined,
+});
 
 describe('plugin installation', () => {
   it('initialises plugins in dependency order regardless of the given order', async () => {
@@ -42,13 +63,17 @@ describe('plugin installation', () => {
       dependencies,
       init: async () => void inits.push(name),
     });
-    const runtime = await createTestRuntime({ plugins: [plugin('discord', ['bootstrap']), plugin('bootstrap', ['sql']), plugin('sql')] });
+    const runtime = await createTestRuntime({
+      plugins: [plugin('discord', ['bootstrap']), plugin('bootstrap', ['sql']), plugin('sql')],
+    });
     expect(inits).toEqual(['sql', 'bootstrap', 'discord']);
     expect(runtime.plugins.map((p) => p.name)).toEqual(['sql', 'bootstrap', 'discord']);
   });
 
   it('fails initialize with errors that name the plugins for a missing dependency or a cycle', async () => {
-    await expect(createTestRuntime({ plugins: [{ name: 'needs-sql', description: '', dependencies: ['sql'] }] })).rejects.toMatchObject({
+    await expect(
+      createTestRuntime({ plugins: [{ name: 'needs-sql', description: '', dependencies: ['sql'] }] }),
+    ).rejects.toMatchObject({
       name: 'PluginDependencyMissingError',
       pluginName: 'needs-sql',
       dependency: 'sql',
@@ -96,7 +121,14 @@ describe('plugin installation', () => {
     let seen: Record<string, string> | undefined;
     await createTestRuntime({
       settings: { API_URL: 'https://example.test' },
-      plugins: [{ name: 'cfg', description: '', config: { API_URL: 'default', MODE: 'fast', EMPTY: null }, init: async (config) => void (seen = config) }],
+      plugins: [
+        {
+          name: 'cfg',
+          description: '',
+          config: { API_URL: 'default', MODE: 'fast', EMPTY: null },
+          init: async (config) => void (seen = config),
+        },
+      ],
     });
     expect(seen).toEqual({ API_URL: 'https://example.test', MODE: 'fast' });
   });
@@ -139,13 +171,22 @@ describe('plugin installation', () => {
       logger: capture.logger,
       plugins: [
         { name: 'twice', description: 'first', init: async () => void inits.push('first'), actions: [action('FIRST')] },
-        { name: 'twice', description: 'second', init: async () => void inits.push('second'), actions: [action('SECOND')] },
+        {
+          name: 'twice',
+          description: 'second',
+          init: async () => void inits.push('second'),
+          actions: [action('SECOND')],
+        },
       ],
     });
     expect(inits).toEqual(['first']);
     expect(runtime.plugins.filter((p) => p.name === 'twice')).toHaveLength(1);
     expect(runtime.actions.map((a) => a.name)).toEqual(['FIRST']);
-    expect(capture.entries.some((e) => e.level === 'warn' && e.plugin === 'twice' && String(e.msg).includes('already registered'))).toBe(true);
+    expect(
+      capture.entries.some(
+        (e) => e.level === 'warn' && e.plugin === 'twice' && String(e.msg).includes('already registered'),
+      ),
+    ).toBe(true);
 
     await runtime.registerPlugin({ name: 'twice', description: 'third', actions: [action('THIRD')] });
     expect(runtime.actions.map((a) => a.name)).toEqual(['FIRST']);
@@ -171,8 +212,17 @@ describe('plugin installation', () => {
     expect(runtime.providers.map((p) => p.name)).toEqual(['PROV']);
     expect(runtime.evaluators.map((e) => e.name)).toEqual(['EVAL']);
     expect(runtime.hasService('svc')).toBe(true);
-    const kinds = capture.entries.filter((e) => e.level === 'warn' && e.plugin === 'holey').map((e) => `${String(e.kind)}[${String(e.index)}]`);
-    expect(kinds.sort()).toEqual(['actions[0]', 'actions[2]', 'evaluators[1]', 'providers[0]', 'services[0]', 'services[2]']);
+    const kinds = capture.entries
+      .filter((e) => e.level === 'warn' && e.plugin === 'holey')
+      .map((e) => `${String(e.kind)}[${String(e.index)}]`);
+    expect(kinds.sort()).toEqual([
+      'actions[0]',
+      'actions[2]',
+      'evaluators[1]',
+      'providers[0]',
+      'services[0]',
+      'services[2]',
+    ]);
   });
 
   it('starts services after every plugin is installed and stops them in reverse start order', async () => {
@@ -199,7 +249,11 @@ describe('plugin installation', () => {
         {
           name: 'stops',
           description: '',
-          services: [recordingService('a', log), recordingService('b', log, { failStop: true }), recordingService('c', log)],
+          services: [
+            recordingService('a', log),
+            recordingService('b', log, { failStop: true }),
+            recordingService('c', log),
+          ],
         },
       ],
     });
@@ -214,7 +268,13 @@ describe('plugin installation', () => {
     const log: string[] = [];
     const runtime = await createTestRuntime({
       logger: capture.logger,
-      plugins: [{ name: 'flaky', description: '', services: [recordingService('bad', log, { failStart: true }), recordingService('good', log)] }],
+      plugins: [
+        {
+          name: 'flaky',
+          description: '',
+          services: [recordingService('bad', log, { failStart: true }), recordingService('good', log)],
+        },
+      ],
     });
     expect(runtime.isInitialized).toBe(true);
     expect(runtime.getService('bad')).toBeNull();
@@ -253,7 +313,9 @@ describe('plugin installation', () => {
 
   it('registers plugin routes with the plugin name', async () => {
     const runtime = await createTestRuntime({
-      plugins: [{ name: 'web', description: '', routes: [{ type: 'GET', path: '/hello', handler: async () => undefined }] }],
+      plugins: [
+        { name: 'web', description: '', routes: [{ type: 'GET', path: '/hello', handler: async () => undefined }] },
+      ],
     });
     expect(runtime.routes).toEqual([expect.objectContaining({ path: '/hello', pluginName: 'web' })]);
   });

@@ -1,6 +1,11 @@
 import { ErrorCode } from '../../errors/error-codes';
 import { KithError } from '../../errors/kith-error';
-import { PluginDependencyMissingError, PluginInitError, PluginInitTimeoutError, PluginValidationError } from '../../errors';
+import {
+  PluginDependencyMissingError,
+  PluginInitError,
+  PluginInitTimeoutError,
+  PluginValidationError,
+} from '../../errors';
 import type { Logger } from '../../logger/logger';
 import type { Action, Evaluator, Provider } from '../../types/components';
 import type { IDatabaseAdapter } from '../../types/database';
@@ -31,11 +36,19 @@ export interface PluginHost {
   addService(service: ServiceClass, owner: string): Promise<void>;
 }
 
-function withoutEmpty<T>(host: PluginHost, plugin: Plugin, kind: string, list: (T | null | undefined)[] | undefined): T[] {
+function withoutEmpty<T>(
+  host: PluginHost,
+  plugin: Plugin,
+  kind: string,
+  list: (T | null | undefined)[] | undefined,
+): T[] {
   const out: T[] = [];
   (list ?? []).forEach((item, index) => {
     if (item === null || item === undefined) {
-      host.logger.warn({ plugin: plugin.name, kind, index }, `Plugin "${plugin.name}" has an empty entry at ${kind}[${index}]; skipping it`);
+      host.logger.warn(
+        { plugin: plugin.name, kind, index },
+        `Plugin "${plugin.name}" has an empty entry at ${kind}[${index}]; skipping it`,
+      );
     } else out.push(item);
   });
   return out;
@@ -70,14 +83,18 @@ async function runInit(host: PluginHost, plugin: Plugin): Promise<void> {
  */
 export async function installPlugin(host: PluginHost, plugin: Plugin): Promise<boolean> {
   if (!plugin || typeof plugin !== 'object' || typeof plugin.name !== 'string' || plugin.name.length === 0) {
-    throw new PluginValidationError(String((plugin as { name?: unknown } | null)?.name ?? '(unnamed)'), 'a plugin needs a non-empty "name"');
+    throw new PluginValidationError(
+      String((plugin as { name?: unknown } | null)?.name ?? '(unnamed)'),
+      'a plugin needs a non-empty "name"',
+    );
   }
   if (host.installed.some((p) => p.name === plugin.name)) {
     host.logger.warn({ plugin: plugin.name }, `Plugin "${plugin.name}" is already registered; skipping the second one`);
     return false;
   }
   for (const dependency of plugin.dependencies ?? []) {
-    if (!host.installed.some((p) => p.name === dependency)) throw new PluginDependencyMissingError(plugin.name, dependency);
+    if (!host.installed.some((p) => p.name === dependency))
+      throw new PluginDependencyMissingError(plugin.name, dependency);
   }
   host.installed.push(plugin);
   host.open?.(plugin.name);
@@ -85,8 +102,10 @@ export async function installPlugin(host: PluginHost, plugin: Plugin): Promise<b
 
   if (plugin.adapter) host.setAdapter(plugin.adapter);
   for (const action of withoutEmpty(host, plugin, 'actions', plugin.actions)) host.addAction(action, plugin.name);
-  for (const provider of withoutEmpty(host, plugin, 'providers', plugin.providers)) host.addProvider(provider, plugin.name);
-  for (const evaluator of withoutEmpty(host, plugin, 'evaluators', plugin.evaluators)) host.addEvaluator(evaluator, plugin.name);
+  for (const provider of withoutEmpty(host, plugin, 'providers', plugin.providers))
+    host.addProvider(provider, plugin.name);
+  for (const evaluator of withoutEmpty(host, plugin, 'evaluators', plugin.evaluators))
+    host.addEvaluator(evaluator, plugin.name);
   for (const [modelType, handler] of Object.entries(plugin.models ?? {})) {
     if (handler) host.addModel(modelType, handler, plugin.name, plugin.priority ?? 0);
   }
@@ -95,6 +114,7 @@ export async function installPlugin(host: PluginHost, plugin: Plugin): Promise<b
   }
   for (const route of plugin.routes ?? []) host.addRoute(route, plugin.name);
   for (const [name, template] of Object.entries(plugin.templates ?? {})) host.addTemplate(name, template, plugin.name);
-  for (const service of withoutEmpty(host, plugin, 'services', plugin.services)) await host.addService(service, plugin.name);
+  for (const service of withoutEmpty(host, plugin, 'services', plugin.services))
+    await host.addService(service, plugin.name);
   return true;
 }

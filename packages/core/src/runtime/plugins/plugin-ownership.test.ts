@@ -37,7 +37,16 @@ function weatherPlugin(): Plugin {
     description: 'weather',
     actions: [action('FORECAST', async () => Promise.reject(new Error('no forecast today')))],
     providers: [{ name: 'SKY', get: () => Promise.reject(new Error('cloudy')) }],
-    evaluators: [{ name: 'RAIN_CHECK', description: 'r', examples: [], alwaysRun: true, validate: async () => true, handler: async () => Promise.reject(new Error('wet')) } as Evaluator],
+    evaluators: [
+      {
+        name: 'RAIN_CHECK',
+        description: 'r',
+        examples: [],
+        alwaysRun: true,
+        validate: async () => true,
+        handler: async () => Promise.reject(new Error('wet')),
+      } as Evaluator,
+    ],
     models: { TEXT_SMALL: async () => 'sunny' },
     routes: [{ type: 'GET', path: '/weather', handler: async () => undefined }],
     events: { MESSAGE_SENT: [() => undefined] },
@@ -53,7 +62,9 @@ function weatherPlugin(): Plugin {
 
 describe('plugin ownership', () => {
   it('records what each plugin registered, in install order, from the runtime', async () => {
-    const runtime = await createTestRuntime({ plugins: [weatherPlugin(), { name: 'empty', description: 'registers nothing' }] });
+    const runtime = await createTestRuntime({
+      plugins: [weatherPlugin(), { name: 'empty', description: 'registers nothing' }],
+    });
     const registrations = runtime.getPluginRegistrations();
     expect(registrations.map((r) => r.plugin)).toEqual(['weather', 'empty']);
     expect(registrations[0]).toEqual({
@@ -91,9 +102,13 @@ describe('plugin ownership', () => {
   it('a throwing action, provider or evaluator is named with its plugin in the log and in the events', async () => {
     const capture = createCapturingLogger('warn');
     const runtime = await createTestRuntime({ plugins: [weatherPlugin()], logger: capture.logger });
-    const seen: { action?: ActionEventPayload; provider?: ProviderEventPayload; evaluator?: EvaluatorEventPayload } = {};
+    const seen: { action?: ActionEventPayload; provider?: ProviderEventPayload; evaluator?: EvaluatorEventPayload } =
+      {};
     runtime.registerEvent('ACTION_COMPLETED', (payload) => void (seen.action = payload));
-    runtime.registerEvent('PROVIDER_COMPLETED', (payload) => void (payload.providerName === 'SKY' && (seen.provider = payload)));
+    runtime.registerEvent(
+      'PROVIDER_COMPLETED',
+      (payload) => void (payload.providerName === 'SKY' && (seen.provider = payload)),
+    );
     runtime.registerEvent('EVALUATOR_COMPLETED', (payload) => void (seen.evaluator = payload));
 
     const incoming = message('what is the weather');
@@ -102,22 +117,39 @@ describe('plugin ownership', () => {
     await runtime.evaluate(incoming, undefined, true);
 
     const line = (field: string, name: string) => capture.entries.find((e) => e[field] === name);
-    expect(line('provider', 'SKY')).toMatchObject({ plugin: 'weather', msg: 'Provider "SKY" of plugin "weather" failed; continuing without it' });
-    expect(line('action', 'FORECAST')).toMatchObject({ plugin: 'weather', msg: 'Action FORECAST of plugin "weather" threw; ending the action chain' });
-    expect(line('evaluator', 'RAIN_CHECK')).toMatchObject({ plugin: 'weather', msg: 'Evaluator RAIN_CHECK of plugin "weather" threw; continuing with the others' });
-    expect(seen.action).toMatchObject({ actionName: 'FORECAST', pluginName: 'weather', result: { success: false, error: 'no forecast today' } });
+    expect(line('provider', 'SKY')).toMatchObject({
+      plugin: 'weather',
+      msg: 'Provider "SKY" of plugin "weather" failed; continuing without it',
+    });
+    expect(line('action', 'FORECAST')).toMatchObject({
+      plugin: 'weather',
+      msg: 'Action FORECAST of plugin "weather" threw; ending the action chain',
+    });
+    expect(line('evaluator', 'RAIN_CHECK')).toMatchObject({
+      plugin: 'weather',
+      msg: 'Evaluator RAIN_CHECK of plugin "weather" threw; continuing with the others',
+    });
+    expect(seen.action).toMatchObject({
+      actionName: 'FORECAST',
+      pluginName: 'weather',
+      result: { success: false, error: 'no forecast today' },
+    });
     expect(seen.provider).toMatchObject({ providerName: 'SKY', pluginName: 'weather', success: false });
     expect(seen.evaluator).toMatchObject({ evaluatorName: 'RAIN_CHECK', pluginName: 'weather', error: 'wet' });
   });
 
-  it('a service registered from a plugin init is the plugin\'s; one the application registers is no plugin\'s', async () => {
+  it("a service registered from a plugin init is the plugin's; one the application registers is no plugin's", async () => {
     class PongService extends PingService {
       static override serviceType = 'pong';
     }
-    const runtime = await createTestRuntime({ plugins: [{ name: 'pinger', description: '', init: async (_c, rt) => rt.registerService(PongService) }] });
+    const runtime = await createTestRuntime({
+      plugins: [{ name: 'pinger', description: '', init: async (_c, rt) => rt.registerService(PongService) }],
+    });
     await runtime.registerService(PingService);
     expect(runtime.hasService('pong') && runtime.hasService('ping')).toBe(true);
-    expect(runtime.getPluginRegistrations()).toEqual([expect.objectContaining({ plugin: 'pinger', services: ['pong'] })]);
+    expect(runtime.getPluginRegistrations()).toEqual([
+      expect.objectContaining({ plugin: 'pinger', services: ['pong'] }),
+    ]);
   });
 
   it('a duplicate action names both plugins and keeps the first', async () => {
@@ -126,7 +158,9 @@ describe('plugin ownership', () => {
     const second: Plugin = { name: 'second', description: '', actions: [action('SAME')] };
     const runtime = await createTestRuntime({ plugins: [first, second], logger: capture.logger });
     expect(runtime.getPluginOwner(runtime.actions.find((a) => a.name === 'SAME')!)).toBe('first');
-    expect(capture.messages('warn')).toContain('Action SAME (plugin "second") is already registered by plugin "first"; keeping the first');
+    expect(capture.messages('warn')).toContain(
+      'Action SAME (plugin "second") is already registered by plugin "first"; keeping the first',
+    );
     expect(runtime.getPluginRegistrations().find((r) => r.plugin === 'second')?.actions).toEqual([]);
   });
 });

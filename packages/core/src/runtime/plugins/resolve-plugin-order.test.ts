@@ -78,6 +78,8 @@ describe('resolvePluginOrder', () => {
   it('only follows testDependencies when asked', () => {
     const withTestDep: Plugin = { name: 'p', description: 'p', testDependencies: ['t'] };
     expect(names(resolvePluginOrder([withTestDep]))).toEqual(['p']);
-    expect(() => resolvePluginOrder([withTestDep], { includeTestDependencies: true })).toThrow(PluginDependencyMissingError);
+    expect(() => resolvePluginOrder([withTestDep], { includeTestDependencies: true })).toThrow(
+      PluginDependencyMissingError,
+    );
   });
 });

@@ -27,7 +27,10 @@ export function resolvePluginOrder(plugins: readonly Plugin[], options: ResolveP
       throw new PluginDependencyCycleError([...path.slice(path.indexOf(plugin.name)), plugin.name]);
     }
     state.set(plugin.name, 'visiting');
-    const deps = [...(plugin.dependencies ?? []), ...(options.includeTestDependencies ? plugin.testDependencies ?? [] : [])];
+    const deps = [
+      ...(plugin.dependencies ?? []),
+      ...(options.includeTestDependencies ? (plugin.testDependencies ?? []) : []),
+    ];
     for (const dependency of deps) {
       const target = byName.get(dependency);
       if (target) visit(target, [...path, plugin.name]);

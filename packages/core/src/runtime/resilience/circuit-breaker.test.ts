@@ -14,7 +14,9 @@ describe('CircuitBreaker', () => {
     expect(breaker.isOpen('x', 0)).toBe(false);
     breaker.recordFailure('x', 0);
     expect(breaker.isOpen('x', 0)).toBe(true);
-    expect(capture.entries.filter((e) => e.level === 'warn')).toEqual([expect.objectContaining({ component: 'x', failures: 3 })]);
+    expect(capture.entries.filter((e) => e.level === 'warn')).toEqual([
+      expect.objectContaining({ component: 'x', failures: 3 }),
+    ]);
   });
 
   it('a success in between resets the count', () => {

@@ -33,7 +33,8 @@ export class CircuitBreaker {
   recordSuccess(name: string): void {
     const state = this.circuits.get(name);
     if (!state) return;
-    if (state.openedAt !== null) this.logger.info({ component: name }, `Circuit for "${name}" closed: it succeeded again`);
+    if (state.openedAt !== null)
+      this.logger.info({ component: name }, `Circuit for "${name}" closed: it succeeded again`);
     this.circuits.delete(name);
   }
 
@@ -43,7 +44,10 @@ export class CircuitBreaker {
     const { threshold, resetMs } = this.options();
     if (state.failures >= threshold) {
       if (state.openedAt === null) {
-        this.logger.warn({ component: name, failures: state.failures }, `Circuit for "${name}" opened after ${state.failures} consecutive failures; skipping it for ${resetMs} ms`);
+        this.logger.warn(
+          { component: name, failures: state.failures },
+          `Circuit for "${name}" opened after ${state.failures} consecutive failures; skipping it for ${resetMs} ms`,
+        );
       }
       state.openedAt = now;
     }

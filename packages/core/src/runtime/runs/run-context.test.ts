@@ -94,7 +94,9 @@ describe('RunTracker', () => {
     const tracker = new RunTracker();
     const ended: UUID[] = [];
     tracker.onEnded((id) => ended.push(id));
-    await expect(tracker.within(undefined, async () => Promise.reject(new Error('turn failed')))).rejects.toThrow('turn failed');
+    await expect(tracker.within(undefined, async () => Promise.reject(new Error('turn failed')))).rejects.toThrow(
+      'turn failed',
+    );
     expect(ended).toHaveLength(1);
   });
 });

@@ -13,7 +13,19 @@ describe('run log record', () => {
       endTime: 1_250,
       duration: 250,
       source: 'messageHandler',
-      models: [{ modelType: 'TEXT_LARGE', provider: 'openai', calls: 1, failed: 0, promptChars: 4_000, durationMs: 200.5, promptTokens: 900, completionTokens: 40, totalTokens: 940 }],
+      models: [
+        {
+          modelType: 'TEXT_LARGE',
+          provider: 'openai',
+          calls: 1,
+          failed: 0,
+          promptChars: 4_000,
+          durationMs: 200.5,
+          promptTokens: 900,
+          completionTokens: 40,
+          totalTokens: 940,
+        },
+      ],
     };
     expect(readRunLogBody(JSON.parse(JSON.stringify(written)))).toEqual(written);
     expect(RUN_LOG_TYPE).toBe('run_event');

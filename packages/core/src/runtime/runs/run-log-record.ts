@@ -62,6 +62,7 @@ export function readRunLogBody(body: unknown): RunLogBody | null {
   const parsed = runLogBodySchema.safeParse(body);
   if (!parsed.success) return null;
   const read: RunLogBody = { runId: parsed.data.runId, status: parsed.data.status };
-  for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) (read as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(parsed.data))
+    if (value !== undefined) (read as unknown as Record<string, unknown>)[key] = value;
   return read;
 }

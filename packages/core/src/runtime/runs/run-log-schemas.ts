@@ -39,10 +39,14 @@ export const runLogBodySchema = z.object({
   duration: optionalNumber,
   source: optionalText,
   error: optionalText,
-  models: z.array(z.unknown()).optional().catch(undefined).transform((list) =>
-    list?.flatMap((item) => {
-      const usage = runLogModelUsageSchema.safeParse(item);
-      return usage.success ? [usage.data] : [];
-    }),
-  ),
+  models: z
+    .array(z.unknown())
+    .optional()
+    .catch(undefined)
+    .transform((list) =>
+      list?.flatMap((item) => {
+        const usage = runLogModelUsageSchema.safeParse(item);
+        return usage.success ? [usage.data] : [];
+      }),
+    ),
 });

@@ -13,7 +13,11 @@ export function withRunSpan<T>(
   roomId: UUID | undefined,
   fn: (runId: UUID) => Promise<T>,
 ): Promise<T> {
-  const attributes = () => ({ 'kith.agent.id': agent.agentId, 'kith.agent.name': agent.character.name, ...(roomId ? { 'kith.room.id': roomId } : {}) });
+  const attributes = () => ({
+    'kith.agent.id': agent.agentId,
+    'kith.agent.name': agent.character.name,
+    ...(roomId ? { 'kith.room.id': roomId } : {}),
+  });
   return inSpan('kith.run', attributes, (span) =>
     runs.within(roomId, (runId) => {
       if (span.isRecording()) span.setAttribute('kith.run.id', runId);

@@ -61,7 +61,9 @@ describe('ServiceRegistry start timeout', () => {
     gate.resolve();
     await new Promise((resolve) => setImmediate(resolve));
     expect(registry.has('slow-service')).toBe(true);
-    expect(capture.messages('info')).toContain('Service "slow-service" of plugin "plugin-slow" started late; it is available now');
+    expect(capture.messages('info')).toContain(
+      'Service "slow-service" of plugin "plugin-slow" started late; it is available now',
+    );
   });
 
   it('a start that finishes after the agent stopped is stopped again, not leaked', async () => {

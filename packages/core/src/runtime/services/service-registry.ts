@@ -35,17 +35,27 @@ export class ServiceRegistry {
       const outcome = await Promise.race([starting, timedOut]);
       if (outcome === 'timeout') {
         const error = new TimeoutError(`Start of service "${type}"`, timeoutMs);
-        this.logger.error({ err: error, service: type, plugin: owner, timeoutMs }, `Service "${type}" of plugin "${owner}" did not start within ${timeoutMs} ms; the agent runs without it for now`);
+        this.logger.error(
+          { err: error, service: type, plugin: owner, timeoutMs },
+          `Service "${type}" of plugin "${owner}" did not start within ${timeoutMs} ms; the agent runs without it for now`,
+        );
         void starting.then(
           (service) => this.add(type, owner, service, true),
-          (late: unknown) => this.logger.error({ err: late, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to start`),
+          (late: unknown) =>
+            this.logger.error(
+              { err: late, service: type, plugin: owner },
+              `Service "${type}" of plugin "${owner}" failed to start`,
+            ),
         );
         return false;
       }
       this.add(type, owner, outcome, false);
       return true;
     } catch (error) {
-      this.logger.error({ err: error, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to start; the agent runs without it`);
+      this.logger.error(
+        { err: error, service: type, plugin: owner },
+        `Service "${type}" of plugin "${owner}" failed to start; the agent runs without it`,
+      );
       return false;
     } finally {
       clearTimeout(timer);
@@ -57,14 +67,23 @@ export class ServiceRegistry {
       // It finished starting after the agent stopped: stop it again rather than leak it.
       void Promise.resolve()
         .then(() => service.stop())
-        .catch((error: unknown) => this.logger.error({ err: error, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to stop`));
+        .catch((error: unknown) =>
+          this.logger.error(
+            { err: error, service: type, plugin: owner },
+            `Service "${type}" of plugin "${owner}" failed to stop`,
+          ),
+        );
       return;
     }
     const list = this.services.get(type) ?? [];
     list.push(service);
     this.services.set(type, list);
     this.started.push({ type, owner, service });
-    if (late) this.logger.info({ service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" started late; it is available now`);
+    if (late)
+      this.logger.info(
+        { service: type, plugin: owner },
+        `Service "${type}" of plugin "${owner}" started late; it is available now`,
+      );
   }
 
   get<T extends IService>(type: string): T | null {
@@ -86,7 +105,10 @@ export class ServiceRegistry {
       try {
         await service.stop();
       } catch (error) {
-        this.logger.error({ err: error, service: type, plugin: owner }, `Service "${type}" of plugin "${owner}" failed to stop`);
+        this.logger.error(
+          { err: error, service: type, plugin: owner },
+          `Service "${type}" of plugin "${owner}" failed to stop`,
+        );
       }
     }
     this.started.length = 0;

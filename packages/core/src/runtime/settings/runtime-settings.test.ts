@@ -9,7 +9,11 @@ describe('getSetting', () => {
     const runtime = await createTestRuntime({
       character: character({
         secrets: { A: 'secrets' },
-        settings: { A: 'settings', B: 'settings', secrets: { A: 'settings.secrets', B: 'settings.secrets', C: 'settings.secrets' } },
+        settings: {
+          A: 'settings',
+          B: 'settings',
+          secrets: { A: 'settings.secrets', B: 'settings.secrets', C: 'settings.secrets' },
+        },
       }),
       settings: { A: 'runtime', B: 'runtime', C: 'runtime', D: 'runtime' },
     });

@@ -12,7 +12,11 @@ const message = (id: UUID | undefined = randomUuid()): Memory => ({
   content: { text: 'hello' },
 });
 
-const textProvider = (name: string, extra: Partial<Provider> = {}): Provider => ({ name, get: async () => ({ text: `${name} text` }), ...extra });
+const textProvider = (name: string, extra: Partial<Provider> = {}): Provider => ({
+  name,
+  get: async () => ({ text: `${name} text` }),
+  ...extra,
+});
 
 function counting(name: string, extra: Partial<Provider> = {}): Provider & { calls: () => number } {
   let calls = 0;
@@ -131,7 +135,13 @@ describe('composeState', () => {
     const runtime = await runtimeWith(
       [
         { name: 'SYNC', position: 1, get: (() => ({ text: 'sync text' })) as unknown as Provider['get'] },
-        { name: 'SYNC_THROWS', position: 2, get: (() => { throw new Error('broke'); }) as unknown as Provider['get'] },
+        {
+          name: 'SYNC_THROWS',
+          position: 2,
+          get: (() => {
+            throw new Error('broke');
+          }) as unknown as Provider['get'],
+        },
       ],
       { PROVIDER_TIMEOUT_MS: 60_000 },
     );
@@ -151,7 +161,11 @@ describe('composeState', () => {
 
   it('merges values in position order and exposes each provider under data.providers', async () => {
     const runtime = await runtimeWith([
-      { name: 'SECOND', position: 2, get: async () => ({ text: 'two', values: { shared: 'second', b: 2 }, data: { rows: [2] } }) },
+      {
+        name: 'SECOND',
+        position: 2,
+        get: async () => ({ text: 'two', values: { shared: 'second', b: 2 }, data: { rows: [2] } }),
+      },
       { name: 'FIRST', position: 1, get: async () => ({ text: 'one', values: { shared: 'first', a: 1 } }) },
       { name: 'QUIET', position: 3, get: async () => ({ values: { quiet: true } }) },
     ]);
@@ -159,7 +173,11 @@ describe('composeState', () => {
     expect(state.values).toMatchObject({ agentName: 'Testy', a: 1, b: 2, shared: 'second', quiet: true });
     expect(state.values.providers).toBe('one\n\ntwo');
     expect(state.text).toBe('one\n\ntwo');
-    expect(state.data.providers?.SECOND).toEqual({ text: 'two', values: { shared: 'second', b: 2 }, data: { rows: [2] } });
+    expect(state.data.providers?.SECOND).toEqual({
+      text: 'two',
+      values: { shared: 'second', b: 2 },
+      data: { rows: [2] },
+    });
     expect(state.data.providers?.QUIET).toEqual({ text: '', values: { quiet: true }, data: {} });
   });
 

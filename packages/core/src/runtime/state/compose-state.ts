@@ -42,10 +42,20 @@ const ofPlugin = (plugin: string | undefined): string => (plugin ? ` of plugin "
  * needs none. A provider that throws, rejects or misses the deadline contributes
  * an empty result and is reported; the others keep theirs.
  */
-function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Memory, partial: State, tracing: boolean): ProviderResult[] | Promise<ProviderResult[]> {
+function runProviders(
+  deps: ComposeStateDeps,
+  providers: Provider[],
+  message: Memory,
+  partial: State,
+  tracing: boolean,
+): ProviderResult[] | Promise<ProviderResult[]> {
   const report = deps.onProviderCompleted?.();
   // One span per provider, only while a trace records (the compose span's `isRecording`).
-  const spans: Span[] | undefined = tracing ? providers.map((provider) => startSpan(`kith.provider ${provider.name}`, () => ({ 'kith.provider.name': provider.name }))) : undefined;
+  const spans: Span[] | undefined = tracing
+    ? providers.map((provider) =>
+        startSpan(`kith.provider ${provider.name}`, () => ({ 'kith.provider.name': provider.name })),
+      )
+    : undefined;
   const started = report ? performance.now() : 0;
   const circuits = providers.map((provider) => `provider:${provider.name}`);
   const results: ProviderResult[] = new Array<ProviderResult>(providers.length).fill(EMPTY);
@@ -70,7 +80,10 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
     }
     deps.breaker.recordFailure(circuits[index]);
     const plugin = deps.ownerOf?.(provider);
-    deps.logger.warn({ provider: provider.name, plugin, err: error }, `Provider "${provider.name}"${ofPlugin(plugin)} failed; continuing without it`);
+    deps.logger.warn(
+      { provider: provider.name, plugin, err: error },
+      `Provider "${provider.name}"${ofPlugin(plugin)} failed; continuing without it`,
+    );
     report?.({ provider, message, durationMs: performance.now() - started, success: false, timedOut: false });
   };
 
@@ -78,7 +91,9 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
     if (deps.breaker.isOpen(circuits[index])) return void (settled[index] = true);
     let outcome: unknown;
     try {
-      outcome = spans ? withActiveSpan(spans[index], () => provider.get(deps.runtime, message, partial)) : provider.get(deps.runtime, message, partial);
+      outcome = spans
+        ? withActiveSpan(spans[index], () => provider.get(deps.runtime, message, partial))
+        : provider.get(deps.runtime, message, partial);
     } catch (error) {
       return fail(index, error);
     }
@@ -112,7 +127,10 @@ function runProviders(deps: ComposeStateDeps, providers: Provider[], message: Me
         }
         deps.breaker.recordFailure(circuits[index]);
         const plugin = deps.ownerOf?.(provider);
-        deps.logger.warn({ provider: provider.name, plugin, timeoutMs }, `Provider "${provider.name}"${ofPlugin(plugin)} timed out after ${timeoutMs} ms; continuing without it`);
+        deps.logger.warn(
+          { provider: provider.name, plugin, timeoutMs },
+          `Provider "${provider.name}"${ofPlugin(plugin)} timed out after ${timeoutMs} ms; continuing without it`,
+        );
         report?.({ provider, message, durationMs: performance.now() - started, success: false, timedOut: true });
       });
       resolve(results);
@@ -138,9 +156,10 @@ export async function composeState(
 ): Promise<State> {
   const include = new Set(includeList ?? []);
   const all = deps.providers();
-  const selected = onlyInclude && include.size > 0
-    ? all.filter((p) => include.has(p.name))
-    : all.filter((p) => include.has(p.name) || (!p.dynamic && !p.private));
+  const selected =
+    onlyInclude && include.size > 0
+      ? all.filter((p) => include.has(p.name))
+      : all.filter((p) => include.has(p.name) || (!p.dynamic && !p.private));
 
   const cacheKey = message.id ?? null;
   const cached = !skipCache && cacheKey ? deps.cache.get(cacheKey) : undefined;
@@ -148,7 +167,10 @@ export async function composeState(
 
   const toRun = selected.filter((p) => include.has(p.name) || !results.has(p.name));
   const partial: State = cached ?? { values: {}, data: {}, text: '' };
-  const span = startSpan('kith.compose_state', () => ({ 'kith.providers.count': toRun.length, 'kith.providers.cached': results.size }));
+  const span = startSpan('kith.compose_state', () => ({
+    'kith.providers.count': toRun.length,
+    'kith.providers.cached': results.size,
+  }));
   if (toRun.length > 0) {
     const fresh = await withActiveSpan(span, () => runProviders(deps, toRun, message, partial, span.isRecording()));
     toRun.forEach((provider, index) => results.set(provider.name, fresh[index]));
@@ -160,8 +182,15 @@ export async function composeState(
   return state;
 }
 
-function assemble(deps: ComposeStateDeps, all: Provider[], results: Map<string, ProviderResult>, only?: Provider[]): State {
-  const ordered = (only ?? all).filter((p) => results.has(p.name)).sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+function assemble(
+  deps: ComposeStateDeps,
+  all: Provider[],
+  results: Map<string, ProviderResult>,
+  only?: Provider[],
+): State {
+  const ordered = (only ?? all)
+    .filter((p) => results.has(p.name))
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   // Not `{ ...deps.baseValues() }`: the ~30 keys the providers add to a spread copy cost 17 µs a
   // composeState (V8 caches no map transitions for it); Object.assign onto `{}` costs 2 µs.
   const values: Record<string, unknown> = Object.assign({}, deps.baseValues());

@@ -3,7 +3,11 @@ import { createCapturingLogger, createTestRuntime, testCharacter } from '../../t
 
 describe('template resolution', () => {
   it('prefers the character, then the runtime, then a plugin, then the default', async () => {
-    const plugin = { name: 'styler', description: 'sets templates', templates: { messageHandlerTemplate: 'from plugin', customTemplate: 'plugin custom' } };
+    const plugin = {
+      name: 'styler',
+      description: 'sets templates',
+      templates: { messageHandlerTemplate: 'from plugin', customTemplate: 'plugin custom' },
+    };
     const runtime = await createTestRuntime({ plugins: [plugin] });
     expect(runtime.getTemplate('messageHandlerTemplate')).toBe('from plugin');
     expect(runtime.getTemplate('customTemplate')).toBe('plugin custom');

@@ -1,6 +1,11 @@
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, scriptedReply } from '../../test';
 import type { Action, Evaluator, Provider } from '../../types/components';
 
@@ -44,11 +49,24 @@ const notes: Evaluator = {
 describe('OpenTelemetry spans of a run', () => {
   it('nest state, providers, model calls (GenAI attributes), actions and evaluators under the run, with errors recorded', async () => {
     const model = createScriptedModel([scriptedReply('hi', ['SHOUT']), 'noted'], {
-      usage: ({ modelType }) => (modelType === 'TEXT_LARGE' ? { model: 'gpt-4o-mini', promptTokens: 1200, cachedInputTokens: 1000, completionTokens: 30 } : undefined),
+      usage: ({ modelType }) =>
+        modelType === 'TEXT_LARGE'
+          ? { model: 'gpt-4o-mini', promptTokens: 1200, cachedInputTokens: 1000, completionTokens: 30 }
+          : undefined,
     });
-    const runtime = await createTestRuntime({ plugins: [createScriptedModelPlugin(model), { name: 'extras', description: '', providers: [failing], actions: [shout], evaluators: [notes] }] });
+    const runtime = await createTestRuntime({
+      plugins: [
+        createScriptedModelPlugin(model),
+        { name: 'extras', description: '', providers: [failing], actions: [shout], evaluators: [notes] },
+      ],
+    });
     const roomId = '6f1f3c1e-2b1a-4c55-9a77-1d2e3f405162';
-    const message = { id: 'a0000000-0000-4000-8000-000000000001', entityId: 'b0000000-0000-4000-8000-000000000002', roomId, content: { text: 'hello' } } as const;
+    const message = {
+      id: 'a0000000-0000-4000-8000-000000000001',
+      entityId: 'b0000000-0000-4000-8000-000000000002',
+      roomId,
+      content: { text: 'hello' },
+    } as const;
     await runtime.withRun(roomId, async () => {
       const state = await runtime.composeState(message);
       const output = await runtime.useModel('TEXT_LARGE', { prompt: 'reply' });

@@ -33,20 +33,27 @@ export function startSpan(name: string, attributes?: () => Attributes, kind: Spa
  * error. When the span does not record, `fn` runs as it is: no context is
  * entered and nothing is wrapped.
  */
-export function inSpan<T>(name: string, attributes: (() => Attributes) | undefined, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+export function inSpan<T>(
+  name: string,
+  attributes: (() => Attributes) | undefined,
+  fn: (span: Span) => Promise<T>,
+  kind: SpanKind = SpanKind.INTERNAL,
+): Promise<T> {
   const span = startSpan(name, attributes, kind);
   if (!span.isRecording()) return fn(span);
-  return context.with(trace.setSpan(context.active(), span), () => fn(span)).then(
-    (value) => {
-      span.end();
-      return value;
-    },
-    (error: unknown) => {
-      recordError(span, error);
-      span.end();
-      throw error;
-    },
-  );
+  return context
+    .with(trace.setSpan(context.active(), span), () => fn(span))
+    .then(
+      (value) => {
+        span.end();
+        return value;
+      },
+      (error: unknown) => {
+        recordError(span, error);
+        span.end();
+        throw error;
+      },
+    );
 }
 
 /** Runs a synchronous or asynchronous call with `span` active (only when it records). */

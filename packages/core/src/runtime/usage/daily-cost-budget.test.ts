@@ -5,7 +5,12 @@ describe('DailyCostBudget', () => {
   const setup = (start: string) => {
     let now = Date.parse(start);
     const reported: CostBudgetStatus[] = [];
-    const budget = new DailyCostBudget(1, () => 'offline-model', (status) => reported.push(status), () => now);
+    const budget = new DailyCostBudget(
+      1,
+      () => 'offline-model',
+      (status) => reported.push(status),
+      () => now,
+    );
     return { budget, reported, advance: (ms: number) => (now += ms) };
   };
 

@@ -36,20 +36,26 @@ export class ModelCosts {
   constructor(private readonly deps: ModelCostsDeps) {}
 
   /** An agent's costs over its settings and model handlers; `adapter` may be unset yet (no adapter registered). */
-  static forRuntime(runtime: IAgentRuntime, models: ModelRegistry, adapter: () => IDatabaseAdapter | undefined): ModelCosts {
+  static forRuntime(
+    runtime: IAgentRuntime,
+    models: ModelRegistry,
+    adapter: () => IDatabaseAdapter | undefined,
+  ): ModelCosts {
     return new ModelCosts({
       agentId: runtime.agentId,
       logger: runtime.logger,
       setting: (key) => runtime.getSetting(key),
       rawSetting: (key) => runtime.character.settings?.[key] ?? runtime.getSetting(key) ?? process.env[key],
-      hasFallback: (modelType) => models.handlers(modelType).some((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER),
+      hasFallback: (modelType) =>
+        models.handlers(modelType).some((entry) => entry.provider === BUDGET_FALLBACK_PROVIDER),
       adapter,
     });
   }
 
   prices(): ModelPrices {
     const raw = this.deps.rawSetting('MODEL_PRICES');
-    if (!this.pricesCache || this.pricesCache.raw !== raw) this.pricesCache = { raw, prices: ModelPrices.fromSetting(raw) };
+    if (!this.pricesCache || this.pricesCache.raw !== raw)
+      this.pricesCache = { raw, prices: ModelPrices.fromSetting(raw) };
     return this.pricesCache.prices;
   }
 
@@ -59,9 +65,14 @@ export class ModelCosts {
     if (limit === undefined) return undefined;
     if (this.budgetCache?.limitUsd !== limit) {
       const previous = this.budgetCache;
-      this.budgetCache = new DailyCostBudget(limit, () => this.fallback(), (status) => this.reportExceeded(status));
+      this.budgetCache = new DailyCostBudget(
+        limit,
+        () => this.fallback(),
+        (status) => this.reportExceeded(status),
+      );
       // A changed limit keeps today's spend.
-      if (previous) this.budgetCache.seed(previous.status().day, previous.status().spentUsd, previous.status().exceeded);
+      if (previous)
+        this.budgetCache.seed(previous.status().day, previous.status().spentUsd, previous.status().exceeded);
     }
     return this.budgetCache;
   }
@@ -114,7 +125,10 @@ export class ModelCosts {
 
   /** Once per UTC day: one warning, one log record (which the usage view shows). */
   private reportExceeded(status: CostBudgetStatus): void {
-    const how = status.fallback === 'offline-model' ? `the offline model (${BUDGET_FALLBACK_PROVIDER}) answers` : 'the agent answers with BUDGET_EXCEEDED_MESSAGE';
+    const how =
+      status.fallback === 'offline-model'
+        ? `the offline model (${BUDGET_FALLBACK_PROVIDER}) answers`
+        : 'the agent answers with BUDGET_EXCEEDED_MESSAGE';
     this.deps.logger.warn(
       { limitUsd: status.limitUsd, spentUsd: status.spentUsd, day: status.day, fallback: status.fallback },
       `Daily cost budget reached ($${status.spentUsd.toFixed(4)} of MAX_DAILY_COST_USD $${status.limitUsd}); until midnight UTC ${how}`,
@@ -126,8 +140,16 @@ export class ModelCosts {
         type: BUDGET_LOG_TYPE,
         entityId: this.deps.agentId,
         roomId: this.deps.agentId,
-        body: { day: status.day, limitUsd: status.limitUsd, spentUsd: status.spentUsd, fallback: status.fallback, at: status.exceededAt },
+        body: {
+          day: status.day,
+          limitUsd: status.limitUsd,
+          spentUsd: status.spentUsd,
+          fallback: status.fallback,
+          at: status.exceededAt,
+        },
       })
-      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'Could not record that the daily budget was reached'));
+      .catch((error: unknown) =>
+        this.deps.logger.warn({ err: error }, 'Could not record that the daily budget was reached'),
+      );
   }
 }

@@ -7,7 +7,10 @@ describe('ModelPrices', () => {
     // gpt-4o-mini: $0.15 in, $0.075 cached, $0.60 out.
     expect(prices.costOf('gpt-4o-mini', 1_000_000, 0, 0)).toBeCloseTo(0.15, 12);
     expect(prices.costOf('gpt-4o-mini', 1_000_000, 1_000_000, 0)).toBeCloseTo(0.075, 12);
-    expect(prices.costOf('gpt-4o-mini', 3000, 1000, 200)).toBeCloseTo((2000 * 0.15 + 1000 * 0.075 + 200 * 0.6) / 1e6, 15);
+    expect(prices.costOf('gpt-4o-mini', 3000, 1000, 200)).toBeCloseTo(
+      (2000 * 0.15 + 1000 * 0.075 + 200 * 0.6) / 1e6,
+      15,
+    );
     // Cached tokens beyond the input (a confused server) count as input at most.
     expect(prices.costOf('gpt-4o-mini', 100, 500, 0)).toBeCloseTo((100 * 0.075) / 1e6, 15);
   });
@@ -27,13 +30,22 @@ describe('ModelPrices', () => {
   });
 
   it('takes MODEL_PRICES as JSON text or an object, over the defaults', () => {
-    const fromText = ModelPrices.fromSetting('{"llama3": {"input": 0, "output": 0}, "gpt-4o": {"input": 5, "output": 15}}');
+    const fromText = ModelPrices.fromSetting(
+      '{"llama3": {"input": 0, "output": 0}, "gpt-4o": {"input": 5, "output": 15}}',
+    );
     expect(fromText.costOf('llama3', 10, 0, 5)).toBe(0);
     expect(fromText.costOf('gpt-4o', 1_000_000, 0, 0)).toBe(5);
     // Without a cached price, cached tokens cost the input price.
     expect(fromText.costOf('gpt-4o', 1_000_000, 1_000_000, 0)).toBe(5);
     expect(fromText.priceOf('gpt-4o-mini')).toBe(DEFAULT_MODEL_PRICES['gpt-4o-mini']);
-    expect(ModelPrices.fromSetting({ mine: { input: 1, cachedInput: 0.1, output: 2 } }).costOf('mine', 1_000_000, 500_000, 0)).toBeCloseTo(0.55, 12);
+    expect(
+      ModelPrices.fromSetting({ mine: { input: 1, cachedInput: 0.1, output: 2 } }).costOf(
+        'mine',
+        1_000_000,
+        500_000,
+        0,
+      ),
+    ).toBeCloseTo(0.55, 12);
   });
 
   it('refuses a bad MODEL_PRICES with the setting and the shape it wants', () => {

@@ -72,13 +72,18 @@ export class ModelPrices {
       try {
         value = JSON.parse(raw);
       } catch {
-        throw new ConfigValidationError('MODEL_PRICES', ['is not JSON: write {"model-name": {"input": 0.15, "cachedInput": 0.075, "output": 0.6}} (USD per million tokens)']);
+        throw new ConfigValidationError('MODEL_PRICES', [
+          'is not JSON: write {"model-name": {"input": 0.15, "cachedInput": 0.075, "output": 0.6}} (USD per million tokens)',
+        ]);
       }
     }
     const parsed = pricesSchema().safeParse(value);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(value)'}: ${issue.message}`);
-      throw new ConfigValidationError('MODEL_PRICES', [...problems.slice(0, 3), 'each model takes {"input": n, "cachedInput"?: n, "output"?: n} in USD per million tokens']);
+      throw new ConfigValidationError('MODEL_PRICES', [
+        ...problems.slice(0, 3),
+        'each model takes {"input": n, "cachedInput"?: n, "output"?: n} in USD per million tokens',
+      ]);
     }
     return new ModelPrices(parsed.data);
   }
@@ -103,7 +108,10 @@ export class ModelPrices {
     const found = this.priceOf(model);
     if (!found) return undefined;
     const cached = Math.min(Math.max(0, cachedInputTokens), inputTokens);
-    const perMillion = (inputTokens - cached) * found.input + cached * (found.cachedInput ?? found.input) + outputTokens * (found.output ?? 0);
+    const perMillion =
+      (inputTokens - cached) * found.input +
+      cached * (found.cachedInput ?? found.input) +
+      outputTokens * (found.output ?? 0);
     return perMillion / 1_000_000;
   }
 }

@@ -11,7 +11,15 @@ export function utcDay(at: number): string {
 }
 
 export function emptyUsageTotals(): UsageTotals {
-  return { calls: 0, failedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
+  return {
+    calls: 0,
+    failedCalls: 0,
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    unpricedCalls: 0,
+  };
 }
 
 /** Adds `record`'s counts, tokens and cost to `totals`. */
@@ -53,7 +61,12 @@ export function summarizeUsage(records: Iterable<ModelUsageRecord>, query: Usage
     const values = toTotals(record);
     addUsageTotals(totals, values);
     if (!query.groupBy) continue;
-    const key = query.groupBy === 'day' ? day : query.groupBy === 'room' ? (record.roomId ?? '') : usageModelKey(record.provider, record.model, record.modelType);
+    const key =
+      query.groupBy === 'day'
+        ? day
+        : query.groupBy === 'room'
+          ? (record.roomId ?? '')
+          : usageModelKey(record.provider, record.model, record.modelType);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { key, ...emptyUsageTotals() }));
     addUsageTotals(group, values);

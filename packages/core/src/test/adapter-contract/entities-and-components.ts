@@ -16,7 +16,11 @@ export function describeEntities(fixture: FixtureAccessor): void {
       ).toBe(true);
       const found = (await adapter.getEntitiesByIds([a, b, id()])) ?? [];
       expect(found.map((e) => e.id).sort()).toEqual([a, b].sort());
-      expect(found.find((e) => e.id === a)).toMatchObject({ names: ['Alice'], agentId, metadata: { discord: { name: 'al' } } });
+      expect(found.find((e) => e.id === a)).toMatchObject({
+        names: ['Alice'],
+        agentId,
+        metadata: { discord: { name: 'al' } },
+      });
       expect((await adapter.getEntitiesByIds([id()])) ?? []).toEqual([]);
     });
 
@@ -62,8 +66,25 @@ export function describeEntities(fixture: FixtureAccessor): void {
   });
 }
 
-function component(entityId: UUID, agentId: UUID, roomId: UUID, worldId: UUID, type: string, sourceEntityId = entityId): Component {
-  return { id: id(), entityId, agentId, roomId, worldId, sourceEntityId, type, createdAt: Date.now(), data: { level: 1 } };
+function component(
+  entityId: UUID,
+  agentId: UUID,
+  roomId: UUID,
+  worldId: UUID,
+  type: string,
+  sourceEntityId = entityId,
+): Component {
+  return {
+    id: id(),
+    entityId,
+    agentId,
+    roomId,
+    worldId,
+    sourceEntityId,
+    type,
+    createdAt: Date.now(),
+    data: { level: 1 },
+  };
 }
 
 export function describeComponents(fixture: FixtureAccessor): void {
@@ -77,7 +98,11 @@ export function describeComponents(fixture: FixtureAccessor): void {
       expect(await adapter.createComponent(profile)).toBe(true);
       expect(await adapter.createComponent(settings)).toBe(true);
 
-      expect(await adapter.getComponent(entity, 'profile')).toMatchObject({ id: profile.id, type: 'profile', data: { level: 1 } });
+      expect(await adapter.getComponent(entity, 'profile')).toMatchObject({
+        id: profile.id,
+        type: 'profile',
+        data: { level: 1 },
+      });
       expect(await adapter.getComponent(entity, 'profile', otherWorld)).toBeNull();
       expect(await adapter.getComponent(entity, 'settings', otherWorld, source)).toMatchObject({ id: settings.id });
       expect((await adapter.getComponents(entity)).map((c) => c.id).sort()).toEqual([profile.id, settings.id].sort());

@@ -46,15 +46,23 @@ export function describeInbox(fixture: FixtureAccessor): void {
       const adapter = withInbox(fixture().adapter);
       const [messageId, room] = [id(), id()];
       const memory = memoryOf(room, 'first');
-      const first = await adapter.acceptInbound({ messageId, roomId: room, body: busBody(messageId, room, 'first') }, memory);
-      const again = await adapter.acceptInbound({ messageId, roomId: room, body: busBody(messageId, room, 'second') }, { ...memory, content: { text: 'second' } });
+      const first = await adapter.acceptInbound(
+        { messageId, roomId: room, body: busBody(messageId, room, 'first') },
+        memory,
+      );
+      const again = await adapter.acceptInbound(
+        { messageId, roomId: room, body: busBody(messageId, room, 'second') },
+        { ...memory, content: { text: 'second' } },
+      );
       expect(again).toEqual({ entry: first.entry, created: false, stored: false });
       expect((await adapter.getMemoryById(memory.id as UUID))?.content.text).toBe('first');
       expect(await adapter.getPendingInbound()).toHaveLength(1);
 
       // Concurrent acceptances of one id: exactly one creates the entry.
       const other = id();
-      const outcomes = await Promise.all([0, 1, 2].map(() => adapter.acceptInbound({ messageId: other, roomId: room, body: busBody(other, room) })));
+      const outcomes = await Promise.all(
+        [0, 1, 2].map(() => adapter.acceptInbound({ messageId: other, roomId: room, body: busBody(other, room) })),
+      );
       expect(outcomes.filter((o) => o.created)).toHaveLength(1);
       expect(new Set(outcomes.map((o) => o.entry.seq)).size).toBe(1);
     });
@@ -63,13 +71,19 @@ export function describeInbox(fixture: FixtureAccessor): void {
       const adapter = withInbox(fixture().adapter);
       const room = id();
       const bare = id();
-      expect(await adapter.acceptInbound({ messageId: bare, roomId: room, body: busBody(bare, room) })).toMatchObject({ created: true, stored: false });
+      expect(await adapter.acceptInbound({ messageId: bare, roomId: room, body: busBody(bare, room) })).toMatchObject({
+        created: true,
+        stored: false,
+      });
       expect(await adapter.countMemories(room)).toBe(0);
 
       const known = memoryOf(room, 'stored before');
       await adapter.createMemory(known, 'messages');
       const late = id();
-      const accepted = await adapter.acceptInbound({ messageId: late, roomId: room, body: busBody(late, room) }, { ...known, content: { text: 'new text' } });
+      const accepted = await adapter.acceptInbound(
+        { messageId: late, roomId: room, body: busBody(late, room) },
+        { ...known, content: { text: 'new text' } },
+      );
       expect(accepted).toMatchObject({ created: true, stored: false });
       expect((await adapter.getMemoryById(known.id as UUID))?.content.text).toBe('stored before');
     });
@@ -81,13 +95,22 @@ export function describeInbox(fixture: FixtureAccessor): void {
       const rooms = [roomA, roomB, roomA, roomA];
       const seqs: number[] = [];
       for (const [i, messageId] of ids.entries()) {
-        seqs.push((await adapter.acceptInbound({ messageId, roomId: rooms[i], body: busBody(messageId, rooms[i]) })).entry.seq);
+        seqs.push(
+          (await adapter.acceptInbound({ messageId, roomId: rooms[i], body: busBody(messageId, rooms[i]) })).entry.seq,
+        );
       }
       expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
       expect(new Set(seqs).size).toBe(4);
       expect((await adapter.getPendingInbound()).map((e) => e.messageId)).toEqual(ids);
-      expect((await adapter.getPendingInbound({ roomId: roomA })).map((e) => e.messageId)).toEqual([ids[0], ids[2], ids[3]]);
-      expect((await adapter.getPendingInbound({ roomId: roomA, limit: 2 })).map((e) => e.messageId)).toEqual([ids[0], ids[2]]);
+      expect((await adapter.getPendingInbound({ roomId: roomA })).map((e) => e.messageId)).toEqual([
+        ids[0],
+        ids[2],
+        ids[3],
+      ]);
+      expect((await adapter.getPendingInbound({ roomId: roomA, limit: 2 })).map((e) => e.messageId)).toEqual([
+        ids[0],
+        ids[2],
+      ]);
       expect((await adapter.getPendingInbound({ limit: 1 })).map((e) => e.messageId)).toEqual([ids[0]]);
     });
 
@@ -100,7 +123,11 @@ export function describeInbox(fixture: FixtureAccessor): void {
       expect(await adapter.markInboundAnswered(id())).toBe(false);
       expect(await adapter.getPendingInbound()).toEqual([]);
       const repeat = await adapter.acceptInbound({ messageId, roomId: room, body: busBody(messageId, room) });
-      expect(repeat).toMatchObject({ created: false, stored: false, entry: { messageId, roomId: room, seq: entry.seq, state: 'answered', body: null } });
+      expect(repeat).toMatchObject({
+        created: false,
+        stored: false,
+        entry: { messageId, roomId: room, seq: entry.seq, state: 'answered', body: null },
+      });
       expect(repeat.entry.answeredAt).toEqual(expect.any(Number));
     });
 
@@ -125,20 +152,39 @@ export function describeReplies(fixture: FixtureAccessor): void {
       const room = id();
       const key = id();
       const [first, second, ignore, unrelated, plain] = [
-        memoryOf(room, 'second answer', { entityId: agentId, createdAt: 3000, content: { text: 'second answer', inReplyTo: key } }),
-        memoryOf(room, 'first answer', { entityId: agentId, createdAt: 2000, content: { text: 'first answer', inReplyTo: key } }),
-        memoryOf(room, '', { entityId: agentId, createdAt: 4000, content: { actions: ['IGNORE'], thought: 'no', inReplyTo: key } }),
+        memoryOf(room, 'second answer', {
+          entityId: agentId,
+          createdAt: 3000,
+          content: { text: 'second answer', inReplyTo: key },
+        }),
+        memoryOf(room, 'first answer', {
+          entityId: agentId,
+          createdAt: 2000,
+          content: { text: 'first answer', inReplyTo: key },
+        }),
+        memoryOf(room, '', {
+          entityId: agentId,
+          createdAt: 4000,
+          content: { actions: ['IGNORE'], thought: 'no', inReplyTo: key },
+        }),
         memoryOf(room, 'other', { entityId: agentId, createdAt: 2500, content: { text: 'other', inReplyTo: id() } }),
         memoryOf(room, 'no reply', { createdAt: 2600 }),
       ];
       for (const memory of [first, second, ignore, unrelated, plain]) await adapter.createMemory(memory, 'messages');
       const replies = await withReplies.getRepliesTo(key);
       expect(replies.map((m) => m.id)).toEqual([second.id, first.id, ignore.id]);
-      expect(replies[2]).toMatchObject({ entityId: agentId, roomId: room, content: { actions: ['IGNORE'], inReplyTo: key } });
+      expect(replies[2]).toMatchObject({
+        entityId: agentId,
+        roomId: room,
+        content: { actions: ['IGNORE'], inReplyTo: key },
+      });
       expect(await withReplies.getRepliesTo(id())).toEqual([]);
 
       // A reply changed to answer something else is found under its new key only.
-      await adapter.updateMemory({ id: first.id as UUID, content: { text: 'moved', inReplyTo: unrelated.content.inReplyTo } });
+      await adapter.updateMemory({
+        id: first.id as UUID,
+        content: { text: 'moved', inReplyTo: unrelated.content.inReplyTo },
+      });
       expect((await withReplies.getRepliesTo(key)).map((m) => m.id)).toEqual([second.id, ignore.id]);
       await adapter.deleteMemory(second.id as UUID);
       expect((await withReplies.getRepliesTo(key)).map((m) => m.id)).toEqual([ignore.id]);

@@ -36,7 +36,13 @@ export function describeAgents(fixture: FixtureAccessor): void {
       });
       expect(created).toBe(true);
       const agent = await adapter.getAgent(agentId);
-      expect(agent).toMatchObject({ id: agentId, name: 'Ada', bio: ['curious'], system: 'Be brief.', plugins: ['@kith/plugin-sql'] });
+      expect(agent).toMatchObject({
+        id: agentId,
+        name: 'Ada',
+        bio: ['curious'],
+        system: 'Be brief.',
+        plugins: ['@kith/plugin-sql'],
+      });
       expect(agent?.settings).toEqual({ model: 'small', secrets: { KEY: 'x' } });
       expect(typeof agent?.createdAt).toBe('number');
       expect((await adapter.getAgents()).map((a) => a.id)).toContain(agentId);
@@ -78,7 +84,10 @@ export function describeAgents(fixture: FixtureAccessor): void {
       const { adapter, agentId } = fixture();
       await adapter.createAgent({ id: agentId, name: 'Ada', bio: 'x' });
       await adapter.ensureEmbeddingDimension(384);
-      await adapter.createMemory({ entityId: id(), roomId: id(), content: { text: 'a' }, embedding: unitVector(1) }, 'facts');
+      await adapter.createMemory(
+        { entityId: id(), roomId: id(), content: { text: 'a' }, embedding: unitVector(1) },
+        'facts',
+      );
       await expect(adapter.ensureEmbeddingDimension(384)).resolves.toBeUndefined();
       await expectKithError(adapter.ensureEmbeddingDimension(768), ErrorCode.EMBEDDING_DIMENSION_MISMATCH);
     });

@@ -8,13 +8,22 @@ export function describeLogs(fixture: FixtureAccessor): void {
       const [entity, room, otherRoom] = [id(), id(), id()];
       await adapter.log({ body: { event: 'run_started', runId: 'r1' }, entityId: entity, roomId: room, type: 'run' });
       await sleep(2);
-      await adapter.log({ body: { model: 'TEXT_SMALL', tokens: { prompt: 10, completion: 3 } }, entityId: entity, roomId: room, type: 'model' });
+      await adapter.log({
+        body: { model: 'TEXT_SMALL', tokens: { prompt: 10, completion: 3 } },
+        entityId: entity,
+        roomId: room,
+        type: 'model',
+      });
       await sleep(2);
       await adapter.log({ body: { event: 'run_ended' }, entityId: id(), roomId: otherRoom, type: 'run' });
 
       const mine = await adapter.getLogs({ roomId: room });
       expect(mine.map((l) => l.type)).toEqual(['model', 'run']);
-      expect(mine[0]).toMatchObject({ entityId: entity, roomId: room, body: { model: 'TEXT_SMALL', tokens: { prompt: 10, completion: 3 } } });
+      expect(mine[0]).toMatchObject({
+        entityId: entity,
+        roomId: room,
+        body: { model: 'TEXT_SMALL', tokens: { prompt: 10, completion: 3 } },
+      });
       expect(mine[0].createdAt).toBeInstanceOf(Date);
       expect((await adapter.getLogs({ type: 'run' })).length).toBe(2);
       expect((await adapter.getLogs({ entityId: entity })).length).toBe(2);

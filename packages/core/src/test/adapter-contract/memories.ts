@@ -13,7 +13,13 @@ export function describeMemories(fixture: FixtureAccessor): void {
       const [room, world, entity] = [id(), id(), id()];
       const embedding = unitVector(7);
       const memoryId = await adapter.createMemory(
-        message(room, 'hello', { entityId: entity, worldId: world, createdAt: 1000, metadata: { type: 'message', source: 'test' }, embedding }),
+        message(room, 'hello', {
+          entityId: entity,
+          worldId: world,
+          createdAt: 1000,
+          metadata: { type: 'message', source: 'test' },
+          embedding,
+        }),
         'messages',
       );
       const stored = await adapter.getMemoryById(memoryId);
@@ -36,8 +42,12 @@ export function describeMemories(fixture: FixtureAccessor): void {
       const { adapter } = fixture();
       const room = id();
       const memoryId = id();
-      expect(await adapter.createMemory(message(room, 'once', { id: memoryId, embedding: unitVector(1) }), 'messages')).toBe(memoryId);
-      expect(await adapter.createMemory(message(room, 'twice', { id: memoryId, embedding: unitVector(1) }), 'messages')).toBe(memoryId);
+      expect(
+        await adapter.createMemory(message(room, 'once', { id: memoryId, embedding: unitVector(1) }), 'messages'),
+      ).toBe(memoryId);
+      expect(
+        await adapter.createMemory(message(room, 'twice', { id: memoryId, embedding: unitVector(1) }), 'messages'),
+      ).toBe(memoryId);
       expect(await adapter.countMemories(room)).toBe(1);
       expect((await adapter.getMemoryById(memoryId))?.content.text).toBe('once');
     });
@@ -49,7 +59,11 @@ export function describeMemories(fixture: FixtureAccessor): void {
       // Many rooms write at once; a message delivered twice arrives as the same id.
       const written = await Promise.all(
         [...ids, ids[0], ids[5]].map((memoryId, i) =>
-          adapter.createMemory(message(room, `m${i}`, { id: memoryId, embedding: unitVector(100 + (i % 12)) }), 'messages', true),
+          adapter.createMemory(
+            message(room, `m${i}`, { id: memoryId, embedding: unitVector(100 + (i % 12)) }),
+            'messages',
+            true,
+          ),
         ),
       );
       expect(written).toEqual([...ids, ids[0], ids[5]]);
@@ -75,7 +89,11 @@ export function describeMemories(fixture: FixtureAccessor): void {
       for (let i = 0; i < 5; i++) {
         ids.push(
           await adapter.createMemory(
-            message(room, `m${i}`, { entityId: i % 2 ? bob : alice, worldId: i < 3 ? world : undefined, createdAt: 1000 + i * 10 }),
+            message(room, `m${i}`, {
+              entityId: i % 2 ? bob : alice,
+              worldId: i < 3 ? world : undefined,
+              createdAt: 1000 + i * 10,
+            }),
             'messages',
             i !== 4,
           ),
@@ -84,18 +102,52 @@ export function describeMemories(fixture: FixtureAccessor): void {
       await adapter.createMemory(message(otherRoom, 'elsewhere', { createdAt: 5000 }), 'messages');
       const texts = (ms: Memory[]) => ms.map((m) => m.content.text);
 
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room }))).toEqual(['m4', 'm3', 'm2', 'm1', 'm0']);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room }))).toEqual([
+        'm4',
+        'm3',
+        'm2',
+        'm1',
+        'm0',
+      ]);
       expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2 }))).toEqual(['m4', 'm3']);
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2, offset: 2 }))).toEqual(['m2', 'm1']);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2, offset: 2 }))).toEqual([
+        'm2',
+        'm1',
+      ]);
       // Odd counts (a fraction, no bound, none) and an offset alone still page sensibly.
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2.7 }))).toEqual(['m4', 'm3']);
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: Infinity }))).toHaveLength(5);
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, offset: 3 }))).toEqual(['m1', 'm0']);
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, entityId: bob }))).toEqual(['m3', 'm1']);
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, unique: true }))).toEqual(['m3', 'm2', 'm1', 'm0']);
-      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, start: 1010, end: 1030 }))).toEqual(['m3', 'm2', 'm1']);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: 2.7 }))).toEqual([
+        'm4',
+        'm3',
+      ]);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, count: Infinity }))).toHaveLength(
+        5,
+      );
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, offset: 3 }))).toEqual([
+        'm1',
+        'm0',
+      ]);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, entityId: bob }))).toEqual([
+        'm3',
+        'm1',
+      ]);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, unique: true }))).toEqual([
+        'm3',
+        'm2',
+        'm1',
+        'm0',
+      ]);
+      expect(texts(await adapter.getMemories({ tableName: 'messages', roomId: room, start: 1010, end: 1030 }))).toEqual(
+        ['m3', 'm2', 'm1'],
+      );
       expect(texts(await adapter.getMemories({ tableName: 'messages', worldId: world }))).toEqual(['m2', 'm1', 'm0']);
-      expect(texts(await adapter.getMemories({ tableName: 'messages' }))).toEqual(['elsewhere', 'm4', 'm3', 'm2', 'm1', 'm0']);
+      expect(texts(await adapter.getMemories({ tableName: 'messages' }))).toEqual([
+        'elsewhere',
+        'm4',
+        'm3',
+        'm2',
+        'm1',
+        'm0',
+      ]);
       expect(await adapter.getMemories({ tableName: 'facts', roomId: room })).toEqual([]);
     });
 
@@ -108,11 +160,19 @@ export function describeMemories(fixture: FixtureAccessor): void {
       await adapter.createMemory(message(r1, 'fact', { createdAt: 4, worldId: world }), 'facts');
       const byRooms = await adapter.getMemoriesByRoomIds({ tableName: 'messages', roomIds: [r1, r2] });
       expect(byRooms.map((m) => m.content.text)).toEqual(['two', 'one']);
-      expect(await adapter.getMemoriesByRoomIds({ tableName: 'messages', roomIds: [r1, r2], limit: 1 })).toHaveLength(1);
-      expect((await adapter.getMemoriesByWorldId({ worldId: world })).map((m) => m.content.text)).toEqual(['fact', 'two', 'one']);
-      expect((await adapter.getMemoriesByWorldId({ worldId: world, tableName: 'messages', count: 1 })).map((m) => m.content.text)).toEqual([
+      expect(await adapter.getMemoriesByRoomIds({ tableName: 'messages', roomIds: [r1, r2], limit: 1 })).toHaveLength(
+        1,
+      );
+      expect((await adapter.getMemoriesByWorldId({ worldId: world })).map((m) => m.content.text)).toEqual([
+        'fact',
         'two',
+        'one',
       ]);
+      expect(
+        (await adapter.getMemoriesByWorldId({ worldId: world, tableName: 'messages', count: 1 })).map(
+          (m) => m.content.text,
+        ),
+      ).toEqual(['two']);
     });
 
     it('flags near-duplicates (cosine >= 0.95 in the same room and table) as not unique', async () => {
@@ -120,8 +180,14 @@ export function describeMemories(fixture: FixtureAccessor): void {
       const [room, otherRoom] = [id(), id()];
       const base = unitVector(11);
       const first = await adapter.createMemory(message(room, 'original', { embedding: base }), 'facts');
-      const near = await adapter.createMemory(message(room, 'near copy', { embedding: vectorAtSimilarity(base, 0.97, 12) }), 'facts');
-      const far = await adapter.createMemory(message(room, 'different', { embedding: vectorAtSimilarity(base, 0.5, 13) }), 'facts');
+      const near = await adapter.createMemory(
+        message(room, 'near copy', { embedding: vectorAtSimilarity(base, 0.97, 12) }),
+        'facts',
+      );
+      const far = await adapter.createMemory(
+        message(room, 'different', { embedding: vectorAtSimilarity(base, 0.5, 13) }),
+        'facts',
+      );
       const elsewhere = await adapter.createMemory(message(otherRoom, 'other room', { embedding: base }), 'facts');
       const otherTable = await adapter.createMemory(message(room, 'other table', { embedding: base }), 'documents');
       const forced = await adapter.createMemory(message(room, 'forced', { embedding: base }), 'facts', true);
@@ -140,7 +206,9 @@ export function describeMemories(fixture: FixtureAccessor): void {
       const { adapter } = fixture();
       const room = id();
       const memoryId = await adapter.createMemory(message(room, 'before', { embedding: unitVector(3) }), 'facts');
-      expect(await adapter.updateMemory({ id: memoryId, content: { text: 'after' }, metadata: { tags: ['x'] } })).toBe(true);
+      expect(await adapter.updateMemory({ id: memoryId, content: { text: 'after' }, metadata: { tags: ['x'] } })).toBe(
+        true,
+      );
       const updated = await adapter.getMemoryById(memoryId);
       expect(updated?.content.text).toBe('after');
       expect(updated?.metadata).toEqual({ tags: ['x'] });

@@ -43,10 +43,23 @@ export function describeRelationships(fixture: FixtureAccessor): void {
     it('creates one relationship per source and target', async () => {
       const { adapter, agentId } = fixture();
       const [a, b] = [id(), id()];
-      expect(await adapter.createRelationship({ sourceEntityId: a, targetEntityId: b, tags: ['friend'], metadata: { since: 2020 } })).toBe(true);
+      expect(
+        await adapter.createRelationship({
+          sourceEntityId: a,
+          targetEntityId: b,
+          tags: ['friend'],
+          metadata: { since: 2020 },
+        }),
+      ).toBe(true);
       expect(await adapter.createRelationship({ sourceEntityId: a, targetEntityId: b, tags: ['other'] })).toBe(false);
       const found = await adapter.getRelationship({ sourceEntityId: a, targetEntityId: b });
-      expect(found).toMatchObject({ sourceEntityId: a, targetEntityId: b, agentId, tags: ['friend'], metadata: { since: 2020 } });
+      expect(found).toMatchObject({
+        sourceEntityId: a,
+        targetEntityId: b,
+        agentId,
+        tags: ['friend'],
+        metadata: { since: 2020 },
+      });
       expect(typeof found?.id).toBe('string');
       expect(await adapter.getRelationship({ sourceEntityId: b, targetEntityId: a })).toBeNull();
     });
@@ -58,7 +71,9 @@ export function describeRelationships(fixture: FixtureAccessor): void {
       await adapter.createRelationship({ sourceEntityId: colleague, targetEntityId: me, tags: ['work'] });
       await adapter.createRelationship({ sourceEntityId: stranger, targetEntityId: friend, tags: ['friend'] });
       const others = async (tags?: string[]) =>
-        (await adapter.getRelationships({ entityId: me, tags })).map((r) => (r.sourceEntityId === me ? r.targetEntityId : r.sourceEntityId)).sort();
+        (await adapter.getRelationships({ entityId: me, tags }))
+          .map((r) => (r.sourceEntityId === me ? r.targetEntityId : r.sourceEntityId))
+          .sort();
       expect(await others()).toEqual([friend, colleague].sort());
       expect(await others(['friend'])).toEqual([friend]);
       expect(await others(['friend', 'close'])).toEqual([friend]);
@@ -72,7 +87,10 @@ export function describeRelationships(fixture: FixtureAccessor): void {
       const found = await adapter.getRelationship({ sourceEntityId: a, targetEntityId: b });
       if (!found) throw new Error('relationship missing');
       await adapter.updateRelationship({ ...found, tags: ['y', 'z'], metadata: { note: 'n' } });
-      expect(await adapter.getRelationship({ sourceEntityId: a, targetEntityId: b })).toMatchObject({ tags: ['y', 'z'], metadata: { note: 'n' } });
+      expect(await adapter.getRelationship({ sourceEntityId: a, targetEntityId: b })).toMatchObject({
+        tags: ['y', 'z'],
+        metadata: { note: 'n' },
+      });
     });
   });
 }

@@ -25,7 +25,10 @@ function agentIdOf(adapter: IDatabaseAdapter): UUID | undefined {
  * storage; the suite calls init() and, afterwards, close(). Vectors are
  * 384-dimensional.
  */
-export function runAdapterContractTests(name: string, createAdapter: (agentId: UUID) => Promise<IDatabaseAdapter>): void {
+export function runAdapterContractTests(
+  name: string,
+  createAdapter: (agentId: UUID) => Promise<IDatabaseAdapter>,
+): void {
   describe(`${name} satisfies the IDatabaseAdapter contract`, () => {
     let current: ContractFixture | undefined;
 

@@ -18,7 +18,11 @@ export function describeSearch(fixture: FixtureAccessor): void {
         ['far', 0.2],
         ['middle', 0.6],
       ] as const) {
-        await adapter.createMemory(memory(room, text, vectorAtSimilarity(query, similarity, text.length)), 'facts', true);
+        await adapter.createMemory(
+          memory(room, text, vectorAtSimilarity(query, similarity, text.length)),
+          'facts',
+          true,
+        );
       }
       const hits = await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 3 });
       expect(hits.map((m) => m.content.text)).toEqual(['closer', 'close', 'middle']);
@@ -49,13 +53,27 @@ export function describeSearch(fixture: FixtureAccessor): void {
       const query = unitVector(300);
       // The best matches all sit outside the filter: a filtered search must still find the rest.
       for (let i = 0; i < 20; i++) {
-        await adapter.createMemory(memory(otherRoom, `noise${i}`, vectorAtSimilarity(query, 0.99, 1000 + i)), 'facts', true);
+        await adapter.createMemory(
+          memory(otherRoom, `noise${i}`, vectorAtSimilarity(query, 0.99, 1000 + i)),
+          'facts',
+          true,
+        );
       }
-      await adapter.createMemory(memory(room, 'in room', vectorAtSimilarity(query, 0.5, 1), { worldId: world }), 'facts', true);
-      await adapter.createMemory(memory(room, 'by entity', vectorAtSimilarity(query, 0.4, 2), { entityId: entity }), 'facts', true);
+      await adapter.createMemory(
+        memory(room, 'in room', vectorAtSimilarity(query, 0.5, 1), { worldId: world }),
+        'facts',
+        true,
+      );
+      await adapter.createMemory(
+        memory(room, 'by entity', vectorAtSimilarity(query, 0.4, 2), { entityId: entity }),
+        'facts',
+        true,
+      );
       await adapter.createMemory(memory(room, 'not unique', vectorAtSimilarity(query, 0.45, 3)), 'facts', false);
       const texts = async (params: { roomId?: UUID; worldId?: UUID; entityId?: UUID; unique?: boolean }) =>
-        (await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 2, ...params })).map((m) => m.content.text);
+        (await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 2, ...params })).map(
+          (m) => m.content.text,
+        );
       expect(await texts({ roomId: room })).toEqual(['in room', 'not unique']);
       expect(await texts({ roomId: room, unique: true })).toEqual(['in room', 'by entity']);
       expect(await texts({ worldId: world })).toEqual(['in room']);
@@ -66,12 +84,29 @@ export function describeSearch(fixture: FixtureAccessor): void {
       const { adapter } = fixture();
       const room = id();
       const query = unitVector(400);
-      await adapter.createMemory(memory(room, 'the weather report for tuesday', vectorAtSimilarity(query, 0.92, 1)), 'facts', true);
-      await adapter.createMemory(memory(room, 'grandma bakes banana bread on sundays', vectorAtSimilarity(query, 0.9, 2)), 'facts', true);
-      await adapter.createMemory(memory(room, 'a list of car parts', vectorAtSimilarity(query, 0.85, 3)), 'facts', true);
+      await adapter.createMemory(
+        memory(room, 'the weather report for tuesday', vectorAtSimilarity(query, 0.92, 1)),
+        'facts',
+        true,
+      );
+      await adapter.createMemory(
+        memory(room, 'grandma bakes banana bread on sundays', vectorAtSimilarity(query, 0.9, 2)),
+        'facts',
+        true,
+      );
+      await adapter.createMemory(
+        memory(room, 'a list of car parts', vectorAtSimilarity(query, 0.85, 3)),
+        'facts',
+        true,
+      );
       const plain = await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 3 });
       expect(plain[0].content.text).toContain('weather');
-      const hybrid = await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 3, query: 'banana bread' });
+      const hybrid = await adapter.searchMemories({
+        tableName: 'facts',
+        embedding: query,
+        count: 3,
+        query: 'banana bread',
+      });
       expect(hybrid[0].content.text).toContain('banana');
       expect(hybrid[0].similarity).toBeCloseTo(0.9, 4);
       expect(hybrid).toHaveLength(3);
@@ -84,7 +119,8 @@ export function describeSearch(fixture: FixtureAccessor): void {
       const a = await adapter.createMemory(memory(room, 'apples', vectorAtSimilarity(query, 0.9, 1)), 'facts', true);
       await adapter.createMemory(memory(room, 'pears', vectorAtSimilarity(query, 0.91, 2)), 'facts', true);
       const first = async (text: string) =>
-        (await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 2, query: text }))[0]?.content.text;
+        (await adapter.searchMemories({ tableName: 'facts', embedding: query, count: 2, query: text }))[0]?.content
+          .text;
       expect(await first('apples')).toBe('apples');
       await adapter.updateMemory({ id: a, content: { text: 'plums' } });
       expect(await first('apples')).toBe('pears');

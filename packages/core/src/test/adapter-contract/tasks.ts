@@ -28,7 +28,8 @@ export function describeTasks(fixture: FixtureAccessor): void {
       });
       expect(typeof (await adapter.getTask(a))?.updatedAt).toBe('number');
       expect(await adapter.getTask(id())).toBeNull();
-      const ids = async (params: Parameters<typeof adapter.getTasks>[0]) => (await adapter.getTasks(params)).map((t) => t.id).sort();
+      const ids = async (params: Parameters<typeof adapter.getTasks>[0]) =>
+        (await adapter.getTasks(params)).map((t) => t.id).sort();
       expect(await ids({ roomId: room })).toEqual([a, b].sort());
       expect(await ids({ tags: ['queue'] })).toEqual([a, b].sort());
       expect(await ids({ tags: ['queue', 'repeat'] })).toEqual([a]);

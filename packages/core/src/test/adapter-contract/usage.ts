@@ -30,7 +30,10 @@ function usageAdapter(adapter: IDatabaseAdapter): UsageAdapter {
   return adapter as UsageAdapter;
 }
 
-function expectTotals(report: UsageReport, expected: { calls: number; inputTokens: number; cachedInputTokens: number; outputTokens: number; costUsd: number }): void {
+function expectTotals(
+  report: UsageReport,
+  expected: { calls: number; inputTokens: number; cachedInputTokens: number; outputTokens: number; costUsd: number },
+): void {
   const { costUsd, ...counts } = expected;
   expect(report.totals).toMatchObject(counts);
   expect(report.totals.costUsd).toBeCloseTo(costUsd, 10);
@@ -43,14 +46,34 @@ export function describeUsage(fixture: FixtureAccessor): void {
       const [roomA, roomB] = [id(), id()].sort() as [UUID, UUID];
       await adapter.logModelUsage([
         record({ roomId: roomA, at: at('2026-11-19', 23) }),
-        record({ roomId: roomA, at: at('2026-11-20', 0), calls: 2, inputTokens: 2000, cachedInputTokens: 1000, outputTokens: 100, costUsd: 0.0004 }),
+        record({
+          roomId: roomA,
+          at: at('2026-11-20', 0),
+          calls: 2,
+          inputTokens: 2000,
+          cachedInputTokens: 1000,
+          outputTokens: 100,
+          costUsd: 0.0004,
+        }),
         record({ roomId: roomB, at: at('2026-11-20', 9), model: 'gpt-4o', costUsd: 0.003 }),
       ]);
       // A second write for the same day, room and model adds up.
-      await adapter.logModelUsage([record({ roomId: roomA, at: at('2026-11-20', 18), failedCalls: 1, costUsd: 0.0002 })]);
+      await adapter.logModelUsage([
+        record({ roomId: roomA, at: at('2026-11-20', 18), failedCalls: 1, costUsd: 0.0002 }),
+      ]);
       // Calls outside rooms (background embeddings), with no price known.
       await adapter.logModelUsage([
-        record({ at: at('2026-11-21'), modelType: 'TEXT_EMBEDDING', model: '', inputTokens: 300, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 1, calls: 3 }),
+        record({
+          at: at('2026-11-21'),
+          modelType: 'TEXT_EMBEDDING',
+          model: '',
+          inputTokens: 300,
+          cachedInputTokens: 0,
+          outputTokens: 0,
+          costUsd: 0,
+          unpricedCalls: 1,
+          calls: 3,
+        }),
       ]);
 
       const all = await adapter.getUsage({});
@@ -68,10 +91,12 @@ export function describeUsage(fixture: FixtureAccessor): void {
 
       const day20 = await adapter.getUsage({ from: '2026-11-20', to: '2026-11-20', groupBy: 'room' });
       expectTotals(day20, { calls: 4, inputTokens: 4000, cachedInputTokens: 1800, outputTokens: 200, costUsd: 0.0036 });
-      expect(day20.groups.map((g) => [g.key, g.calls, g.inputTokens])).toEqual([
-        [roomA, 3, 3000],
-        [roomB, 1, 1000],
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+      expect(day20.groups.map((g) => [g.key, g.calls, g.inputTokens])).toEqual(
+        [
+          [roomA, 3, 3000],
+          [roomB, 1, 1000],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
 
       const byModel = await adapter.getUsage({ groupBy: 'model' });
       expect(byModel.groups.map((g) => [g.key, g.calls])).toEqual([
@@ -85,7 +110,18 @@ export function describeUsage(fixture: FixtureAccessor): void {
       const oneRoom = await adapter.getUsage({ roomId: roomB });
       expect(oneRoom.totals.calls).toBe(1);
       const none = await adapter.getUsage({ from: '2026-12-01', groupBy: 'day' });
-      expect(none).toEqual({ totals: { calls: 0, failedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 }, groups: [] });
+      expect(none).toEqual({
+        totals: {
+          calls: 0,
+          failedCalls: 0,
+          inputTokens: 0,
+          cachedInputTokens: 0,
+          outputTokens: 0,
+          costUsd: 0,
+          unpricedCalls: 0,
+        },
+        groups: [],
+      });
     });
   });
 }

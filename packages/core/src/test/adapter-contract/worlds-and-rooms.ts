@@ -3,7 +3,16 @@ import { ChannelType, type Room, type UUID } from '../../index';
 import { type FixtureAccessor, id } from './contract-fixture';
 
 function room(worldId?: UUID, name = 'general'): Room {
-  return { id: id(), name, source: 'discord', type: ChannelType.GROUP, channelId: 'c1', serverId: 's1', worldId, metadata: { topic: 't' } };
+  return {
+    id: id(),
+    name,
+    source: 'discord',
+    type: ChannelType.GROUP,
+    channelId: 'c1',
+    serverId: 's1',
+    worldId,
+    metadata: { topic: 't' },
+  };
 }
 
 export function describeWorldsAndRooms(fixture: FixtureAccessor): void {
@@ -11,10 +20,21 @@ export function describeWorldsAndRooms(fixture: FixtureAccessor): void {
     it('creates, reads, lists and updates worlds', async () => {
       const { adapter, agentId } = fixture();
       const worldId = id();
-      expect(await adapter.createWorld({ id: worldId, agentId, name: 'Guild', serverId: 's1', metadata: { ownership: { ownerId: 'o' } } })).toBe(
-        worldId,
-      );
-      expect(await adapter.getWorld(worldId)).toMatchObject({ id: worldId, name: 'Guild', serverId: 's1', metadata: { ownership: { ownerId: 'o' } } });
+      expect(
+        await adapter.createWorld({
+          id: worldId,
+          agentId,
+          name: 'Guild',
+          serverId: 's1',
+          metadata: { ownership: { ownerId: 'o' } },
+        }),
+      ).toBe(worldId);
+      expect(await adapter.getWorld(worldId)).toMatchObject({
+        id: worldId,
+        name: 'Guild',
+        serverId: 's1',
+        metadata: { ownership: { ownerId: 'o' } },
+      });
       expect((await adapter.getAllWorlds()).map((w) => w.id)).toContain(worldId);
       await adapter.updateWorld({ id: worldId, agentId, name: 'Guild II', metadata: { roles: {} } });
       expect(await adapter.getWorld(worldId)).toMatchObject({ name: 'Guild II', metadata: { roles: {} } });
@@ -55,7 +75,10 @@ export function describeWorldsAndRooms(fixture: FixtureAccessor): void {
         metadata: { topic: 't' },
       });
       await adapter.updateRoom({ ...a, name: 'renamed', metadata: { topic: 'new' } });
-      expect(((await adapter.getRoomsByIds([a.id])) ?? [])[0]).toMatchObject({ name: 'renamed', metadata: { topic: 'new' } });
+      expect(((await adapter.getRoomsByIds([a.id])) ?? [])[0]).toMatchObject({
+        name: 'renamed',
+        metadata: { topic: 'new' },
+      });
       expect((await adapter.getRoomsByWorld(worldId)).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     });
 

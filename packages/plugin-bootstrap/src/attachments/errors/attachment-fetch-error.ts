@@ -9,8 +9,16 @@ export class AttachmentFetchError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly url: string, readonly problem: string, options?: KithErrorOptions) {
-    super(AttachmentErrorCode.FETCH_FAILED, `Attachment ${url} could not be fetched: ${problem}. Check that the URL is reachable from the agent.`, options);
+  constructor(
+    readonly url: string,
+    readonly problem: string,
+    options?: KithErrorOptions,
+  ) {
+    super(
+      AttachmentErrorCode.FETCH_FAILED,
+      `Attachment ${url} could not be fetched: ${problem}. Check that the URL is reachable from the agent.`,
+      options,
+    );
   }
 
   /** True for an AttachmentFetchError from any copy of this package (checks a Symbol.for marker, not instanceof). */

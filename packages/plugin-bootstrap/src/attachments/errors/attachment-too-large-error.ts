@@ -9,8 +9,14 @@ export class AttachmentTooLargeError extends KithError {
   private readonly [marker] = true;
   override readonly name = name;
 
-  constructor(readonly url: string, readonly limitBytes: number) {
-    super(AttachmentErrorCode.TOO_LARGE, `Attachment ${url} is larger than the ${limitBytes}-byte limit; the download was stopped. Raise ATTACHMENT_MAX_BYTES to accept larger attachments.`);
+  constructor(
+    readonly url: string,
+    readonly limitBytes: number,
+  ) {
+    super(
+      AttachmentErrorCode.TOO_LARGE,
+      `Attachment ${url} is larger than the ${limitBytes}-byte limit; the download was stopped. Raise ATTACHMENT_MAX_BYTES to accept larger attachments.`,
+    );
   }
 
   /** True for an AttachmentTooLargeError from any copy of this package (checks a Symbol.for marker, not instanceof). */

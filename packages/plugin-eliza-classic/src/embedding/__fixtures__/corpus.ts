@@ -293,7 +293,10 @@ export const PARAPHRASE_PAIRS: readonly (readonly [string, string])[] = [
   ['She got a new job at the hospital.', 'She has been hired for a new job at the hospital.'],
   ['The coffee machine in the office is broken.', 'The office coffee machine has broken down.'],
   ['I booked a dentist appointment for Monday.', 'My dentist appointment is booked for Monday.'],
-  ['Turn left at the traffic lights and the shop is on the right.', 'The shop is on the right after you turn left at the traffic lights.'],
+  [
+    'Turn left at the traffic lights and the shop is on the right.',
+    'The shop is on the right after you turn left at the traffic lights.',
+  ],
   ['My laptop is too slow to run the new software.', 'The new software runs too slowly on my laptop.'],
   // Harder: few or no shared words, so a lexical embedder is expected to miss some.
   ['The movie was really boring.', 'That film was dull.'],

@@ -29,7 +29,20 @@ export type BatchResultRow = [
 ];
 
 /** The memory columns each row of a memory insert carries (the vector comes as an offset into the batch's bytes). */
-const MEMORY_FIELDS = ['id', 'agent_id', 'type', 'entity_id', 'room_id', 'world_id', 'content', 'metadata', 'is_unique', 'created_at', 'dimension', 'voff'];
+const MEMORY_FIELDS = [
+  'id',
+  'agent_id',
+  'type',
+  'entity_id',
+  'room_id',
+  'world_id',
+  'content',
+  'metadata',
+  'is_unique',
+  'created_at',
+  'dimension',
+  'voff',
+];
 const MEMORY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'bool', 'int8', 'int4', 'int4'];
 
 /**
@@ -56,15 +69,22 @@ class VectorBytes {
 }
 
 /** The stored vector of row alias `u`, cut from the batch's bytes. */
-const EMBEDDING_FROM_BYTES = (alias: string) => `CASE WHEN ${alias}.voff IS NULL THEN NULL ELSE substring($2::bytea from ${alias}.voff for ${alias}.dimension * 4) END`;
+const EMBEDDING_FROM_BYTES = (alias: string) =>
+  `CASE WHEN ${alias}.voff IS NULL THEN NULL ELSE substring($2::bytea from ${alias}.voff for ${alias}.dimension * 4) END`;
 
 /** pgvector's column values for row alias `alias`: its vector in the column of its size. */
-const vectorValues = (alias: string) => EMBEDDING_DIMENSIONS.map((dims) => `CASE WHEN ${alias}.dimension = ${dims} THEN ${alias}.vec::vector(${dims}) END`);
+const vectorValues = (alias: string) =>
+  EMBEDDING_DIMENSIONS.map((dims) => `CASE WHEN ${alias}.dimension = ${dims} THEN ${alias}.vec::vector(${dims}) END`);
 
 /** Only the adapter's own batches carry its writer mark (the caches apply them directly). */
 const AS_MINE = "(SELECT set_config('kith.writer', $1, true)) IS NOT NULL";
 
-function memoryArrays(rows: PgMemoryRow[], literals: (string | null)[], bytes: VectorBytes, pgvector: boolean): unknown[] {
+function memoryArrays(
+  rows: PgMemoryRow[],
+  literals: (string | null)[],
+  bytes: VectorBytes,
+  pgvector: boolean,
+): unknown[] {
   const column = (index: number) => rows.map((row) => row[index]);
   const values: unknown[] = [column(1), column(2), column(3), column(4), column(5), column(6), column(7), column(8)];
   values.push(
@@ -79,8 +99,16 @@ function memoryArrays(rows: PgMemoryRow[], literals: (string | null)[], bytes: V
 
 /** `INSERT INTO memories` from the unnest'ed arrays at parameters `arrays` (aliased `u`), plus `extra` SQL after FROM. */
 function memoryInsert(arrays: string[], names: string[], from: string, pgvector: boolean): string {
-  const columns = [...MEMORY_FIELDS.slice(0, 11), 'embedding', ...(pgvector ? EMBEDDING_DIMENSIONS.map(vectorColumn) : [])];
-  const picked = [...MEMORY_FIELDS.slice(0, 11).map((name) => `u.${name}`), EMBEDDING_FROM_BYTES('u'), ...(pgvector ? vectorValues('u') : [])];
+  const columns = [
+    ...MEMORY_FIELDS.slice(0, 11),
+    'embedding',
+    ...(pgvector ? EMBEDDING_DIMENSIONS.map(vectorColumn) : []),
+  ];
+  const picked = [
+    ...MEMORY_FIELDS.slice(0, 11).map((name) => `u.${name}`),
+    EMBEDDING_FROM_BYTES('u'),
+    ...(pgvector ? vectorValues('u') : []),
+  ];
   return `INSERT INTO memories (${columns.join(', ')})
       SELECT ${picked.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')}) ${from}
       ON CONFLICT (id) DO NOTHING RETURNING seq, id`;
@@ -104,10 +132,20 @@ interface Shape {
 }
 
 /** A server is alive while its row has not expired (the fleet's liveness, by the database's clock). */
-const ALIVE = (owner: string) => `EXISTS (SELECT 1 FROM kith_fleet_servers s WHERE s.server_id = ${owner} AND s.expires_at > now())`;
+const ALIVE = (owner: string) =>
+  `EXISTS (SELECT 1 FROM kith_fleet_servers s WHERE s.server_id = ${owner} AND s.expires_at > now())`;
 
 /** model_usage's summed columns, in UsageRow's order after the key. */
-const USAGE_COLUMNS = ['calls', 'failed_calls', 'input_tokens', 'cached_input_tokens', 'output_tokens', 'duration_ms', 'cost_usd', 'unpriced_calls'];
+const USAGE_COLUMNS = [
+  'calls',
+  'failed_calls',
+  'input_tokens',
+  'cached_input_tokens',
+  'output_tokens',
+  'duration_ms',
+  'cost_usd',
+  'unpriced_calls',
+];
 const USAGE_TYPES = ['int8', 'int8', 'int8', 'int8', 'int8', 'float8', 'float8', 'int8'];
 
 /** The batch's usage rows, summed per key: [agent, ...UsageRow]. */
@@ -177,7 +215,15 @@ export function buildBatch(writes: BatchWrites, pgvector: boolean, writer: strin
       );
     }
   }
-  if (shape.memories) values.push(...memoryArrays(memories.map((write) => write.row), memories.map((write) => write.vectorLiteral), bytes, pgvector));
+  if (shape.memories)
+    values.push(
+      ...memoryArrays(
+        memories.map((write) => write.row),
+        memories.map((write) => write.vectorLiteral),
+        bytes,
+        pgvector,
+      ),
+    );
   if (shape.logs) for (let i = 0; i < 7; i++) values.push(logs.map((write) => write.values[i]));
   if (shape.usage) {
     const rows = usageRows(usage);
@@ -259,7 +305,8 @@ function batchText(shape: Shape): string {
   const param = (type: string) => `$${++n}::${type}`;
   const ctes: string[] = [];
   const selects: string[] = [];
-  const memoryParams = (extra: string[] = []) => [...extra, ...MEMORY_TYPES, ...(pgvector ? ['text'] : [])].map((type) => param(`${type}[]`));
+  const memoryParams = (extra: string[] = []) =>
+    [...extra, ...MEMORY_TYPES, ...(pgvector ? ['text'] : [])].map((type) => param(`${type}[]`));
   const memoryNames = (extra: string[] = []) => [...extra, ...MEMORY_FIELDS, ...(pgvector ? ['vec'] : [])];
   if (shape.accepts) {
     // The entries first; a memory only for an entry this statement created.
@@ -271,7 +318,10 @@ function batchText(shape: Shape): string {
     if (shape.leases) {
       const [agents, messages] = entry;
       ctes.push(...leaseCtes(agents, messages, param('text[]')));
-      selects.push(LEASE_SELECT, "SELECT 't', count(*)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM lnt");
+      selects.push(
+        LEASE_SELECT,
+        "SELECT 't', count(*)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM lnt",
+      );
     }
     if (shape.acceptedMemories) {
       const arrays = memoryParams(['text', 'text']);
@@ -286,7 +336,9 @@ function batchText(shape: Shape): string {
   }
   if (shape.logs) {
     const arrays = ['text', 'text', 'text', 'text', 'text', 'jsonb', 'int8'].map((type) => param(`${type}[]`));
-    ctes.push(`lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`);
+    ctes.push(
+      `lg AS (INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) SELECT * FROM unnest(${arrays.join(', ')}))`,
+    );
   }
   if (shape.usage) {
     const arrays = ['text', 'int4', 'text', 'text', 'text', 'text', ...USAGE_TYPES].map((type) => param(`${type}[]`));
@@ -303,7 +355,8 @@ function batchText(shape: Shape): string {
       names.push('vec');
     }
     const sets = ['dimension = v.dimension', `embedding = ${EMBEDDING_FROM_BYTES('v')}`];
-    if (pgvector) vectorValues('v').forEach((value, i) => sets.push(`${vectorColumn(EMBEDDING_DIMENSIONS[i])} = ${value}`));
+    if (pgvector)
+      vectorValues('v').forEach((value, i) => sets.push(`${vectorColumn(EMBEDDING_DIMENSIONS[i])} = ${value}`));
     ctes.push(`up AS (UPDATE memories m SET ${sets.join(', ')} FROM unnest(${arrays.join(', ')}) AS v(${names.join(', ')})
       WHERE ${AS_MINE} AND m.id = v.id
       RETURNING m.seq, m.id, m.agent_id, m.type, m.room_id, m.world_id, m.entity_id, m.is_unique::int)`);
@@ -327,7 +380,9 @@ function batchText(shape: Shape): string {
   }
   if (shape.fenced) {
     // A turn's decisions commit only under the lease it started with (see WriteFence); the function raises otherwise.
-    ctes.push(`fence AS (SELECT kith_fleet_fence(${param('text')}, ${param('text[]')}, ${param('text[]')}, ${param('int8[]')}) AS ok)`);
+    ctes.push(
+      `fence AS (SELECT kith_fleet_fence(${param('text')}, ${param('text[]')}, ${param('text[]')}, ${param('int8[]')}) AS ok)`,
+    );
     selects.push("SELECT 'f', 0::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL::int FROM fence WHERE NOT ok");
   }
   // Every shape names $1 (the writer) and $2 (the vector bytes), even one whose writes use neither.

@@ -68,7 +68,10 @@ export class ChangeFeed {
       notify: (payload) => this.handle(payload),
       lost: (error) => {
         this.up = false;
-        this.logger.warn({ err: error }, 'Lost the PostgreSQL change listener; caches are bypassed until it reconnects');
+        this.logger.warn(
+          { err: error },
+          'Lost the PostgreSQL change listener; caches are bypassed until it reconnects',
+        );
         this.resetAll();
       },
       restored: () => {

@@ -77,24 +77,36 @@ describe('the server restarting while an agent runs', () => {
     expect(await adapter.countMemories(room)).toBe(1);
 
     await cluster.stop();
-    const during = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'during' } }, 'messages').then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const during = await adapter
+      .createMemory({ entityId: agentId, roomId: room, content: { text: 'during' } }, 'messages')
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(KithError.hasCode(during, SqlErrorCode.DATABASE_UNAVAILABLE)).toBe(true);
     expect((during as Error).message).toContain('createMemory');
-    await expect(adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).rejects.toMatchObject({ code: SqlErrorCode.DATABASE_UNAVAILABLE });
+    await expect(adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).rejects.toMatchObject({
+      code: SqlErrorCode.DATABASE_UNAVAILABLE,
+    });
 
     await cluster.start();
     expect(await adapter.countMemories(room)).toBe(1); // the pool reconnects; nothing of the failed call was stored
     // The change listener is back too: a write through another pool reaches this adapter's cache.
-    const feed = (adapter as unknown as { session: { ctx: { conn: { feed: { live: boolean; received: number } } } } }).session.ctx.conn.feed;
+    const feed = (adapter as unknown as { session: { ctx: { conn: { feed: { live: boolean; received: number } } } } })
+      .session.ctx.conn.feed;
     while (!feed.live) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).map((m) => m.content.text)).toEqual(['before']);
+    expect(
+      (await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).map((m) => m.content.text),
+    ).toEqual(['before']);
     const before = feed.received;
-    await other.createMemory({ entityId: agentId, roomId: room, content: { text: 'after' }, createdAt: Date.now() + 1 }, 'messages');
+    await other.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'after' }, createdAt: Date.now() + 1 },
+      'messages',
+    );
     while (feed.received === before) await new Promise((resolve) => setImmediate(resolve));
-    expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).map((m) => m.content.text)).toEqual(['after', 'before']);
+    expect(
+      (await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).map((m) => m.content.text),
+    ).toEqual(['after', 'before']);
     await other.close();
     await adapter.close();
   }, 60_000);

@@ -3,7 +3,16 @@ import pg from 'pg';
 import type { SqlLogger } from '../../shared/sql-logger';
 import * as schema from '../schema';
 import { SharedListener } from './shared-listener';
-import { INT8_OID, type KithPgDatabase, type Listening, type ListenHandlers, type PgDriver, type PgQuery, type PgQueryRunner, type PgResult } from './pg-driver';
+import {
+  INT8_OID,
+  type KithPgDatabase,
+  type Listening,
+  type ListenHandlers,
+  type PgDriver,
+  type PgQuery,
+  type PgQueryRunner,
+  type PgResult,
+} from './pg-driver';
 
 export interface NodePostgresSettings {
   url: string;
@@ -50,7 +59,9 @@ export class NodePostgresDriver implements PgDriver {
     });
     // An idle connection the server closed (a restart) must not take the process down; the
     // pool drops it and opens a new one when asked.
-    this.pool.on('error', (error) => settings.logger.warn({ err: error }, 'A pooled PostgreSQL connection failed; the pool replaces it'));
+    this.pool.on('error', (error) =>
+      settings.logger.warn({ err: error }, 'A pooled PostgreSQL connection failed; the pool replaces it'),
+    );
     this.pool.on('connect', (client) => this.instrument(client as CountedClient));
     this.db = drizzle({ client: this.pool, schema }) as unknown as KithPgDatabase;
     this.listener = new SharedListener({
@@ -86,7 +97,11 @@ export class NodePostgresDriver implements PgDriver {
     while ((client.kithSetup ?? 0) < this.setup.length) {
       const statement = this.setup[client.kithSetup ?? 0];
       client.kithSetup = (client.kithSetup ?? 0) + 1;
-      client.query(statement).catch((error: unknown) => this.settings.logger.warn({ err: error, statement }, 'A connection setup statement failed'));
+      client
+        .query(statement)
+        .catch((error: unknown) =>
+          this.settings.logger.warn({ err: error, statement }, 'A connection setup statement failed'),
+        );
     }
   }
 
@@ -149,7 +164,10 @@ export class NodePostgresDriver implements PgDriver {
 }
 
 function toConfig(query: PgQuery): pg.QueryConfig {
-  const config: pg.QueryConfig & { rowMode?: string } = { text: query.text, values: query.values as unknown[] | undefined };
+  const config: pg.QueryConfig & { rowMode?: string } = {
+    text: query.text,
+    values: query.values as unknown[] | undefined,
+  };
   if (query.name) config.name = query.name;
   if (query.rowMode) config.rowMode = query.rowMode;
   return config;
@@ -163,7 +181,8 @@ function toResult<Row>(result: pg.QueryResult): PgResult<Row> {
 function brokenConnection(error: unknown): Error | undefined {
   const code = (error as { code?: string }).code;
   // SQLSTATE class 08 (connection exception), 57P0x (server shutting down), or a socket error.
-  if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || code.startsWith('E'))) return error as Error;
+  if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || code.startsWith('E')))
+    return error as Error;
   if (error instanceof Error && /Connection terminated|not queryable|ECONNRESET/.test(error.message)) return error;
   return undefined;
 }

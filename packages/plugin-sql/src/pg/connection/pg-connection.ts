@@ -95,7 +95,8 @@ export class PgConnection {
     }
     try {
       connection.applied = await runPgMigrations(driver, PG_MIGRATIONS_FOLDER);
-      if (connection.applied.length > 0) settings.logger.debug({ database: target.display, applied: connection.applied }, 'Applied database migrations');
+      if (connection.applied.length > 0)
+        settings.logger.debug({ database: target.display, applied: connection.applied }, 'Applied database migrations');
       connection.vectorMode = await setUpVectorSearch(driver, settings.vectors, settings.logger);
       if (connection.vectorMode === 'pgvector') for (const statement of PGVECTOR_SESSION) driver.onConnect(statement);
       else connection.vectors = new PgVectorIndex(driver, chooseKernel(settings), connection.feed);
@@ -130,7 +131,8 @@ export class PgConnection {
   /** Applies committed writes to the caches (the write queue's batches, and the inbox's acceptances). */
   committed(batch: CommittedBatch): void {
     if (batch.inserted.length > 0) this.recent.inserted(batch.inserted);
-    for (const stored of batch.vectors) this.recent.vectorStored(stored.roomId, stored.seq, stored.dimension, stored.blob);
+    for (const stored of batch.vectors)
+      this.recent.vectorStored(stored.roomId, stored.seq, stored.dimension, stored.blob);
     const index = this.vectors;
     if (!index) return;
     for (const row of batch.inserted) {
@@ -156,7 +158,9 @@ export class PgConnection {
         worldId: stored.worldId,
         entityId: stored.entityId,
         unique: stored.unique,
-        vector: new Float32Array(stored.blob.buffer.slice(stored.blob.byteOffset, stored.blob.byteOffset + stored.blob.byteLength)),
+        vector: new Float32Array(
+          stored.blob.buffer.slice(stored.blob.byteOffset, stored.blob.byteOffset + stored.blob.byteLength),
+        ),
       });
     }
   }
@@ -164,7 +168,10 @@ export class PgConnection {
 
 function chooseKernel(settings: PgConnectionSettings): VectorKernel {
   if (settings.simd && isWasmSimdAvailable()) return 'wasm-simd';
-  settings.logger.warn({}, 'Vector search uses plain JavaScript (WebAssembly SIMD is off or not available): same results, several times slower.');
+  settings.logger.warn(
+    {},
+    'Vector search uses plain JavaScript (WebAssembly SIMD is off or not available): same results, several times slower.',
+  );
   return 'js';
 }
 

@@ -27,9 +27,12 @@ function codeOf(error: unknown): string | undefined {
 /** Whether the error means the connection itself failed (not the statement). */
 export function isConnectionError(error: unknown): boolean {
   const code = codeOf(error);
-  if (code && (code in UNREACHABLE_CODES || code.startsWith('08') || code.startsWith('57P') || code === 'EPIPE')) return true;
+  if (code && (code in UNREACHABLE_CODES || code.startsWith('08') || code.startsWith('57P') || code === 'EPIPE'))
+    return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(
+    message,
+  );
 }
 
 /** A connection failure at start, as the error that names the host, port, database and the fix. */
@@ -37,7 +40,8 @@ export function connectError(error: unknown, target: DatabaseTarget): Error {
   const code = codeOf(error);
   if (code === '28P01' || code === '28000') return new DatabaseAuthError(target, { cause: error });
   if (code === '3D000') return new DatabaseMissingError(target, { cause: error });
-  if (code && code in UNREACHABLE_CODES) return new DatabaseUnreachableError(target, UNREACHABLE_CODES[code], { cause: error });
+  if (code && code in UNREACHABLE_CODES)
+    return new DatabaseUnreachableError(target, UNREACHABLE_CODES[code], { cause: error });
   if (isConnectionError(error)) {
     const message = error instanceof Error ? error.message : String(error);
     const reason = /timeout/i.test(message) ? 'connection timed out' : message;

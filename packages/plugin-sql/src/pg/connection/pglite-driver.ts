@@ -1,9 +1,22 @@
 import * as schema from '../schema';
-import { INT8_OID, type KithPgDatabase, type Listening, type ListenHandlers, type PgDriver, type PgQuery, type PgQueryRunner, type PgResult } from './pg-driver';
+import {
+  INT8_OID,
+  type KithPgDatabase,
+  type Listening,
+  type ListenHandlers,
+  type PgDriver,
+  type PgQuery,
+  type PgQueryRunner,
+  type PgResult,
+} from './pg-driver';
 
 /** The part of an `@electric-sql/pglite` instance the adapter uses (kept structural: PGlite is optional). */
 export interface PgliteLike {
-  query<Row>(query: string, params?: unknown[], options?: { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> }): Promise<{ rows: Row[]; affectedRows?: number }>;
+  query<Row>(
+    query: string,
+    params?: unknown[],
+    options?: { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> },
+  ): Promise<{ rows: Row[]; affectedRows?: number }>;
   exec(query: string): Promise<unknown>;
   transaction<T>(callback: (tx: { query: PgliteLike['query'] }) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -48,7 +61,10 @@ export class PgliteDriver implements PgDriver {
     return {
       query: async <Row>(query: PgQuery): Promise<PgResult<Row>> => {
         this.roundTrips += 1;
-        const result = await target.query<Row>(query.text, query.values as unknown[] | undefined, { rowMode: query.rowMode ?? 'object', parsers });
+        const result = await target.query<Row>(query.text, query.values as unknown[] | undefined, {
+          rowMode: query.rowMode ?? 'object',
+          parsers,
+        });
         return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
       },
     };

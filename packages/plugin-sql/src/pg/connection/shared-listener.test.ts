@@ -23,7 +23,13 @@ interface Heard extends ListenHandlers {
 function heard(): Heard {
   const payloads: string[] = [];
   const events: string[] = [];
-  return { payloads, events, notify: (payload) => void payloads.push(payload), lost: () => void events.push('lost'), restored: () => void events.push('restored') };
+  return {
+    payloads,
+    events,
+    notify: (payload) => void payloads.push(payload),
+    lost: () => void events.push('lost'),
+    restored: () => void events.push('restored'),
+  };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -32,13 +38,20 @@ async function until(check: () => boolean): Promise<void> {
 
 /** The listening connections open on the database. */
 async function listeners(): Promise<number[]> {
-  const { rows } = await sql.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'kith-listener'");
+  const { rows } = await sql.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'kith-listener'",
+  );
   return rows.map((row) => row.pid);
 }
 
 describe('SharedListener', () => {
   it('listens on several channels over one connection, each subscriber hearing its own channel', async () => {
-    const listener = new SharedListener({ url: database.url, connectTimeoutMs: 5_000, types: pg.types, countRoundTrip: () => undefined });
+    const listener = new SharedListener({
+      url: database.url,
+      connectTimeoutMs: 5_000,
+      types: pg.types,
+      countRoundTrip: () => undefined,
+    });
     const changes = heard();
     const fleet = heard();
     const first = await listener.listen('kith_changes', changes);
@@ -57,7 +70,12 @@ describe('SharedListener', () => {
   });
 
   it('after losing its connection tells every subscriber, reconnects and listens on every channel again', async () => {
-    const listener = new SharedListener({ url: database.url, connectTimeoutMs: 5_000, types: pg.types, countRoundTrip: () => undefined });
+    const listener = new SharedListener({
+      url: database.url,
+      connectTimeoutMs: 5_000,
+      types: pg.types,
+      countRoundTrip: () => undefined,
+    });
     const changes = heard();
     const fleet = heard();
     await listener.listen('kith_changes', changes);

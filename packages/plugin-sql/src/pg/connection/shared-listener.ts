@@ -97,7 +97,12 @@ export class SharedListener {
   }
 
   private async connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: this.settings.url, connectionTimeoutMillis: this.settings.connectTimeoutMs, types: this.settings.types, application_name: 'kith-listener' });
+    const next = new pg.Client({
+      connectionString: this.settings.url,
+      connectionTimeoutMillis: this.settings.connectTimeoutMs,
+      types: this.settings.types,
+      application_name: 'kith-listener',
+    });
     next.on('notification', (message) => {
       const subscribers = this.channels.get(message.channel);
       if (!subscribers) return;

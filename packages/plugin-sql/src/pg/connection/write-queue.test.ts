@@ -18,7 +18,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-const queue = () => (adapter as unknown as { session: { ctx: { conn: { writes: { batches: number } } } } }).session.ctx.conn.writes;
+const queue = () =>
+  (adapter as unknown as { session: { ctx: { conn: { writes: { batches: number } } } } }).session.ctx.conn.writes;
 
 describe('batched writes on PostgreSQL', () => {
   it('sends writes of one turn of the event loop as one statement (one round trip)', async () => {
@@ -26,9 +27,13 @@ describe('batched writes on PostgreSQL', () => {
     const batches = queue().batches;
     const trips = adapter.roundTrips;
     const ids = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => adapter.createMemory({ entityId: agentId, roomId: room, content: { text: `m${i}` } }, 'messages')),
+      Array.from({ length: 20 }, (_, i) =>
+        adapter.createMemory({ entityId: agentId, roomId: room, content: { text: `m${i}` } }, 'messages'),
+      ),
     );
-    await Promise.all(Array.from({ length: 5 }, (_, i) => adapter.log({ body: { i }, entityId: agentId, roomId: room, type: 'note' })));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => adapter.log({ body: { i }, entityId: agentId, roomId: room, type: 'note' })),
+    );
     expect(queue().batches - batches).toBeLessThanOrEqual(2);
     expect(adapter.roundTrips - trips).toBeLessThanOrEqual(2);
     expect(new Set(ids).size).toBe(20);
@@ -37,8 +42,14 @@ describe('batched writes on PostgreSQL', () => {
 
   it('lets a read issued in the same turn see writes not yet committed (with and without a vector)', async () => {
     const room = randomUuid();
-    void adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'plain' }, createdAt: 1 }, 'messages');
-    void adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'with vector' }, embedding: unitVector(5), createdAt: 2 }, 'messages');
+    void adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'plain' }, createdAt: 1 },
+      'messages',
+    );
+    void adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'with vector' }, embedding: unitVector(5), createdAt: 2 },
+      'messages',
+    );
     const read = await adapter.getMemories({ tableName: 'messages', roomId: room, count: 10 });
     expect(read.map((m) => m.content.text)).toEqual(['with vector', 'plain']);
   });
@@ -52,7 +63,9 @@ describe('batched writes on PostgreSQL', () => {
       adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'good two' } }, 'messages'),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const texts = (await adapter.getMemories({ tableName: 'messages', roomId: room })).map((m) => m.content.text).sort();
+    const texts = (await adapter.getMemories({ tableName: 'messages', roomId: room }))
+      .map((m) => m.content.text)
+      .sort();
     expect(texts).toEqual(['good one', 'good two']);
   });
 
@@ -64,26 +77,52 @@ describe('batched writes on PostgreSQL', () => {
       adapter.updateMemory({ id, embedding: unitVector(9) }),
     ]);
     expect(updated).toBe(true);
-    const [hit] = await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(9), count: 1, roomId: room });
+    const [hit] = await adapter.searchMemories({
+      tableName: 'facts',
+      embedding: unitVector(9),
+      count: 1,
+      roomId: room,
+    });
     expect(hit?.id).toBe(id);
   });
 
   it('accepts inbound messages of one turn of the event loop in one statement, a memory only for a new entry', async () => {
     const room = randomUuid();
     const messages = Array.from({ length: 10 }, () => randomUuid());
-    const memory = (messageId: UUID, i: number) => ({ id: randomUuid(), entityId: agentId, roomId: room, content: { text: `inbound ${i}` }, createdAt: i + 1, metadata: { messageId } });
+    const memory = (messageId: UUID, i: number) => ({
+      id: randomUuid(),
+      entityId: agentId,
+      roomId: room,
+      content: { text: `inbound ${i}` },
+      createdAt: i + 1,
+      metadata: { messageId },
+    });
     const trips = adapter.roundTrips;
-    const accepted = await Promise.all(messages.map((messageId, i) => adapter.acceptInbound({ messageId, roomId: room, body: { text: `inbound ${i}` } }, memory(messageId, i))));
+    const accepted = await Promise.all(
+      messages.map((messageId, i) =>
+        adapter.acceptInbound({ messageId, roomId: room, body: { text: `inbound ${i}` } }, memory(messageId, i)),
+      ),
+    );
     expect(adapter.roundTrips - trips).toBe(1);
-    expect(accepted.map((a) => [a.created, a.stored, a.entry.state])).toEqual(messages.map(() => [true, true, 'accepted']));
+    expect(accepted.map((a) => [a.created, a.stored, a.entry.state])).toEqual(
+      messages.map(() => [true, true, 'accepted']),
+    );
     expect(accepted.map((a) => a.entry.seq)).toEqual([...accepted.map((a) => a.entry.seq)].sort((x, y) => x - y)); // arrival order
-    expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 20 })).map((m) => m.content.text)).toEqual(messages.map((_, i) => `inbound ${9 - i}`));
+    expect(
+      (await adapter.getMemories({ tableName: 'messages', roomId: room, count: 20 })).map((m) => m.content.text),
+    ).toEqual(messages.map((_, i) => `inbound ${9 - i}`));
 
     // Again, twice in one batch and once with a vector: nothing new, the entries as they are.
     const again = await Promise.all([
-      adapter.acceptInbound({ messageId: messages[0], roomId: room, body: { text: 'again' } }, memory(messages[0], 100)),
+      adapter.acceptInbound(
+        { messageId: messages[0], roomId: room, body: { text: 'again' } },
+        memory(messages[0], 100),
+      ),
       adapter.acceptInbound({ messageId: messages[0], roomId: room, body: { text: 'again' } }),
-      adapter.acceptInbound({ messageId: messages[1], roomId: room, body: { text: 'again' } }, { ...memory(messages[1], 101), embedding: unitVector(3) }),
+      adapter.acceptInbound(
+        { messageId: messages[1], roomId: room, body: { text: 'again' } },
+        { ...memory(messages[1], 101), embedding: unitVector(3) },
+      ),
     ]);
     expect(again.map((a) => [a.created, a.stored, a.entry.seq, a.entry.body])).toEqual([
       [false, false, accepted[0].entry.seq, { text: 'inbound 0' }],
@@ -94,8 +133,14 @@ describe('batched writes on PostgreSQL', () => {
 
     // Answered and accepted in one batch (one turn answering while the next message arrives).
     const next = randomUuid();
-    const [answered, fresh] = await Promise.all([adapter.markInboundAnswered(messages[0]), adapter.acceptInbound({ messageId: next, roomId: room, body: { text: 'next' } })]);
+    const [answered, fresh] = await Promise.all([
+      adapter.markInboundAnswered(messages[0]),
+      adapter.acceptInbound({ messageId: next, roomId: room, body: { text: 'next' } }),
+    ]);
     expect([answered, fresh.created]).toEqual([true, true]);
-    expect((await adapter.getPendingInbound({ roomId: room })).map((e) => e.messageId)).toEqual([...messages.slice(1), next]);
+    expect((await adapter.getPendingInbound({ roomId: room })).map((e) => e.messageId)).toEqual([
+      ...messages.slice(1),
+      next,
+    ]);
   });
 });

@@ -3,9 +3,32 @@ import { ENTRY_COLUMNS, type EntryRow, toEntry } from '../stores/inbox-entry-row
 import type { PgMemoryRow } from '../stores/memory-row';
 import { type BatchResultRow, buildBatch } from './batch-statement';
 import type { PgQueryRunner } from './pg-driver';
-import { type AcceptResult, type AcceptWrite, type CommittedBatch, groupWrites, type MemoryWrite, type QueuedWrite, type RoomLease, type WriteFence } from './queued-writes';
+import {
+  type AcceptResult,
+  type AcceptWrite,
+  type CommittedBatch,
+  groupWrites,
+  type MemoryWrite,
+  type QueuedWrite,
+  type RoomLease,
+  type WriteFence,
+} from './queued-writes';
 
-export type { AcceptResult, AcceptWrite, AnsweredWrite, CommittedBatch, LogWrite, MemoryWrite, QueuedWrite, RoomLease, StoredVector, UsageRow, UsageWrite, VectorWrite, WriteFence } from './queued-writes';
+export type {
+  AcceptResult,
+  AcceptWrite,
+  AnsweredWrite,
+  CommittedBatch,
+  LogWrite,
+  MemoryWrite,
+  QueuedWrite,
+  RoomLease,
+  StoredVector,
+  UsageRow,
+  UsageWrite,
+  VectorWrite,
+  WriteFence,
+} from './queued-writes';
 
 interface Job {
   write: QueuedWrite;
@@ -149,7 +172,13 @@ export class PgWriteQueue {
     // A vector for a memory inserted in this same batch waits for the next one (one statement
     // cannot update a row it inserts).
     const inserting = new Set(
-      jobs.flatMap((job) => (job.write.kind === 'memory' ? [job.write.row[1]] : job.write.kind === 'accept' && job.write.memory ? [job.write.memory[1]] : [])),
+      jobs.flatMap((job) =>
+        job.write.kind === 'memory'
+          ? [job.write.row[1]]
+          : job.write.kind === 'accept' && job.write.memory
+            ? [job.write.memory[1]]
+            : [],
+      ),
     );
     const now = jobs.filter((job) => job.write.kind !== 'vector' || !inserting.has(job.write.id));
     const later = jobs.filter((job) => !now.includes(job));
@@ -189,7 +218,11 @@ export class PgWriteQueue {
       else if (row[0] === 'v') stored.set(row[2] as string, row);
       else if (row[0] === 'l') {
         const before = row[5] ? row[5].split(',').map(Number) : [];
-        leases.set(`${row[3]}\u0000${row[2]}`, { owner: row[4], epoch: row[1] === null ? null : Number(row[1]), before });
+        leases.set(`${row[3]}\u0000${row[2]}`, {
+          owner: row[4],
+          epoch: row[1] === null ? null : Number(row[1]),
+          before,
+        });
       }
     }
     const batch: CommittedBatch = { inserted: [], vectors: [] };
@@ -259,7 +292,12 @@ export class PgWriteQueue {
     if (existing.length > 0) {
       const entries = await this.existingEntries(existing);
       writes.forEach((write, i) => {
-        if (write.kind === 'accept' && results[i] === undefined) results[i] = { entry: entries.get(`${write.agentId}\u0000${write.messageId}`) as InboxEntry, created: false, stored: false };
+        if (write.kind === 'accept' && results[i] === undefined)
+          results[i] = {
+            entry: entries.get(`${write.agentId}\u0000${write.messageId}`) as InboxEntry,
+            created: false,
+            stored: false,
+          };
       });
     }
     return { batch, results };
@@ -267,7 +305,9 @@ export class PgWriteQueue {
 
   private async existingEntries(accepts: AcceptWrite[]): Promise<Map<string, InboxEntry>> {
     const { rows } = await this.target.runner.query<[agentId: string, ...EntryRow]>({
-      text: `SELECT i.agent_id, ${ENTRY_COLUMNS.split(', ').map((column) => `i.${column}`).join(', ')}
+      text: `SELECT i.agent_id, ${ENTRY_COLUMNS.split(', ')
+        .map((column) => `i.${column}`)
+        .join(', ')}
         FROM inbox i JOIN unnest($1::text[], $2::text[]) AS k(agent_id, message_id) ON i.agent_id = k.agent_id AND i.message_id = k.message_id`,
       values: [accepts.map((a) => a.agentId), accepts.map((a) => a.messageId)],
       rowMode: 'array',

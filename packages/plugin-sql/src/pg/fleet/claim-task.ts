@@ -11,7 +11,11 @@ const CLAIM = `UPDATE tasks SET metadata = jsonb_set(metadata, '{claimedAt}', to
     AND coalesce((metadata ->> 'claimedAt')::float8, 0) <= extract(epoch FROM clock_timestamp()) * 1000 - $3::float8
   RETURNING 1`;
 
-export async function claimTask(ctx: PgStoreContext, id: UUID, params: { intervalMs: number; leaseMs: number }): Promise<boolean> {
+export async function claimTask(
+  ctx: PgStoreContext,
+  id: UUID,
+  params: { intervalMs: number; leaseMs: number },
+): Promise<boolean> {
   const window = Math.max(0, params.intervalMs, params.leaseMs);
   const { rows } = await ctx.conn.driver.query({ text: CLAIM, values: [id, ctx.agentId, window] });
   return rows.length > 0;

@@ -50,7 +50,9 @@ export function parseFleetNotice(payload: string): FleetNotice | null {
     case 'd':
       return str(value.a) && str(value.r) && str(value.m) ? (value as FleetNotice) : null;
     case 'c':
-      return str(value.a) && str(value.r) && str(value.m) && typeof value.i === 'number' && str(value.t) ? (value as FleetNotice) : null;
+      return str(value.a) && str(value.r) && str(value.m) && typeof value.i === 'number' && str(value.t)
+        ? (value as FleetNotice)
+        : null;
     case 'b':
       return value as FleetNotice;
     default:

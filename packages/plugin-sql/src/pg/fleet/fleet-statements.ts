@@ -5,7 +5,8 @@
  * room a server holds.
  */
 
-const ALIVE = (owner: string) => `EXISTS (SELECT 1 FROM kith_fleet_servers s WHERE s.server_id = ${owner} AND s.expires_at > now())`;
+const ALIVE = (owner: string) =>
+  `EXISTS (SELECT 1 FROM kith_fleet_servers s WHERE s.server_id = ${owner} AND s.expires_at > now())`;
 
 /**
  * Renews this server's row (creating it), forgets servers dead for an hour,

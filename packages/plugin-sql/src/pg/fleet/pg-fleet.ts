@@ -23,7 +23,13 @@ const RECENT_OUTCOMES = 20_000;
 /** After a server's lease runs out, the scan waits this much more (clocks of the timers and of the database differ a little). */
 const EXPIRY_MARGIN_MS = 50;
 
-type MemberRow = [serverId: string, info: { host?: string; pid?: number; startedAt?: number }, expiresAt: number, now: number, rooms: number];
+type MemberRow = [
+  serverId: string,
+  info: { host?: string; pid?: number; startedAt?: number },
+  expiresAt: number,
+  now: number,
+  rooms: number,
+];
 
 /**
  * This process as a server of a fleet: every kith process whose agents use
@@ -42,7 +48,11 @@ type MemberRow = [serverId: string, info: { host?: string; pid?: number; started
  * fences a worker that outlived its lease out of the commit.
  */
 export class PgFleet {
-  readonly serverId = `${hostname().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 40) || 'kith'}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  readonly serverId = `${
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 40) || 'kith'
+  }-${process.pid}-${randomBytes(3).toString('hex')}`;
   readonly fences = new TurnFences();
   readonly startedAt = Date.now();
   private readonly coordinators = new Map<string, PgRoomCoordinator>();
@@ -80,7 +90,13 @@ export class PgFleet {
   }
 
   memberList(): FleetMember[] {
-    const me: FleetMember = { serverId: this.serverId, host: hostname(), pid: process.pid, startedAt: this.startedAt, expiresAt: Date.now() + this.leaseMs };
+    const me: FleetMember = {
+      serverId: this.serverId,
+      host: hostname(),
+      pid: process.pid,
+      startedAt: this.startedAt,
+      expiresAt: Date.now() + this.leaseMs,
+    };
     return [me, ...this.members.values()];
   }
 
@@ -89,7 +105,11 @@ export class PgFleet {
     await this.heartbeat();
     this.listening = await this.conn.driver.listen(FLEET_CHANNEL, {
       notify: (payload) => this.received(payload),
-      lost: (error) => this.logger.warn({ err: error }, 'Lost the fleet listener; rooms and outcomes are read from the database when it is back'),
+      lost: (error) =>
+        this.logger.warn(
+          { err: error },
+          'Lost the fleet listener; rooms and outcomes are read from the database when it is back',
+        ),
       restored: () => {
         this.logger.info({}, 'Fleet listener reconnected; reading what was missed');
         this.scan();
@@ -123,9 +143,14 @@ export class PgFleet {
     clearTimeout(this.expiryTimer);
     await this.scanning?.catch(() => undefined);
     const notice: FleetNotice = { k: 'b', s: this.serverId };
-    await this.conn.driver.query({ text: LEAVE, values: [this.serverId, JSON.stringify(notice)] }).catch((error: unknown) =>
-      this.logger.warn({ err: error }, 'Could not leave the fleet cleanly; its rooms go to the others when its lease runs out'),
-    );
+    await this.conn.driver
+      .query({ text: LEAVE, values: [this.serverId, JSON.stringify(notice)] })
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { err: error },
+          'Could not leave the fleet cleanly; its rooms go to the others when its lease runs out',
+        ),
+      );
     await this.listening?.close();
   }
 
@@ -155,7 +180,9 @@ export class PgFleet {
   private async flush(): Promise<void> {
     while (this.outbox.length > 0) {
       const payloads = this.outbox.splice(0);
-      await this.conn.driver.query({ text: NOTIFY_MANY, values: [payloads] }).catch((error: unknown) => this.logger.debug({ err: error }, 'Could not send fleet notices'));
+      await this.conn.driver
+        .query({ text: NOTIFY_MANY, values: [payloads] })
+        .catch((error: unknown) => this.logger.debug({ err: error }, 'Could not send fleet notices'));
     }
     this.flushing = false;
   }
@@ -177,24 +204,37 @@ export class PgFleet {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.heartbeatTimer = setTimeout(() => {
-      void this.heartbeat()
-        .then(() => this.scan())
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'Fleet heartbeat failed; retrying'))
-        .finally(() => this.schedule());
-    }, Math.max(50, Math.floor(this.leaseMs / 4)));
+    this.heartbeatTimer = setTimeout(
+      () => {
+        void this.heartbeat()
+          .then(() => this.scan())
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'Fleet heartbeat failed; retrying'))
+          .finally(() => this.schedule());
+      },
+      Math.max(50, Math.floor(this.leaseMs / 4)),
+    );
     this.heartbeatTimer.unref();
   }
 
   private async heartbeat(): Promise<void> {
     const info = { host: hostname(), pid: process.pid, startedAt: this.startedAt };
-    const { rows } = await this.conn.driver.query<MemberRow>({ text: HEARTBEAT, values: [this.serverId, JSON.stringify(info), this.leaseMs], rowMode: 'array' });
+    const { rows } = await this.conn.driver.query<MemberRow>({
+      text: HEARTBEAT,
+      values: [this.serverId, JSON.stringify(info), this.leaseMs],
+      rowMode: 'array',
+    });
     const localNow = Date.now();
     const members = new Map<string, FleetMember>();
     let dbNow = localNow;
     for (const [serverId, data, expiresAt, now] of rows) {
       dbNow = Number(now);
-      members.set(serverId, { serverId, host: String(data?.host ?? ''), pid: Number(data?.pid ?? 0), startedAt: Number(data?.startedAt ?? 0), expiresAt: Number(expiresAt) });
+      members.set(serverId, {
+        serverId,
+        host: String(data?.host ?? ''),
+        pid: Number(data?.pid ?? 0),
+        startedAt: Number(data?.startedAt ?? 0),
+        expiresAt: Number(expiresAt),
+      });
     }
     this.members = members;
     // A scan just after the first of the others' leases would run out (unless renewed by then).
@@ -211,21 +251,30 @@ export class PgFleet {
   }
 
   private async countMyRooms(): Promise<number> {
-    const { rows } = await this.conn.driver.query<[number]>({ text: 'SELECT count(*)::int FROM kith_fleet_rooms WHERE owner = $1', values: [this.serverId], rowMode: 'array' });
+    const { rows } = await this.conn.driver.query<[number]>({
+      text: 'SELECT count(*)::int FROM kith_fleet_rooms WHERE owner = $1',
+      values: [this.serverId],
+      rowMode: 'array',
+    });
     return Number(rows[0]?.[0] ?? 0);
   }
 
   /** Rooms another server took from this one (it was paused past its lease) are given up here. */
   private async reconcile(): Promise<void> {
     const askedAt = performance.now();
-    const { rows } = await this.conn.driver.query<[string, string, number]>({ text: MY_ROOMS, values: [this.serverId], rowMode: 'array' });
+    const { rows } = await this.conn.driver.query<[string, string, number]>({
+      text: MY_ROOMS,
+      values: [this.serverId],
+      rowMode: 'array',
+    });
     const byAgent = new Map<string, Map<string, number>>();
     for (const [agentId, roomId, epoch] of rows) {
       const rooms = byAgent.get(agentId) ?? new Map<string, number>();
       rooms.set(roomId, Number(epoch));
       byAgent.set(agentId, rooms);
     }
-    for (const [agentId, coordinator] of this.coordinators) coordinator.reconcile(byAgent.get(agentId) ?? new Map(), askedAt);
+    for (const [agentId, coordinator] of this.coordinators)
+      coordinator.reconcile(byAgent.get(agentId) ?? new Map(), askedAt);
   }
 
   /** Takes rooms whose owner is gone and notes pending entries of rooms held here (one scan at a time; a request during one runs another). */
@@ -248,7 +297,11 @@ export class PgFleet {
 
   private async runScan(): Promise<void> {
     const agents = [...this.coordinators.keys()];
-    const { rows } = await this.conn.driver.query<[string, string, string, number, number | null]>({ text: SCAN, values: [this.serverId, agents], rowMode: 'array' });
+    const { rows } = await this.conn.driver.query<[string, string, string, number, number | null]>({
+      text: SCAN,
+      values: [this.serverId, agents],
+      rowMode: 'array',
+    });
     for (const [kind, agentId, roomId, epoch, seq] of rows) {
       const coordinator = this.coordinators.get(agentId);
       if (!coordinator) continue;

@@ -97,9 +97,21 @@ export class PgRoomCoordinator implements RoomCoordinator {
     const before = lease.before;
     if (owner === null) {
       // Two servers took a new room at once: this statement's snapshot saw neither claim. Read who won.
-      const { rows } = await this.ctx.conn.driver.query<[string | null, number, boolean]>({ text: ROOM_OWNER, values: [this.agentId, message.roomId], rowMode: 'array' });
+      const { rows } = await this.ctx.conn.driver.query<[string | null, number, boolean]>({
+        text: ROOM_OWNER,
+        values: [this.agentId, message.roomId],
+        rowMode: 'array',
+      });
       [owner, epoch] = rows[0] && rows[0][2] ? [rows[0][0], rows[0][1]] : [null, null];
-      if (owner !== null && owner !== this.serverId) this.fleet.notify({ k: 'i', s: this.serverId, a: this.agentId, r: message.roomId, q: acceptance.entry.seq, o: owner });
+      if (owner !== null && owner !== this.serverId)
+        this.fleet.notify({
+          k: 'i',
+          s: this.serverId,
+          a: this.agentId,
+          r: message.roomId,
+          q: acceptance.entry.seq,
+          o: owner,
+        });
     }
     if (owner === this.serverId && epoch !== null) {
       const queue = this.hold(message.roomId, Number(epoch));
@@ -118,7 +130,15 @@ export class PgRoomCoordinator implements RoomCoordinator {
     if (!queue || this.releasing) return Promise.reject(new RoomLeaseLostError(entry.roomId, this.serverId));
     return new Promise<T>((resolve, reject) => {
       // Taken already from a read of the room's pending entries: the caller awaits the outcome (settled here).
-      if (!queue.add({ seq: entry.seq, messageId: entry.messageId, run: turn, resolve: resolve as (value: unknown) => void, reject })) {
+      if (
+        !queue.add({
+          seq: entry.seq,
+          messageId: entry.messageId,
+          run: turn,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        })
+      ) {
         reject(new RoomLeaseLostError(entry.roomId, this.serverId));
         return;
       }
@@ -138,7 +158,14 @@ export class PgRoomCoordinator implements RoomCoordinator {
       ...(outcome.error ? { e: outcome.error.slice(0, ERROR_TEXT_MAX) } : {}),
     };
     try {
-      await this.ctx.conn.writes.submit<boolean>({ kind: 'answered', agentId: this.agentId, messageId: entry.messageId, at: Date.now(), fence, notice: JSON.stringify(notice) });
+      await this.ctx.conn.writes.submit<boolean>({
+        kind: 'answered',
+        agentId: this.agentId,
+        messageId: entry.messageId,
+        at: Date.now(),
+        fence,
+        notice: JSON.stringify(notice),
+      });
     } catch (error) {
       if (isFenceError(error)) {
         this.lose(entry.roomId, fence.epoch);
@@ -148,7 +175,10 @@ export class PgRoomCoordinator implements RoomCoordinator {
       this.rooms.get(entry.roomId)?.forget(entry.seq);
       throw error;
     }
-    this.settle({ messageId: entry.messageId, roomId: entry.roomId, ...outcome, serverId: this.serverId, awaited: false }, true);
+    this.settle(
+      { messageId: entry.messageId, roomId: entry.roomId, ...outcome, serverId: this.serverId, awaited: false },
+      true,
+    );
   }
 
   awaitOutcome(entry: Pick<CoordinatedEntry, 'messageId' | 'roomId'>): Promise<FleetOutcome> {
@@ -164,7 +194,15 @@ export class PgRoomCoordinator implements RoomCoordinator {
   publishChunk(chunk: FleetChunk): void {
     if (!this.fleet.hasOthers) return;
     for (let at = 0; at === 0 || at < chunk.chunk.length; at += CHUNK_TEXT_MAX) {
-      this.fleet.notify({ k: 'c', s: this.serverId, a: this.agentId, r: chunk.roomId, m: chunk.messageId, i: chunk.index, t: chunk.chunk.slice(at, at + CHUNK_TEXT_MAX) });
+      this.fleet.notify({
+        k: 'c',
+        s: this.serverId,
+        a: this.agentId,
+        r: chunk.roomId,
+        m: chunk.messageId,
+        i: chunk.index,
+        t: chunk.chunk.slice(at, at + CHUNK_TEXT_MAX),
+      });
     }
   }
 
@@ -202,10 +240,22 @@ export class PgRoomCoordinator implements RoomCoordinator {
         return;
       }
       case 'd':
-        this.settle({ messageId: notice.m as UUID, roomId: notice.r as UUID, mode: notice.o, ...(notice.e ? { error: notice.e } : {}), serverId: notice.s, awaited: false });
+        this.settle({
+          messageId: notice.m as UUID,
+          roomId: notice.r as UUID,
+          mode: notice.o,
+          ...(notice.e ? { error: notice.e } : {}),
+          serverId: notice.s,
+          awaited: false,
+        });
         return;
       case 'c':
-        this.handlers?.chunk({ messageId: notice.m as UUID, roomId: notice.r as UUID, index: notice.i, chunk: notice.t });
+        this.handlers?.chunk({
+          messageId: notice.m as UUID,
+          roomId: notice.r as UUID,
+          index: notice.i,
+          chunk: notice.t,
+        });
         return;
       default:
         return;
@@ -243,10 +293,17 @@ export class PgRoomCoordinator implements RoomCoordinator {
   /** Checks, from the inbox's state, the outcomes this server waits for: all of them, or those waiting longer than `olderThanMs`. */
   async resync(olderThanMs = 0): Promise<void> {
     const cutoff = Date.now() - olderThanMs;
-    const ids = [...this.waiters.entries()].filter(([, list]) => list.some((waiter) => waiter.since <= cutoff)).map(([id]) => id);
+    const ids = [...this.waiters.entries()]
+      .filter(([, list]) => list.some((waiter) => waiter.since <= cutoff))
+      .map(([id]) => id);
     if (ids.length === 0) return;
-    const { rows } = await this.ctx.conn.driver.query<[string, string]>({ text: ANSWERED, values: [this.agentId, ids], rowMode: 'array' });
-    for (const [messageId, roomId] of rows) this.settle({ messageId: messageId as UUID, roomId: roomId as UUID, serverId: this.serverId, awaited: false });
+    const { rows } = await this.ctx.conn.driver.query<[string, string]>({
+      text: ANSWERED,
+      values: [this.agentId, ids],
+      rowMode: 'array',
+    });
+    for (const [messageId, roomId] of rows)
+      this.settle({ messageId: messageId as UUID, roomId: roomId as UUID, serverId: this.serverId, awaited: false });
   }
 
   // ---- rooms --------------------------------------------------------------
@@ -268,7 +325,10 @@ export class PgRoomCoordinator implements RoomCoordinator {
     const queue = this.rooms.get(roomId);
     if (!queue || queue.epoch !== epoch) return;
     this.rooms.delete(roomId);
-    this.fleet.logger.warn({ roomId, epoch, serverId: this.serverId }, 'This server lost its lease on a room; the server now holding it answers its messages');
+    this.fleet.logger.warn(
+      { roomId, epoch, serverId: this.serverId },
+      'This server lost its lease on a room; the server now holding it answers its messages',
+    );
     this.failWaiting(roomId, queue);
   }
 
@@ -287,13 +347,16 @@ export class PgRoomCoordinator implements RoomCoordinator {
     queue.running = true;
     void this.drive(roomId, queue).finally(() => {
       queue.running = false;
-      if (this.rooms.get(roomId) === queue && (queue.stale || (queue.size > 0 && this.canRun(queue)))) this.pump(roomId, queue);
+      if (this.rooms.get(roomId) === queue && (queue.stale || (queue.size > 0 && this.canRun(queue))))
+        this.pump(roomId, queue);
     });
   }
 
   private canRun(queue: RoomQueue): boolean {
     const head = queue.peek();
-    return head !== undefined && (head.run !== undefined || (head.forwarded !== undefined && this.handlers !== undefined));
+    return (
+      head !== undefined && (head.run !== undefined || (head.forwarded !== undefined && this.handlers !== undefined))
+    );
   }
 
   private async drive(roomId: string, queue: RoomQueue): Promise<void> {
@@ -324,17 +387,25 @@ export class PgRoomCoordinator implements RoomCoordinator {
     try {
       // The change feed is synced too: the caches then hold what the servers that accepted these wrote.
       const [{ rows }] = await Promise.all([
-        this.ctx.conn.driver.query<[number, string, string | null]>({ text: ROOM_PENDING, values: [this.agentId, roomId], rowMode: 'array' }),
+        this.ctx.conn.driver.query<[number, string, string | null]>({
+          text: ROOM_PENDING,
+          values: [this.agentId, roomId],
+          rowMode: 'array',
+        }),
         this.ctx.conn.feed.fence(),
       ]);
       queue.takeover = false;
       for (const [seq, messageId, body] of rows) {
         if (body === null || queue.has(Number(seq)) || this.accepting.has(messageId)) continue;
         const entry = { seq: Number(seq), messageId: messageId as UUID, roomId: roomId as UUID };
-        queue.add({ seq: entry.seq, messageId, forwarded: { body: JSON.parse(body) as Record<string, unknown>, entry, takenOver } });
+        queue.add({
+          seq: entry.seq,
+          messageId,
+          forwarded: { body: JSON.parse(body) as Record<string, unknown>, entry, takenOver },
+        });
       }
     } catch (error) {
-      this.fleet.logger.warn({ err: error, roomId }, 'Could not read a room\'s pending messages; trying again');
+      this.fleet.logger.warn({ err: error, roomId }, "Could not read a room's pending messages; trying again");
       await new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS));
       queue.stale = true;
     }

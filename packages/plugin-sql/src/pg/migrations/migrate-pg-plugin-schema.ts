@@ -4,7 +4,15 @@ import type { SqlLogger } from '../../shared/sql-logger';
 import { SqlMigrationError } from '../../errors';
 import type { PgDriver, PgQueryRunner } from '../connection/pg-driver';
 import { withSchemaLock } from './advisory-lock';
-import { columnDefinition, createEnumStatement, createTableStatements, defaultOf, indexStatements, quoteIdent, qualifiedName } from './pg-table-sql';
+import {
+  columnDefinition,
+  createEnumStatement,
+  createTableStatements,
+  defaultOf,
+  indexStatements,
+  quoteIdent,
+  qualifiedName,
+} from './pg-table-sql';
 
 /** What migrating a plugin's schema did (for logs and tests). */
 export interface PgPluginSchemaReport {
@@ -74,9 +82,18 @@ export async function migratePgPluginSchema(
   await withSchemaLock(driver, async (connection) => {
     await connection.query({ text: 'BEGIN' });
     try {
-      const schemas = new Set([...tables.map((table) => getTableConfig(table).schema), ...enums.map((item) => item.schema)].filter((name): name is string => !!name));
+      const schemas = new Set(
+        [...tables.map((table) => getTableConfig(table).schema), ...enums.map((item) => item.schema)].filter(
+          (name): name is string => !!name,
+        ),
+      );
       for (const name of schemas) await connection.query({ text: `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(name)}` });
-      if (!pgvector && tables.some((table) => getTableConfig(table).columns.some((column) => /^(vector|halfvec|sparsevec|bit)\(/.test(column.getSQLType())))) {
+      if (
+        !pgvector &&
+        tables.some((table) =>
+          getTableConfig(table).columns.some((column) => /^(vector|halfvec|sparsevec|bit)\(/.test(column.getSQLType())),
+        )
+      ) {
         step = 'extension vector';
         await connection.query({ text: 'CREATE EXTENSION IF NOT EXISTS vector' });
       }
@@ -100,7 +117,9 @@ export async function migratePgPluginSchema(
           if (column.notNull && defaultOf(column) === undefined && !(column as { generated?: unknown }).generated) {
             throw new Error('a NOT NULL column needs a default to be added to a table that has rows; give it one');
           }
-          await connection.query({ text: `ALTER TABLE ${qualifiedName(table)} ADD COLUMN IF NOT EXISTS ${columnDefinition(column, false, true)}` });
+          await connection.query({
+            text: `ALTER TABLE ${qualifiedName(table)} ADD COLUMN IF NOT EXISTS ${columnDefinition(column, false, true)}`,
+          });
           report.addedColumns.push(`${name}.${column.name}`);
         }
         for (const statement of indexStatements(table)) await connection.query({ text: statement });
@@ -110,7 +129,8 @@ export async function migratePgPluginSchema(
       await connection.query({ text: 'ROLLBACK' }).catch(() => undefined);
       let problem = error instanceof Error ? error.message : String(error);
       if (/extension "vector"|type "(vector|halfvec)" does not exist/.test(problem)) {
-        problem += ' (the plugin stores pgvector columns: install pgvector on the server, or CREATE EXTENSION vector as a privileged user)';
+        problem +=
+          ' (the plugin stores pgvector columns: install pgvector on the server, or CREATE EXTENSION vector as a privileged user)';
       }
       throw new SqlMigrationError(`${pluginName}:${step}`, problem, { cause: error });
     }

@@ -66,10 +66,13 @@ export function columnDefinition(column: PgTableColumn, inlinePrimaryKey: boolea
 export function createTableStatements(table: PgTable): string[] {
   const config = getTableConfig(table);
   const lines = config.columns.map((column) => columnDefinition(column, config.primaryKeys.length === 0));
-  for (const pk of config.primaryKeys) lines.push(`PRIMARY KEY (${pk.columns.map((c) => quoteIdent(c.name)).join(', ')})`);
+  for (const pk of config.primaryKeys)
+    lines.push(`PRIMARY KEY (${pk.columns.map((c) => quoteIdent(c.name)).join(', ')})`);
   for (const unique of config.uniqueConstraints) {
     const name = unique.getName();
-    lines.push(`${name ? `CONSTRAINT ${quoteIdent(name)} ` : ''}UNIQUE (${unique.columns.map((c) => quoteIdent(c.name)).join(', ')})`);
+    lines.push(
+      `${name ? `CONSTRAINT ${quoteIdent(name)} ` : ''}UNIQUE (${unique.columns.map((c) => quoteIdent(c.name)).join(', ')})`,
+    );
   }
   for (const fk of config.foreignKeys) {
     const ref = fk.reference();
@@ -81,7 +84,10 @@ export function createTableStatements(table: PgTable): string[] {
     lines.push(clause);
   }
   for (const check of config.checks) lines.push(`CONSTRAINT ${quoteIdent(check.name)} CHECK (${inline(check.value)})`);
-  return [`CREATE TABLE IF NOT EXISTS ${qualifiedName(table)} (\n  ${lines.join(',\n  ')}\n)`, ...indexStatements(table)];
+  return [
+    `CREATE TABLE IF NOT EXISTS ${qualifiedName(table)} (\n  ${lines.join(',\n  ')}\n)`,
+    ...indexStatements(table),
+  ];
 }
 
 interface IndexedColumn {
@@ -98,22 +104,36 @@ export function indexStatements(table: PgTable): string[] {
         if (is(c, SQL)) return `(${inline(c)})`;
         const column = c as unknown as IndexedColumn;
         const extra = column.indexConfig;
-        return [quoteIdent(column.name), extra?.opClass, extra?.order, extra?.nulls ? `NULLS ${extra.nulls.toUpperCase()}` : undefined]
+        return [
+          quoteIdent(column.name),
+          extra?.opClass,
+          extra?.order,
+          extra?.nulls ? `NULLS ${extra.nulls.toUpperCase()}` : undefined,
+        ]
           .filter(Boolean)
           .join(' ');
       })
       .join(', ');
     const method = index.method && index.method !== 'btree' ? ` USING ${index.method}` : '';
-    const withClause = index.with && Object.keys(index.with).length > 0 ? ` WITH (${Object.entries(index.with).map(([key, value]) => `${key} = ${value}`).join(', ')})` : '';
+    const withClause =
+      index.with && Object.keys(index.with).length > 0
+        ? ` WITH (${Object.entries(index.with)
+            .map(([key, value]) => `${key} = ${value}`)
+            .join(', ')})`
+        : '';
     const where = index.where ? ` WHERE ${inline(index.where)}` : '';
-    const name = index.name ?? `${config.name}_${index.columns.map((c) => (is(c, SQL) ? 'expr' : (c as unknown as IndexedColumn).name)).join('_')}_idx`;
+    const name =
+      index.name ??
+      `${config.name}_${index.columns.map((c) => (is(c, SQL) ? 'expr' : (c as unknown as IndexedColumn).name)).join('_')}_idx`;
     return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${qualifiedName(table)}${method} (${columns})${withClause}${where}`;
   });
 }
 
 /** CREATE TYPE for an enum, skipped when it exists. */
 export function createEnumStatement(pgEnum: PgEnum<[string, ...string[]]>): string {
-  const name = pgEnum.schema ? `${quoteIdent(pgEnum.schema)}.${quoteIdent(pgEnum.enumName)}` : quoteIdent(pgEnum.enumName);
+  const name = pgEnum.schema
+    ? `${quoteIdent(pgEnum.schema)}.${quoteIdent(pgEnum.enumName)}`
+    : quoteIdent(pgEnum.enumName);
   const values = pgEnum.enumValues.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
   return `DO $$ BEGIN CREATE TYPE ${name} AS ENUM (${values}); EXCEPTION WHEN duplicate_object THEN NULL; END $$`;
 }

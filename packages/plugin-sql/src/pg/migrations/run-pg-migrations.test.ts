@@ -9,9 +9,11 @@ import { PgDatabaseAdapter } from '../pg-database-adapter';
 import { PG_MIGRATIONS_FOLDER } from './pg-migrations-folder';
 
 /** Every committed migration's tag, in order. */
-const TAGS = (JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map(
-  (entry) => entry.tag,
-);
+const TAGS = (
+  JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  }
+).entries.map((entry) => entry.tag);
 
 async function journal(url: string): Promise<number> {
   const client = new Client({ connectionString: url });
@@ -27,12 +29,26 @@ describe('PostgreSQL migrations', () => {
   it('bring up every adapter of several starting at once against an empty database, applied once', async () => {
     const database = await createTestDatabase('race');
     // Each URL gets a pool of its own: eight servers, as far as the database can tell.
-    const adapters = Array.from({ length: 8 }, (_, i) => new PgDatabaseAdapter(randomUuid(), { url: `${database.url}?application_name=racer${i}`, logger: silentLogger() }));
+    const adapters = Array.from(
+      { length: 8 },
+      (_, i) =>
+        new PgDatabaseAdapter(randomUuid(), {
+          url: `${database.url}?application_name=racer${i}`,
+          logger: silentLogger(),
+        }),
+    );
     await Promise.all(adapters.map((adapter) => adapter.init()));
     const applied = await Promise.all(adapters.map(async (adapter) => (await adapter.status()).applied));
     expect(applied.filter((tags) => tags.length > 0)).toEqual([TAGS]);
     expect(await journal(database.url)).toBe(TAGS.length);
-    await Promise.all(adapters.map((adapter, i) => adapter.createMemory({ entityId: adapter.agentId, roomId: adapter.agentId, content: { text: `m${i}` } }, 'messages')));
+    await Promise.all(
+      adapters.map((adapter, i) =>
+        adapter.createMemory(
+          { entityId: adapter.agentId, roomId: adapter.agentId, content: { text: `m${i}` } },
+          'messages',
+        ),
+      ),
+    );
     expect(await adapters[0].countMemories(adapters[0].agentId)).toBe(1);
     await Promise.all(adapters.map((adapter) => adapter.close()));
     await database.drop();
@@ -41,14 +57,16 @@ describe('PostgreSQL migrations', () => {
   it('bring up several processes starting at once', async () => {
     const database = await createTestDatabase('race_processes');
     const script = path.join(__dirname, '__fixtures__', 'open-adapter.js');
-    const runs = Array.from({ length: 3 }, () =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, [script, database.url], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        child.stdout.on('data', (chunk) => (out += chunk));
-        child.stderr.on('data', (chunk) => (out += chunk));
-        child.on('close', (code) => resolve({ code, out }));
-      }),
+    const runs = Array.from(
+      { length: 3 },
+      () =>
+        new Promise<{ code: number | null; out: string }>((resolve) => {
+          const child = spawn(process.execPath, [script, database.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (chunk) => (out += chunk));
+          child.stderr.on('data', (chunk) => (out += chunk));
+          child.on('close', (code) => resolve({ code, out }));
+        }),
     );
     const results = await Promise.all(runs);
     expect(results.map((result) => result.code)).toEqual([0, 0, 0]);

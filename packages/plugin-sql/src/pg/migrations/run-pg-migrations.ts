@@ -37,7 +37,9 @@ export async function runPgMigrations(driver: PgDriver, folder: string): Promise
   return withSchemaLock(driver, async (connection) => {
     for (const statement of CREATE_JOURNAL) await connection.query({ text: statement });
     const last = await lastApplied(connection);
-    const pending = files.map((file, i) => ({ file, tag: tags[i] ?? String(i) })).filter(({ file }) => last === null || last < file.folderMillis);
+    const pending = files
+      .map((file, i) => ({ file, tag: tags[i] ?? String(i) }))
+      .filter(({ file }) => last === null || last < file.folderMillis);
     if (pending.length === 0) return [];
     let current = pending[0].tag;
     await connection.query({ text: 'BEGIN' });
@@ -61,11 +63,15 @@ export async function runPgMigrations(driver: PgDriver, folder: string): Promise
 
 /** How many core migrations the database records (for the boot report). */
 export async function countPgMigrations(driver: PgDriver): Promise<number> {
-  const { rows } = await driver.query<{ n: number | string }>({ text: 'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations' });
+  const { rows } = await driver.query<{ n: number | string }>({
+    text: 'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+  });
   return Number(rows[0]?.n ?? 0);
 }
 
 function readTags(folder: string, count: number): string[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   return journal.entries.slice(0, count).map((entry) => entry.tag);
 }

@@ -11,5 +11,8 @@ export const participants = pgTable(
     roomState: text('room_state', { enum: ['FOLLOWED', 'MUTED'] }),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('participants_entity_room_unique').on(t.entityId, t.roomId), index('participants_room_idx').on(t.roomId)],
+  (t) => [
+    uniqueIndex('participants_entity_room_unique').on(t.entityId, t.roomId),
+    index('participants_room_idx').on(t.roomId),
+  ],
 );

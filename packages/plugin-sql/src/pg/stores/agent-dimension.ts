@@ -18,7 +18,10 @@ export class PgAgentDimension implements ChangeSubscriber {
   async current(): Promise<number | null> {
     if (this.known === undefined || !this.ctx.conn.feed.live) {
       const { driver } = this.ctx.conn;
-      const agent = await driver.query<{ d: number | null }>({ text: 'SELECT embedding_dimension AS d FROM agents WHERE id = $1', values: [this.ctx.agentId] });
+      const agent = await driver.query<{ d: number | null }>({
+        text: 'SELECT embedding_dimension AS d FROM agents WHERE id = $1',
+        values: [this.ctx.agentId],
+      });
       let known = agent.rows[0]?.d ?? null;
       if (known === null) {
         const stored = await driver.query<{ d: number }>({
@@ -42,7 +45,10 @@ export class PgAgentDimension implements ChangeSubscriber {
     if (current !== null && current !== dimension && (await this.hasVectors(current))) {
       throw new EmbeddingDimensionMismatchError(current, dimension);
     }
-    await this.ctx.conn.driver.query({ text: 'UPDATE agents SET embedding_dimension = $1 WHERE id = $2', values: [dimension, this.ctx.agentId] });
+    await this.ctx.conn.driver.query({
+      text: 'UPDATE agents SET embedding_dimension = $1 WHERE id = $2',
+      values: [dimension, this.ctx.agentId],
+    });
     this.known = dimension;
   }
 

@@ -22,7 +22,11 @@ function toAgent(row: AgentRow): Agent {
 }
 
 export async function getAgent(ctx: PgStoreContext, agentId: UUID): Promise<Agent | null> {
-  const { rows } = await ctx.conn.driver.query<AgentRow>({ text: `SELECT ${COLUMNS} FROM agents WHERE id = $1`, values: [agentId], name: 'kith_agent_by_id' });
+  const { rows } = await ctx.conn.driver.query<AgentRow>({
+    text: `SELECT ${COLUMNS} FROM agents WHERE id = $1`,
+    values: [agentId],
+    name: 'kith_agent_by_id',
+  });
   return rows[0] ? toAgent(rows[0]) : null;
 }
 
@@ -32,7 +36,11 @@ export async function getAgents(ctx: PgStoreContext): Promise<Partial<Agent>[]> 
 }
 
 /** Inserts the agent; false when one with this id exists. The id defaults to stringToUuid(name). */
-export async function createAgent(ctx: PgStoreContext, agent: Partial<Agent>, embeddingDimension: number | null): Promise<boolean> {
+export async function createAgent(
+  ctx: PgStoreContext,
+  agent: Partial<Agent>,
+  embeddingDimension: number | null,
+): Promise<boolean> {
   if (!agent.name && !agent.id) throw new SqlInvalidArgumentError('createAgent', 'the agent needs an id or a name');
   const now = Date.now();
   const { rowCount } = await ctx.conn.driver.query({
@@ -56,7 +64,10 @@ export async function createAgent(ctx: PgStoreContext, agent: Partial<Agent>, em
 /** Merges `patch` into the stored agent (row locked meanwhile, so concurrent updates do not lose each other). False when absent. */
 export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<Agent>): Promise<boolean> {
   return ctx.conn.driver.transaction(async (tx) => {
-    const { rows } = await tx.query<AgentRow>({ text: `SELECT ${COLUMNS} FROM agents WHERE id = $1 FOR UPDATE`, values: [agentId] });
+    const { rows } = await tx.query<AgentRow>({
+      text: `SELECT ${COLUMNS} FROM agents WHERE id = $1 FOR UPDATE`,
+      values: [agentId],
+    });
     const row = rows[0];
     if (!row) return false;
     await tx.query({
@@ -76,7 +87,19 @@ export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<A
 }
 
 /** Tables of rows an agent owns, deleted with it (memories first: they are the most). */
-const OWNED = ['memories', 'participants', 'rooms', 'worlds', 'components', 'relationships', 'entities', 'cache', 'logs', 'model_usage', 'tasks'];
+const OWNED = [
+  'memories',
+  'participants',
+  'rooms',
+  'worlds',
+  'components',
+  'relationships',
+  'entities',
+  'cache',
+  'logs',
+  'model_usage',
+  'tasks',
+];
 
 /** Deletes the agent and every row it owns, in one transaction. */
 export async function deleteAgent(ctx: PgStoreContext, agentId: UUID): Promise<boolean> {

@@ -31,6 +31,9 @@ export async function setCache<T>(ctx: PgStoreContext, key: string, value: T, tt
 
 /** True when an entry was deleted. */
 export async function deleteCache(ctx: PgStoreContext, key: string): Promise<boolean> {
-  const { rowCount } = await ctx.conn.driver.query({ text: 'DELETE FROM cache WHERE key = $1 AND agent_id = $2', values: [key, ctx.agentId] });
+  const { rowCount } = await ctx.conn.driver.query({
+    text: 'DELETE FROM cache WHERE key = $1 AND agent_id = $2',
+    values: [key, ctx.agentId],
+  });
   return rowCount > 0;
 }

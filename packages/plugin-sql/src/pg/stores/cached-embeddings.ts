@@ -7,7 +7,10 @@ import type { PgStoreContext } from './store-context';
 const CANDIDATES = 1000;
 
 /** Vectors of this agent's memories whose text (content or metadata, at the key) is within `query_threshold` edits of the input. */
-export async function getCachedEmbeddings(ctx: PgStoreContext, params: GetCachedEmbeddingsParams): Promise<EmbeddingSearchResult[]> {
+export async function getCachedEmbeddings(
+  ctx: PgStoreContext,
+  params: GetCachedEmbeddingsParams,
+): Promise<EmbeddingSearchResult[]> {
   const column = params.query_field_name === 'metadata' ? 'metadata' : 'content';
   const threshold = Math.max(0, params.query_threshold);
   const length = params.query_input.length;

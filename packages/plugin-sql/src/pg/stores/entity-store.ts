@@ -108,12 +108,18 @@ const COMPONENT_COLUMNS = 'id, entity_id, agent_id, room_id, world_id, source_en
 function scope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): { where: string[]; values: unknown[] } {
   const where = ['entity_id = $1'];
   const values: unknown[] = [entityId];
-  if (worldId) values.push(worldId), where.push(`world_id = $${values.length}`);
-  if (sourceEntityId) values.push(sourceEntityId), where.push(`source_entity_id = $${values.length}`);
+  if (worldId) (values.push(worldId), where.push(`world_id = $${values.length}`));
+  if (sourceEntityId) (values.push(sourceEntityId), where.push(`source_entity_id = $${values.length}`));
   return { where, values };
 }
 
-export async function getComponent(ctx: PgStoreContext, entityId: UUID, type: string, worldId?: UUID, sourceEntityId?: UUID): Promise<Component | null> {
+export async function getComponent(
+  ctx: PgStoreContext,
+  entityId: UUID,
+  type: string,
+  worldId?: UUID,
+  sourceEntityId?: UUID,
+): Promise<Component | null> {
   const { where, values } = scope(entityId, worldId, sourceEntityId);
   values.push(type);
   const { rows } = await ctx.conn.driver.query<ComponentJson>({
@@ -123,7 +129,12 @@ export async function getComponent(ctx: PgStoreContext, entityId: UUID, type: st
   return rows[0] ? toComponent(rows[0]) : null;
 }
 
-export async function getComponents(ctx: PgStoreContext, entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]> {
+export async function getComponents(
+  ctx: PgStoreContext,
+  entityId: UUID,
+  worldId?: UUID,
+  sourceEntityId?: UUID,
+): Promise<Component[]> {
   const { where, values } = scope(entityId, worldId, sourceEntityId);
   const { rows } = await ctx.conn.driver.query<ComponentJson>({
     text: `SELECT ${COMPONENT_COLUMNS} FROM components WHERE ${where.join(' AND ')} ORDER BY created_at, id`,

@@ -1,7 +1,15 @@
 import type { InboxEntry, InboxState, UUID } from '@kith/core';
 
 /** An inbox row as the statements below select it, in array mode. */
-export type EntryRow = [seq: number, messageId: string, roomId: string, body: string | null, state: InboxState, acceptedAt: number, answeredAt: number | null];
+export type EntryRow = [
+  seq: number,
+  messageId: string,
+  roomId: string,
+  body: string | null,
+  state: InboxState,
+  acceptedAt: number,
+  answeredAt: number | null,
+];
 
 /** The columns of an EntryRow, in order. */
 export const ENTRY_COLUMNS = 'seq, message_id, room_id, body::text, state, accepted_at, answered_at';

@@ -25,7 +25,14 @@ afterEach(async () => {
 });
 
 const busBody = (messageId: UUID, roomId: UUID, text = 'hello') => ({ id: messageId, channelId: roomId, text });
-const memoryOf = (roomId: UUID, text: string, extra: Partial<Memory> = {}): Memory => ({ id: id(), entityId: id(), roomId, content: { text }, createdAt: 1000, ...extra });
+const memoryOf = (roomId: UUID, text: string, extra: Partial<Memory> = {}): Memory => ({
+  id: id(),
+  entityId: id(),
+  roomId,
+  content: { text },
+  createdAt: 1000,
+  ...extra,
+});
 
 describe('the inbox on PostgreSQL', () => {
   it('accepts a message with its memory in one round trip, and a loaded room has the memory without reading again', async () => {
@@ -34,7 +41,9 @@ describe('the inbox on PostgreSQL', () => {
     const trips = adapter.roundTrips;
     await adapter.acceptInbound({ messageId, roomId: room, body: busBody(messageId, room) }, memoryOf(room, 'hello'));
     expect(adapter.roundTrips - trips).toBe(1);
-    expect((await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).map((m) => m.content.text)).toEqual(['hello']);
+    expect(
+      (await adapter.getMemories({ tableName: 'messages', roomId: room, count: 5 })).map((m) => m.content.text),
+    ).toEqual(['hello']);
     expect(adapter.roundTrips - trips).toBe(1);
   });
 
@@ -43,7 +52,10 @@ describe('the inbox on PostgreSQL', () => {
     await adapter.acceptInbound({ messageId, roomId: room, body: busBody(messageId, room) });
     const trips = adapter.roundTrips;
     const [, answered, repeated] = await Promise.all([
-      adapter.createMemory(memoryOf(room, 'the reply', { content: { text: 'the reply', inReplyTo: messageId } }), 'messages'),
+      adapter.createMemory(
+        memoryOf(room, 'the reply', { content: { text: 'the reply', inReplyTo: messageId } }),
+        'messages',
+      ),
       adapter.markInboundAnswered(messageId),
       adapter.markInboundAnswered(messageId),
     ]);
@@ -54,13 +66,23 @@ describe('the inbox on PostgreSQL', () => {
   it("checks an accepted memory's vector as createMemory does, and finds it by vector", async () => {
     const room = id();
     const first = id();
-    await adapter.acceptInbound({ messageId: first, roomId: room, body: busBody(first, room) }, memoryOf(room, 'with a vector', { embedding: unitVector(3) }));
-    const found = await adapter.searchMemories({ tableName: 'messages', embedding: unitVector(3), roomId: room, count: 1 });
+    await adapter.acceptInbound(
+      { messageId: first, roomId: room, body: busBody(first, room) },
+      memoryOf(room, 'with a vector', { embedding: unitVector(3) }),
+    );
+    const found = await adapter.searchMemories({
+      tableName: 'messages',
+      embedding: unitVector(3),
+      roomId: room,
+      count: 1,
+    });
     expect(found.map((m) => m.content.text)).toEqual(['with a vector']);
 
     const second = id();
     const wrongSize = { messageId: second, roomId: room, body: busBody(second, room) };
-    await expect(adapter.acceptInbound(wrongSize, memoryOf(room, 'too short', { embedding: [1, 0, 0] }))).rejects.toBeInstanceOf(EmbeddingDimensionMismatchError);
+    await expect(
+      adapter.acceptInbound(wrongSize, memoryOf(room, 'too short', { embedding: [1, 0, 0] })),
+    ).rejects.toBeInstanceOf(EmbeddingDimensionMismatchError);
     expect((await adapter.getPendingInbound()).map((e) => e.messageId)).toEqual([first]);
   });
 });

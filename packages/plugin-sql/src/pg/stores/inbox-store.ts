@@ -10,7 +10,13 @@ import type { PgStoreContext } from './store-context';
 
 /** The memory's row as stored with its entry (unique unless `memory.unique` says otherwise, or a near duplicate is found). */
 function acceptedRow(ctx: PgStoreContext, memory: Memory, vector: Float32Array | null, unique: boolean): PgMemoryRow {
-  return memoryRowOf({ ...memory, id: memory.id ?? (randomUUID() as UUID) }, memory.agentId ?? ctx.agentId, 'messages', unique, vector);
+  return memoryRowOf(
+    { ...memory, id: memory.id ?? (randomUUID() as UUID) },
+    memory.agentId ?? ctx.agentId,
+    'messages',
+    unique,
+    vector,
+  );
 }
 
 /**
@@ -24,7 +30,13 @@ function acceptedRow(ctx: PgStoreContext, memory: Memory, vector: Float32Array |
  * fleet server's id) the same statement also reads or takes the room's
  * lease (AcceptResult.lease, for an entry it created).
  */
-export function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, message: InboundMessage, memory?: Memory, lease?: string): Promise<AcceptResult> {
+export function acceptInbound(
+  ctx: PgStoreContext,
+  dims: PgAgentDimension,
+  message: InboundMessage,
+  memory?: Memory,
+  lease?: string,
+): Promise<AcceptResult> {
   const { conn, agentId } = ctx;
   const accept = (row: PgMemoryRow | null, vector: Float32Array | null): AcceptWrite => ({
     kind: 'accept',
@@ -39,10 +51,14 @@ export function acceptInbound(ctx: PgStoreContext, dims: PgAgentDimension, messa
   });
   const vector = memory ? vectorOf(memory.embedding) : null;
   // Without a vector nothing needs reading first: the acceptance joins the queue at once (the common case).
-  if (!memory || !vector) return conn.writes.submit<AcceptResult>(accept(memory ? acceptedRow(ctx, memory, null, memory.unique ?? true) : null, null));
+  if (!memory || !vector)
+    return conn.writes.submit<AcceptResult>(
+      accept(memory ? acceptedRow(ctx, memory, null, memory.unique ?? true) : null, null),
+    );
   return conn.writes.submitPrepared<AcceptResult>(async () => {
     await dims.checkWrite(vector.length);
-    const unique = memory.unique ?? !(await hasNearDuplicate(ctx, memory.agentId ?? agentId, 'messages', memory.roomId, vector));
+    const unique =
+      memory.unique ?? !(await hasNearDuplicate(ctx, memory.agentId ?? agentId, 'messages', memory.roomId, vector));
     return accept(acceptedRow(ctx, memory, vector, unique), vector);
   });
 }
@@ -54,7 +70,8 @@ export function markInboundAnswered(ctx: PgStoreContext, messageId: UUID): Promi
 
 /** This agent's accepted entries, oldest first (by arrival). */
 export async function getPendingInbound(ctx: PgStoreContext, params: PendingInboundParams = {}): Promise<InboxEntry[]> {
-  const limit = params.limit !== undefined && Number.isFinite(params.limit) && params.limit > 0 ? Math.floor(params.limit) : null;
+  const limit =
+    params.limit !== undefined && Number.isFinite(params.limit) && params.limit > 0 ? Math.floor(params.limit) : null;
   const { rows } =
     params.roomId === undefined
       ? await ctx.conn.driver.query<EntryRow>({

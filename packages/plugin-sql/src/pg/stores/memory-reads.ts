@@ -17,7 +17,6 @@ async function rows(ctx: PgStoreContext, text: string, values: unknown[], name?:
   return (await ctx.conn.driver.query<PgMemoryRow>({ text, values, name, rowMode: 'array' })).rows;
 }
 
-
 /** A table's memories of this agent (or params.agentId), newest first; a room's newest few from the cache. */
 export async function getMemories(ctx: PgStoreContext, params: GetMemoriesParams): Promise<Memory[]> {
   const agentId = params.agentId ?? ctx.agentId;
@@ -61,11 +60,17 @@ export async function getMemoriesByIds(ctx: PgStoreContext, ids: UUID[], tableNa
   const found =
     tableName === undefined
       ? await rows(ctx, `${MEMORY_SELECT} WHERE m.id = ANY($1::text[]) ${NEWEST_FIRST}`, [ids])
-      : await rows(ctx, `${MEMORY_SELECT} WHERE m.id = ANY($1::text[]) AND m.type = $2 ${NEWEST_FIRST}`, [ids, tableName]);
+      : await rows(ctx, `${MEMORY_SELECT} WHERE m.id = ANY($1::text[]) AND m.type = $2 ${NEWEST_FIRST}`, [
+          ids,
+          tableName,
+        ]);
   return pgRowsToMemories(found);
 }
 
-export async function getMemoriesByRoomIds(ctx: PgStoreContext, params: { tableName: string; roomIds: UUID[]; limit?: number }): Promise<Memory[]> {
+export async function getMemoriesByRoomIds(
+  ctx: PgStoreContext,
+  params: { tableName: string; roomIds: UUID[]; limit?: number },
+): Promise<Memory[]> {
   if (params.roomIds.length === 0) return [];
   const found = await rows(
     ctx,
@@ -75,25 +80,39 @@ export async function getMemoriesByRoomIds(ctx: PgStoreContext, params: { tableN
   return pgRowsToMemories(found);
 }
 
-export async function getMemoriesByWorldId(ctx: PgStoreContext, params: { worldId: UUID; count?: number; tableName?: string }): Promise<Memory[]> {
+export async function getMemoriesByWorldId(
+  ctx: PgStoreContext,
+  params: { worldId: UUID; count?: number; tableName?: string },
+): Promise<Memory[]> {
   const found =
     params.tableName === undefined
-      ? await rows(ctx, `${MEMORY_SELECT} WHERE m.world_id = $1 AND m.agent_id = $2 ${NEWEST_FIRST} LIMIT $3`, [params.worldId, ctx.agentId, limitOf(params.count)])
-      : await rows(ctx, `${MEMORY_SELECT} WHERE m.world_id = $1 AND m.agent_id = $2 AND m.type = $3 ${NEWEST_FIRST} LIMIT $4`, [
+      ? await rows(ctx, `${MEMORY_SELECT} WHERE m.world_id = $1 AND m.agent_id = $2 ${NEWEST_FIRST} LIMIT $3`, [
           params.worldId,
           ctx.agentId,
-          params.tableName,
           limitOf(params.count),
-        ]);
+        ])
+      : await rows(
+          ctx,
+          `${MEMORY_SELECT} WHERE m.world_id = $1 AND m.agent_id = $2 AND m.type = $3 ${NEWEST_FIRST} LIMIT $4`,
+          [params.worldId, ctx.agentId, params.tableName, limitOf(params.count)],
+        );
   return pgRowsToMemories(found);
 }
 
 /** This agent's memories in a room; all tables unless `tableName`, all rows unless `unique`. */
-export async function countMemories(ctx: PgStoreContext, roomId: UUID, unique?: boolean, tableName?: string): Promise<number> {
+export async function countMemories(
+  ctx: PgStoreContext,
+  roomId: UUID,
+  unique?: boolean,
+  tableName?: string,
+): Promise<number> {
   const where = ['room_id = $1', 'agent_id = $2'];
   const values: unknown[] = [roomId, ctx.agentId];
-  if (tableName) values.push(tableName), where.push(`type = $${values.length}`);
+  if (tableName) (values.push(tableName), where.push(`type = $${values.length}`));
   if (unique) where.push('is_unique');
-  const { rows: found } = await ctx.conn.driver.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM memories WHERE ${where.join(' AND ')}`, values });
+  const { rows: found } = await ctx.conn.driver.query<{ n: number }>({
+    text: `SELECT count(*)::int AS n FROM memories WHERE ${where.join(' AND ')}`,
+    values,
+  });
   return Number(found[0]?.n ?? 0);
 }

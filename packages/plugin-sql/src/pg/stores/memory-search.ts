@@ -34,7 +34,11 @@ export function toTsQuery(text: string): string | null {
  * process. With `query`, a larger candidate pool is re-ranked by keyword
  * relevance (ts_rank_cd over the `fts` column); `similarity` stays the cosine.
  */
-export async function searchMemories(ctx: PgStoreContext, dims: PgAgentDimension, params: SearchMemoriesParams): Promise<Memory[]> {
+export async function searchMemories(
+  ctx: PgStoreContext,
+  dims: PgAgentDimension,
+  params: SearchMemoriesParams,
+): Promise<Memory[]> {
   const count = params.count ?? DEFAULT_COUNT;
   if (!Array.isArray(params.embedding) || params.embedding.length === 0 || count <= 0) return [];
   const vector = Float32Array.from(params.embedding);
@@ -48,7 +52,11 @@ export async function searchMemories(ctx: PgStoreContext, dims: PgAgentDimension
   const missing = hits.filter((hit) => !hit.row).map((hit) => hit.seq);
   const bySeq = new Map<number, PgMemoryRow>();
   if (missing.length > 0) {
-    const { rows } = await ctx.conn.driver.query<PgMemoryRow>({ text: `${MEMORY_SELECT} WHERE m.seq = ANY($1::bigint[])`, values: [missing], rowMode: 'array' });
+    const { rows } = await ctx.conn.driver.query<PgMemoryRow>({
+      text: `${MEMORY_SELECT} WHERE m.seq = ANY($1::bigint[])`,
+      values: [missing],
+      rowMode: 'array',
+    });
     for (const row of rows) bySeq.set(Number(row[0]), row);
   }
   return hits.flatMap((hit) => {
@@ -57,7 +65,12 @@ export async function searchMemories(ctx: PgStoreContext, dims: PgAgentDimension
   });
 }
 
-async function inProcess(ctx: PgStoreContext, params: SearchMemoriesParams, vector: Float32Array, k: number): Promise<Hit[]> {
+async function inProcess(
+  ctx: PgStoreContext,
+  params: SearchMemoriesParams,
+  vector: Float32Array,
+  k: number,
+): Promise<Hit[]> {
   const index = ctx.conn.vectors;
   if (!index) return [];
   const hits = await index.search({
@@ -74,7 +87,12 @@ async function inProcess(ctx: PgStoreContext, params: SearchMemoriesParams, vect
   return hits.map((hit) => ({ seq: hit.seq, similarity: hit.similarity, row: hit.row }));
 }
 
-async function withPgvector(ctx: PgStoreContext, params: SearchMemoriesParams, vector: Float32Array, k: number): Promise<Hit[]> {
+async function withPgvector(
+  ctx: PgStoreContext,
+  params: SearchMemoriesParams,
+  vector: Float32Array,
+  k: number,
+): Promise<Hit[]> {
   const column = `m.${vectorColumn(vector.length)}`;
   const values: unknown[] = [toVectorLiteral(vector), ctx.agentId, params.tableName];
   const where = ['m.agent_id = $2', 'm.type = $3', `${column} IS NOT NULL`];

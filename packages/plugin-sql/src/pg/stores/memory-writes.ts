@@ -16,10 +16,23 @@ export function vectorOf(embedding: number[] | undefined): Float32Array | null {
 }
 
 /** Whether a memory of the agent, table and room is at least DUPLICATE_SIMILARITY-similar to `vector`. */
-export async function hasNearDuplicate(ctx: PgStoreContext, agentId: string, tableName: string, roomId: string, vector: Float32Array): Promise<boolean> {
+export async function hasNearDuplicate(
+  ctx: PgStoreContext,
+  agentId: string,
+  tableName: string,
+  roomId: string,
+  vector: Float32Array,
+): Promise<boolean> {
   const { conn } = ctx;
   if (conn.vectors) {
-    const [nearest] = await conn.vectors.search({ agentId, type: tableName, vector, k: 1, roomId, minSimilarity: DUPLICATE_SIMILARITY });
+    const [nearest] = await conn.vectors.search({
+      agentId,
+      type: tableName,
+      vector,
+      k: 1,
+      roomId,
+      minSimilarity: DUPLICATE_SIMILARITY,
+    });
     return nearest !== undefined;
   }
   const column = vectorColumn(vector.length);
@@ -32,7 +45,13 @@ export async function hasNearDuplicate(ctx: PgStoreContext, agentId: string, tab
 }
 
 /** A memory's row as it is inserted and as the caches hold it (seq 0 until committed). */
-export function memoryRowOf(memory: Memory & { id: UUID }, agentId: string, tableName: string, isUnique: boolean, vector: Float32Array | null): PgMemoryRow {
+export function memoryRowOf(
+  memory: Memory & { id: UUID },
+  agentId: string,
+  tableName: string,
+  isUnique: boolean,
+  vector: Float32Array | null,
+): PgMemoryRow {
   return [
     0,
     memory.id,
@@ -57,7 +76,13 @@ export function memoryRowOf(memory: Memory & { id: UUID }, agentId: string, tabl
  * and room is at least 0.95 cosine-similar. The row joins the write queue:
  * concurrent calls share one statement; the promise settles once committed.
  */
-export function createMemory(ctx: PgStoreContext, dims: PgAgentDimension, memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
+export function createMemory(
+  ctx: PgStoreContext,
+  dims: PgAgentDimension,
+  memory: Memory,
+  tableName: string,
+  unique?: boolean,
+): Promise<UUID> {
   const vector = vectorOf(memory.embedding);
   const id = memory.id ?? (randomUUID() as UUID);
   const agentId = memory.agentId ?? ctx.agentId;
@@ -98,7 +123,10 @@ export async function updateMemory(
   const vectorLiteral = vector && conn.vectorMode === 'pgvector' ? toVectorLiteral(vector) : null;
   // A vector alone is index upkeep (the embedding service's writes): it rides along with a batch.
   if (vector && blob && memory.content === undefined && memory.metadata === undefined) {
-    return conn.writes.submit<boolean>({ kind: 'vector', id: memory.id, dimension: vector.length, blob, vectorLiteral }, true);
+    return conn.writes.submit<boolean>(
+      { kind: 'vector', id: memory.id, dimension: vector.length, blob, vectorLiteral },
+      true,
+    );
   }
   await conn.writes.settled();
   const sets: string[] = [];
@@ -147,7 +175,10 @@ export async function updateMemory(
 export async function deleteMemoriesWhere(ctx: PgStoreContext, where: string, values: unknown[]): Promise<number> {
   const { conn } = ctx;
   await conn.writes.settled();
-  const { rows } = await conn.driver.query<{ seq: number; room_id: string }>({ text: `DELETE FROM memories WHERE ${where} RETURNING seq, room_id`, values });
+  const { rows } = await conn.driver.query<{ seq: number; room_id: string }>({
+    text: `DELETE FROM memories WHERE ${where} RETURNING seq, room_id`,
+    values,
+  });
   forgetDeleted(ctx, rows);
   return rows.length;
 }

@@ -17,12 +17,18 @@ export async function addParticipantsRoom(ctx: PgStoreContext, entityIds: UUID[]
 
 /** False when the entity was not in the room. */
 export async function removeParticipant(ctx: PgStoreContext, entityId: UUID, roomId: UUID): Promise<boolean> {
-  const { rowCount } = await ctx.conn.driver.query({ text: 'DELETE FROM participants WHERE entity_id = $1 AND room_id = $2', values: [entityId, roomId] });
+  const { rowCount } = await ctx.conn.driver.query({
+    text: 'DELETE FROM participants WHERE entity_id = $1 AND room_id = $2',
+    values: [entityId, roomId],
+  });
   ctx.conn.graph.clear();
   return rowCount > 0;
 }
 
-export async function getParticipantsForEntity(ctx: PgStoreContext, entityId: UUID): Promise<{ id: UUID; entityId: UUID; roomId: UUID }[]> {
+export async function getParticipantsForEntity(
+  ctx: PgStoreContext,
+  entityId: UUID,
+): Promise<{ id: UUID; entityId: UUID; roomId: UUID }[]> {
   const { rows } = await ctx.conn.driver.query<{ id: string; entity_id: string; room_id: string }>({
     text: 'SELECT id, entity_id, room_id FROM participants WHERE entity_id = $1 ORDER BY created_at, id',
     values: [entityId],
@@ -39,12 +45,19 @@ export async function getParticipantsForRoom(ctx: PgStoreContext, roomId: UUID):
 }
 
 export async function isRoomParticipant(ctx: PgStoreContext, roomId: UUID, entityId: UUID): Promise<boolean> {
-  const { rows } = await ctx.conn.driver.query({ text: 'SELECT 1 FROM participants WHERE room_id = $1 AND entity_id = $2', values: [roomId, entityId] });
+  const { rows } = await ctx.conn.driver.query({
+    text: 'SELECT 1 FROM participants WHERE room_id = $1 AND entity_id = $2',
+    values: [roomId, entityId],
+  });
   return rows.length > 0;
 }
 
 /** FOLLOWED, MUTED or null (also null when the entity is not in the room). */
-export function getParticipantUserState(ctx: PgStoreContext, roomId: UUID, entityId: UUID): Promise<ParticipantUserState> {
+export function getParticipantUserState(
+  ctx: PgStoreContext,
+  roomId: UUID,
+  entityId: UUID,
+): Promise<ParticipantUserState> {
   return ctx.conn.graph.read(`roomState:${roomId}:${entityId}`, async () => {
     const { rows } = await ctx.conn.driver.query<{ state: ParticipantUserState }>({
       text: 'SELECT room_state AS state FROM participants WHERE room_id = $1 AND entity_id = $2',
@@ -56,7 +69,15 @@ export function getParticipantUserState(ctx: PgStoreContext, roomId: UUID, entit
 }
 
 /** Sets the state of an entity already in the room; a no-op otherwise. */
-export async function setParticipantUserState(ctx: PgStoreContext, roomId: UUID, entityId: UUID, state: ParticipantUserState): Promise<void> {
-  await ctx.conn.driver.query({ text: 'UPDATE participants SET room_state = $3 WHERE room_id = $1 AND entity_id = $2', values: [roomId, entityId, state] });
+export async function setParticipantUserState(
+  ctx: PgStoreContext,
+  roomId: UUID,
+  entityId: UUID,
+  state: ParticipantUserState,
+): Promise<void> {
+  await ctx.conn.driver.query({
+    text: 'UPDATE participants SET room_state = $3 WHERE room_id = $1 AND entity_id = $2',
+    values: [roomId, entityId, state],
+  });
   ctx.conn.graph.clear();
 }

@@ -52,7 +52,13 @@ export class PgRecentMemories implements ChangeSubscriber {
     feed.subscribe(this);
   }
 
-  async read(agentId: string, tableName: string, roomId: string, count: number, load: () => Promise<PgMemoryRow[]>): Promise<PgMemoryRow[]> {
+  async read(
+    agentId: string,
+    tableName: string,
+    roomId: string,
+    count: number,
+    load: () => Promise<PgMemoryRow[]>,
+  ): Promise<PgMemoryRow[]> {
     if (!this.feed.live || count > RECENT_CAPACITY) return load();
     const key = `${agentId}\u0000${tableName}`;
     let room = this.rooms.get(roomId);
@@ -66,7 +72,12 @@ export class PgRecentMemories implements ChangeSubscriber {
     const roomGeneration = room.generation;
     const rows = await load();
     // Kept only if nothing changed the room meanwhile (its slot evicted or replaced counts as a change).
-    if (this.feed.live && generation === this.generation && this.rooms.get(roomId) === room && room.generation === roomGeneration) {
+    if (
+      this.feed.live &&
+      generation === this.generation &&
+      this.rooms.get(roomId) === room &&
+      room.generation === roomGeneration
+    ) {
       room.entries.set(key, { rows: rows.slice(), complete: rows.length < count });
     }
     return rows;
@@ -124,4 +135,3 @@ export class PgRecentMemories implements ChangeSubscriber {
     return room;
   }
 }
-

@@ -54,7 +54,10 @@ export async function updateRelationship(ctx: PgStoreContext, relationship: Rela
   });
 }
 
-export async function getRelationship(ctx: PgStoreContext, params: { sourceEntityId: UUID; targetEntityId: UUID }): Promise<Relationship | null> {
+export async function getRelationship(
+  ctx: PgStoreContext,
+  params: { sourceEntityId: UUID; targetEntityId: UUID },
+): Promise<Relationship | null> {
   const { rows } = await ctx.conn.driver.query<RelationshipRow>({
     text: `SELECT ${COLUMNS} FROM relationships WHERE source_entity_id = $1 AND target_entity_id = $2 AND agent_id = $3`,
     values: [params.sourceEntityId, params.targetEntityId, ctx.agentId],
@@ -63,7 +66,10 @@ export async function getRelationship(ctx: PgStoreContext, params: { sourceEntit
 }
 
 /** This agent's relationships with the entity on either side, carrying every given tag. */
-export async function getRelationships(ctx: PgStoreContext, params: { entityId: UUID; tags?: string[] }): Promise<Relationship[]> {
+export async function getRelationships(
+  ctx: PgStoreContext,
+  params: { entityId: UUID; tags?: string[] },
+): Promise<Relationship[]> {
   const values: unknown[] = [ctx.agentId, params.entityId];
   let tags = '';
   if (params.tags && params.tags.length > 0) {

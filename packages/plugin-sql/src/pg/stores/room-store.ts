@@ -81,7 +81,10 @@ export async function updateRoom(ctx: PgStoreContext, room: Room): Promise<void>
 }
 
 async function deleteRoomRows(tx: PgQueryRunner, roomIds: string[]): Promise<{ seq: number; room_id: string }[]> {
-  const { rows } = await tx.query<{ seq: number; room_id: string }>({ text: 'DELETE FROM memories WHERE room_id = ANY($1::text[]) RETURNING seq, room_id', values: [roomIds] });
+  const { rows } = await tx.query<{ seq: number; room_id: string }>({
+    text: 'DELETE FROM memories WHERE room_id = ANY($1::text[]) RETURNING seq, room_id',
+    values: [roomIds],
+  });
   await tx.query({ text: 'DELETE FROM participants WHERE room_id = ANY($1::text[])', values: [roomIds] });
   await tx.query({ text: 'DELETE FROM rooms WHERE id = ANY($1::text[])', values: [roomIds] });
   return rows;
@@ -97,7 +100,10 @@ export async function deleteRoom(ctx: PgStoreContext, roomId: UUID): Promise<voi
 }
 
 export async function getRoomsByWorld(ctx: PgStoreContext, worldId: UUID): Promise<Room[]> {
-  const { rows } = await ctx.conn.driver.query<RoomRow>({ text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`, values: [worldId] });
+  const { rows } = await ctx.conn.driver.query<RoomRow>({
+    text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`,
+    values: [worldId],
+  });
   return rows.map(toRoom);
 }
 
@@ -155,7 +161,11 @@ export async function createWorld(ctx: PgStoreContext, world: World): Promise<UU
 
 export function getWorld(ctx: PgStoreContext, id: UUID): Promise<World | null> {
   return ctx.conn.graph.read(`world:${id}`, async () => {
-    const { rows } = await ctx.conn.driver.query<WorldRow>({ text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE id = $1`, values: [id], name: 'kith_world_by_id' });
+    const { rows } = await ctx.conn.driver.query<WorldRow>({
+      text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE id = $1`,
+      values: [id],
+      name: 'kith_world_by_id',
+    });
     return rows[0] ? toWorld(rows[0]) : null;
   });
 }
@@ -175,7 +185,13 @@ export function getAllWorlds(ctx: PgStoreContext): Promise<World[]> {
 export async function updateWorld(ctx: PgStoreContext, world: World): Promise<void> {
   await ctx.conn.driver.query({
     text: 'UPDATE worlds SET name = $2, server_id = $3, message_server_id = $4, metadata = $5 WHERE id = $1',
-    values: [world.id, world.name ?? null, world.serverId ?? null, world.messageServerId ?? null, JSON.stringify(world.metadata ?? {})],
+    values: [
+      world.id,
+      world.name ?? null,
+      world.serverId ?? null,
+      world.messageServerId ?? null,
+      JSON.stringify(world.metadata ?? {}),
+    ],
   });
   ctx.conn.graph.clear();
 }
@@ -183,8 +199,17 @@ export async function updateWorld(ctx: PgStoreContext, world: World): Promise<vo
 async function deleteWorldRooms(ctx: PgStoreContext, worldId: UUID, andWorld: boolean): Promise<void> {
   await ctx.conn.writes.settled();
   const deleted = await ctx.conn.driver.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>({ text: 'SELECT id FROM rooms WHERE world_id = $1', values: [worldId] });
-    const gone = rows.length > 0 ? await deleteRoomRows(tx, rows.map((row) => row.id)) : [];
+    const { rows } = await tx.query<{ id: string }>({
+      text: 'SELECT id FROM rooms WHERE world_id = $1',
+      values: [worldId],
+    });
+    const gone =
+      rows.length > 0
+        ? await deleteRoomRows(
+            tx,
+            rows.map((row) => row.id),
+          )
+        : [];
     if (andWorld) await tx.query({ text: 'DELETE FROM worlds WHERE id = $1', values: [worldId] });
     return gone;
   });

@@ -55,18 +55,28 @@ export async function createTask(ctx: PgStoreContext, task: Task): Promise<UUID>
 }
 
 /** This agent's tasks matching the filters; `tags` must all be present. */
-export async function getTasks(ctx: PgStoreContext, params: { roomId?: UUID; tags?: string[]; entityId?: UUID }): Promise<Task[]> {
+export async function getTasks(
+  ctx: PgStoreContext,
+  params: { roomId?: UUID; tags?: string[]; entityId?: UUID },
+): Promise<Task[]> {
   const where = ['agent_id = $1'];
   const values: unknown[] = [ctx.agentId];
-  if (params.roomId) values.push(params.roomId), where.push(`room_id = $${values.length}`);
-  if (params.entityId) values.push(params.entityId), where.push(`entity_id = $${values.length}`);
-  if (params.tags && params.tags.length > 0) values.push(JSON.stringify(params.tags)), where.push(`tags @> $${values.length}::jsonb`);
-  const { rows } = await ctx.conn.driver.query<TaskRow>({ text: `SELECT ${COLUMNS} FROM tasks WHERE ${where.join(' AND ')} ORDER BY created_at, id`, values });
+  if (params.roomId) (values.push(params.roomId), where.push(`room_id = $${values.length}`));
+  if (params.entityId) (values.push(params.entityId), where.push(`entity_id = $${values.length}`));
+  if (params.tags && params.tags.length > 0)
+    (values.push(JSON.stringify(params.tags)), where.push(`tags @> $${values.length}::jsonb`));
+  const { rows } = await ctx.conn.driver.query<TaskRow>({
+    text: `SELECT ${COLUMNS} FROM tasks WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+    values,
+  });
   return rows.map(toTask);
 }
 
 export async function getTask(ctx: PgStoreContext, id: UUID): Promise<Task | null> {
-  const { rows } = await ctx.conn.driver.query<TaskRow>({ text: `SELECT ${COLUMNS} FROM tasks WHERE id = $1`, values: [id] });
+  const { rows } = await ctx.conn.driver.query<TaskRow>({
+    text: `SELECT ${COLUMNS} FROM tasks WHERE id = $1`,
+    values: [id],
+  });
   return rows[0] ? toTask(rows[0]) : null;
 }
 

@@ -1,4 +1,13 @@
-import { addUsageTotals, emptyUsageTotals, usageModelKey, type ModelUsageRecord, type UsageGroup, type UsageQuery, type UsageReport, type UsageTotals } from '@kith/core';
+import {
+  addUsageTotals,
+  emptyUsageTotals,
+  usageModelKey,
+  type ModelUsageRecord,
+  type UsageGroup,
+  type UsageQuery,
+  type UsageReport,
+  type UsageTotals,
+} from '@kith/core';
 import { usageRowOf } from '../../shared/usage/usage-row';
 import type { PgStoreContext } from './store-context';
 
@@ -51,22 +60,32 @@ export async function getUsage(ctx: PgStoreContext, query: UsageQuery): Promise<
   await ctx.conn.writes.settled(true);
   const where = ['agent_id = $1'];
   const values: unknown[] = [ctx.agentId];
-  if (query.from !== undefined) values.push(dayNumber(query.from)), where.push(`day >= $${values.length}`);
-  if (query.to !== undefined) values.push(dayNumber(query.to)), where.push(`day <= $${values.length}`);
-  if (query.roomId !== undefined) values.push(query.roomId), where.push(`room_id = $${values.length}`);
+  if (query.from !== undefined) (values.push(dayNumber(query.from)), where.push(`day >= $${values.length}`));
+  if (query.to !== undefined) (values.push(dayNumber(query.to)), where.push(`day <= $${values.length}`));
+  if (query.roomId !== undefined) (values.push(query.roomId), where.push(`room_id = $${values.length}`));
   const filter = where.join(' AND ');
-  const { rows } = await ctx.conn.driver.query<SumRow>({ text: `SELECT ${SUMS} FROM model_usage WHERE ${filter}`, values });
+  const { rows } = await ctx.conn.driver.query<SumRow>({
+    text: `SELECT ${SUMS} FROM model_usage WHERE ${filter}`,
+    values,
+  });
   const totals = totalsOf(rows[0]);
   if (!query.groupBy || totals.calls === 0) return { totals, groups: [] };
-  const columns = query.groupBy === 'day' ? 'day' : query.groupBy === 'room' ? 'room_id' : 'provider, model, model_type';
-  const grouped = await ctx.conn.driver.query<SumRow & { day?: number; room_id?: string; provider?: string; model?: string; model_type?: string }>({
+  const columns =
+    query.groupBy === 'day' ? 'day' : query.groupBy === 'room' ? 'room_id' : 'provider, model, model_type';
+  const grouped = await ctx.conn.driver.query<
+    SumRow & { day?: number; room_id?: string; provider?: string; model?: string; model_type?: string }
+  >({
     text: `SELECT ${columns}, ${SUMS} FROM model_usage WHERE ${filter} GROUP BY ${columns}`,
     values,
   });
   const groups = new Map<string, UsageGroup>();
   for (const row of grouped.rows) {
     const key =
-      query.groupBy === 'day' ? dayText(Number(row.day)) : query.groupBy === 'room' ? String(row.room_id) : usageModelKey(String(row.provider), String(row.model), String(row.model_type));
+      query.groupBy === 'day'
+        ? dayText(Number(row.day))
+        : query.groupBy === 'room'
+          ? String(row.room_id)
+          : usageModelKey(String(row.provider), String(row.model), String(row.model_type));
     let group = groups.get(key);
     // Two model types of one model share a group.
     if (!group) groups.set(key, (group = { key, ...emptyUsageTotals() }));

@@ -67,7 +67,9 @@ export class PgVectorIndex implements ChangeSubscriber {
   add(entry: VectorEntry): void {
     const apply = () => {
       this.removeEverywhere(entry.seq);
-      this.partitions.get(partitionKey(entry.agentId, entry.type, entry.vector.length))?.add(entry.seq, this.tags(entry), entry.vector);
+      this.partitions
+        .get(partitionKey(entry.agentId, entry.type, entry.vector.length))
+        ?.add(entry.seq, this.tags(entry), entry.vector);
     };
     apply();
     if (this.loading.size > 0) this.replay.push(apply);
@@ -157,9 +159,10 @@ export class PgVectorIndex implements ChangeSubscriber {
     const generation = this.generation;
     const replayFrom = this.replay.length;
     const partition = new VectorPartition(dims, this.kernel);
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const { rows } = await this.runner.query<StoredRow>({ text: LOAD_SQL, values: [agentId, type, dims, after] });
-      for (const row of rows) if (row.embedding) partition.add(Number(row.seq), this.rowTags(row), fromFloat32Blob(row.embedding));
+      for (const row of rows)
+        if (row.embedding) partition.add(Number(row.seq), this.rowTags(row), fromFloat32Blob(row.embedding));
       if (rows.length < LOAD_PAGE) break;
       after = Number(rows[rows.length - 1].seq);
     }
@@ -194,7 +197,11 @@ export class PgVectorIndex implements ChangeSubscriber {
   }
 
   private rowTags(row: StoredRow): RowTags {
-    return this.tagger.tags({ roomId: row.room_id, worldId: row.world_id, entityId: row.entity_id, unique: row.is_unique });
+    return this.tagger.tags({
+      roomId: row.room_id,
+      worldId: row.world_id,
+      entityId: row.entity_id,
+      unique: row.is_unique,
+    });
   }
-
 }

@@ -33,12 +33,19 @@ const COLUMNS_PRESENT = `SELECT 1 FROM information_schema.columns
  * stored before are copied into them; all under the schema lock, once per
  * database. Without it, the in-process index searches the stored bytes.
  */
-export async function setUpVectorSearch(driver: PgDriver, preference: VectorPreference, logger: SqlLogger): Promise<VectorMode> {
+export async function setUpVectorSearch(
+  driver: PgDriver,
+  preference: VectorPreference,
+  logger: SqlLogger,
+): Promise<VectorMode> {
   if (preference === 'in-process') return 'in-process';
   const last = vectorColumn(EMBEDDING_DIMENSIONS[EMBEDDING_DIMENSIONS.length - 1]);
   if ((await exists(driver, EXTENSION_INSTALLED)) && (await exists(driver, COLUMNS_PRESENT, [last]))) return 'pgvector';
   if (!(await exists(driver, EXTENSION_AVAILABLE))) {
-    if (preference === 'pgvector') throw new Error('KITH_PGVECTOR=on but the server has no pgvector extension: install it (CREATE EXTENSION vector) or leave the setting out');
+    if (preference === 'pgvector')
+      throw new Error(
+        'KITH_PGVECTOR=on but the server has no pgvector extension: install it (CREATE EXTENSION vector) or leave the setting out',
+      );
     return 'in-process';
   }
   return withSchemaLock(driver, async (connection) => {
@@ -46,14 +53,19 @@ export async function setUpVectorSearch(driver: PgDriver, preference: VectorPref
       await connection.query({ text: 'CREATE EXTENSION IF NOT EXISTS vector' });
     } catch (error) {
       if (preference === 'pgvector') throw error;
-      logger.warn({ err: error }, 'pgvector is available but could not be installed (CREATE EXTENSION vector needs a privileged user); vector search runs in process');
+      logger.warn(
+        { err: error },
+        'pgvector is available but could not be installed (CREATE EXTENSION vector needs a privileged user); vector search runs in process',
+      );
       return 'in-process';
     }
     for (const dimension of EMBEDDING_DIMENSIONS) {
       const column = vectorColumn(dimension);
       await connection.query({ text: `ALTER TABLE memories ADD COLUMN IF NOT EXISTS ${column} vector(${dimension})` });
       if (dimension <= HNSW_MAX_DIMENSIONS) {
-        await connection.query({ text: `CREATE INDEX IF NOT EXISTS memories_${column}_hnsw_idx ON memories USING hnsw (${column} vector_cosine_ops)` });
+        await connection.query({
+          text: `CREATE INDEX IF NOT EXISTS memories_${column}_hnsw_idx ON memories USING hnsw (${column} vector_cosine_ops)`,
+        });
       }
       await backfill(connection, dimension);
     }

@@ -10,7 +10,9 @@ const NESTED_FIELDS = new Set(['settings', 'secrets']);
 
 /** The agent's fields that are stored in `details`. */
 export function detailsOf(agent: Partial<Agent>): AgentDetailsRecord {
-  return Object.fromEntries(Object.entries(agent).filter(([key, value]) => !COLUMN_FIELDS.has(key) && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(agent).filter(([key, value]) => !COLUMN_FIELDS.has(key) && value !== undefined),
+  );
 }
 
 /** `stored` details with `patch` applied as updateAgent does (settings and secrets merged one level deep). */

@@ -50,7 +50,10 @@ describe('compactLogBody', () => {
 
   it('serialises to the same JSON as the compacted object, for small and oversized bodies alike', () => {
     const small = { runId: 'r3', prompt: 'p'.repeat(400) };
-    const wide = { runId: 'r4', ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, { text: 'z'.repeat(150) }])) };
+    const wide = {
+      runId: 'r4',
+      ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, { text: 'z'.repeat(150) }])),
+    };
     for (const body of [small, wide]) expect(compactLogBodyJson(body)).toBe(JSON.stringify(compactLogBody(body)));
   });
 });

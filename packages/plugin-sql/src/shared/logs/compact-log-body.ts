@@ -10,10 +10,16 @@ export const MAX_LOG_BODY_CHARS = 2048;
 
 function compactValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') {
-    return value.length <= MAX_LOG_STRING ? value : `${value.slice(0, KEPT_CHARS)}…[+${value.length - KEPT_CHARS} chars]`;
+    return value.length <= MAX_LOG_STRING
+      ? value
+      : `${value.slice(0, KEPT_CHARS)}…[+${value.length - KEPT_CHARS} chars]`;
   }
   if (value === null || typeof value !== 'object') {
-    return typeof value === 'bigint' ? value.toString() : typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
+    return typeof value === 'bigint'
+      ? value.toString()
+      : typeof value === 'function' || typeof value === 'symbol'
+        ? undefined
+        : value;
   }
   if (value instanceof Date) return value.toISOString();
   if (depth >= MAX_DEPTH) return '…[nested]';

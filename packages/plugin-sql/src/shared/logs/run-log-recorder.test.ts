@@ -52,7 +52,12 @@ async function oneRun(runtime: AgentRuntime, roomId: UUID, entityId: UUID): Prom
     await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
     await runtime.useModel('TEXT_SMALL', { prompt: PROMPT });
     await runtime.useModel('TEXT_SMALL', { prompt: 'short' });
-    await runtime.emitEvent('RUN_ENDED', { ...base, status: 'completed', endTime: Date.now(), duration: Date.now() - startTime });
+    await runtime.emitEvent('RUN_ENDED', {
+      ...base,
+      status: 'completed',
+      endTime: Date.now(),
+      duration: Date.now() - startTime,
+    });
     return runId;
   });
 }
@@ -66,7 +71,14 @@ describe('run and model logs', () => {
 
     const [run] = await runtime.getLogs({ roomId, type: RUN_LOG_TYPE });
     expect(run).toMatchObject({ entityId, roomId, type: RUN_LOG_TYPE });
-    expect(run.body).toMatchObject({ runId, status: 'completed', roomId, entityId, source: 'messageHandler', duration: expect.any(Number) });
+    expect(run.body).toMatchObject({
+      runId,
+      status: 'completed',
+      roomId,
+      entityId,
+      source: 'messageHandler',
+      duration: expect.any(Number),
+    });
     expect(run.body.models).toEqual([
       {
         modelType: 'TEXT_SMALL',
@@ -84,7 +96,13 @@ describe('run and model logs', () => {
     ]);
 
     const [model] = await runtime.getLogs({ type: `${MODEL_LOG_PREFIX}TEXT_SMALL` });
-    expect(model.body).toMatchObject({ modelType: 'TEXT_SMALL', provider: 'counting-model', success: false, promptChars: 4, error: 'provider unavailable' });
+    expect(model.body).toMatchObject({
+      modelType: 'TEXT_SMALL',
+      provider: 'counting-model',
+      success: false,
+      promptChars: 4,
+      error: 'provider unavailable',
+    });
     expect(model.body).not.toHaveProperty('runId');
 
     const all = await runtime.getLogs({});
@@ -102,7 +120,12 @@ describe('run and model logs', () => {
     await runtime.withRun(roomId, async (runId) => {
       const base = { runId, roomId, entityId: runtime.agentId, startTime: Date.now() };
       await runtime.emitEvent('RUN_STARTED', { ...base, status: 'started' });
-      await runtime.emitEvent('RUN_TIMEOUT', { ...base, status: 'timeout', duration: 30_000, error: 'Run exceeded the response timeout' });
+      await runtime.emitEvent('RUN_TIMEOUT', {
+        ...base,
+        status: 'timeout',
+        duration: 30_000,
+        error: 'Run exceeded the response timeout',
+      });
     });
     const [run] = await runtime.getLogs({ roomId });
     expect(run.body).toMatchObject({ status: 'timeout', duration: 30_000, error: 'Run exceeded the response timeout' });
@@ -118,7 +141,11 @@ describe('run and model logs', () => {
       await runtime.log({ body, entityId: runtime.agentId, roomId: runtime.agentId, type: 'useModel:TEXT_LARGE' });
     }
     const [cut] = await compact.getLogs({ type: 'useModel:TEXT_LARGE' });
-    expect(cut.body).toEqual({ modelType: 'TEXT_LARGE', params: { prompt: expect.stringMatching(/^You are Eliza\. .*…\[\+\d+ chars\]$/) }, response: 'fine' });
+    expect(cut.body).toEqual({
+      modelType: 'TEXT_LARGE',
+      params: { prompt: expect.stringMatching(/^You are Eliza\. .*…\[\+\d+ chars\]$/) },
+      response: 'fine',
+    });
     const [kept] = await whole.getLogs({ type: 'useModel:TEXT_LARGE' });
     expect(kept.body).toEqual(body);
     await compact.stop();
@@ -161,13 +188,24 @@ describe('usage day rows', () => {
     const perCall = (400 * 0.15 + 600 * 0.075 + 100 * 0.6) / 1e6;
     const [run] = await runtime.getLogs({ roomId: roomB, type: RUN_LOG_TYPE });
     expect(run.body.models).toEqual([
-      expect.objectContaining({ modelType: 'TEXT_LARGE', provider: 'openai', model: 'gpt-4o-mini', calls: 1, promptTokens: 1000, cachedInputTokens: 600, completionTokens: 100, costUsd: perCall }),
+      expect.objectContaining({
+        modelType: 'TEXT_LARGE',
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        calls: 1,
+        promptTokens: 1000,
+        cachedInputTokens: 600,
+        completionTokens: 100,
+        costUsd: perCall,
+      }),
     ]);
 
     const adapter = runtime.adapter;
     const byRoom = await adapter.getUsage!({ groupBy: 'room' });
     const rooms = byRoom.groups.filter((group) => group.key !== '');
-    expect(rooms.map((group) => [group.key, group.calls, group.inputTokens, group.cachedInputTokens, group.outputTokens])).toEqual(
+    expect(
+      rooms.map((group) => [group.key, group.calls, group.inputTokens, group.cachedInputTokens, group.outputTokens]),
+    ).toEqual(
       [
         [roomA, 2, 2000, 1200, 200],
         [roomB, 1, 1000, 600, 100],
@@ -175,10 +213,19 @@ describe('usage day rows', () => {
     );
     expect(rooms.find((group) => group.key === roomA)?.costUsd).toBeCloseTo(2 * perCall, 12);
     const byModel = await adapter.getUsage!({ groupBy: 'model' });
-    expect(byModel.groups.find((group) => group.key === 'openai/gpt-4o-mini')).toMatchObject({ calls: 3, unpricedCalls: 0 });
+    expect(byModel.groups.find((group) => group.key === 'openai/gpt-4o-mini')).toMatchObject({
+      calls: 3,
+      unpricedCalls: 0,
+    });
     // One row per day, room and model, however many turns.
     const sqlite = (await adapter.getConnection()) as import('better-sqlite3').Database;
-    expect((sqlite.prepare('SELECT COUNT(*) AS n FROM model_usage WHERE agent_id = ? AND room_id != ?').get(runtime.agentId, '') as { n: number }).n).toBe(2);
+    expect(
+      (
+        sqlite
+          .prepare('SELECT COUNT(*) AS n FROM model_usage WHERE agent_id = ? AND room_id != ?')
+          .get(runtime.agentId, '') as { n: number }
+      ).n,
+    ).toBe(2);
     await runtime.stop();
   });
 });
@@ -251,9 +298,21 @@ describe('background model usage', () => {
   it('gives a call carrying its prompt a record of its own', async () => {
     const { runtime, written } = collector();
     const recorder = new RunLogRecorder(runtime);
-    await recorder.modelUsed({ ...call(runtime, { type: 'TEXT_LARGE' }), prompt: 'Hello', response: 'Hi' } as ModelEventPayload);
+    await recorder.modelUsed({
+      ...call(runtime, { type: 'TEXT_LARGE' }),
+      prompt: 'Hello',
+      response: 'Hi',
+    } as ModelEventPayload);
     expect(written.map((record) => record.body)).toEqual([
-      { modelType: 'TEXT_LARGE', provider: 'local', success: true, promptChars: 10, durationMs: 0.3, prompt: 'Hello', response: 'Hi' },
+      {
+        modelType: 'TEXT_LARGE',
+        provider: 'local',
+        success: true,
+        promptChars: 10,
+        durationMs: 0.3,
+        prompt: 'Hello',
+        response: 'Hi',
+      },
     ]);
   });
 });
@@ -265,20 +324,34 @@ describe('stopping', () => {
       character: { name: 'stopping', bio: ['test agent'] },
       plugins: [sqlPlugin, modelPlugin],
       settings: { KITH_DATA_DIR: path.join(dir, 'stopping') },
-      logger: createLogger({ level: 'warn', json: true, destination: { write: (line: string) => void lines.push(line) } }),
+      logger: createLogger({
+        level: 'warn',
+        json: true,
+        destination: { write: (line: string) => void lines.push(line) },
+      }),
     });
     await runtime.initialize();
     // A successful call outside any run: summed, not yet written.
     await runtime.useModel('TEXT_SMALL', { prompt: 'background' });
     await runtime.stop();
     // A background call finishing after the agent stopped (an embedding retry, say).
-    await runtime.emitEvent('MODEL_USED', { runtime, type: 'TEXT_EMBEDDING', provider: 'late', promptChars: 1, durationMs: 1, success: false, error: 'late' });
+    await runtime.emitEvent('MODEL_USED', {
+      runtime,
+      type: 'TEXT_EMBEDDING',
+      provider: 'late',
+      promptChars: 1,
+      durationMs: 1,
+      success: false,
+      error: 'late',
+    });
     expect(lines.filter((line) => line.includes('log record'))).toEqual([]);
 
     const reopened = await startAgent('stopping');
     try {
       const records = await reopened.getLogs({ type: `${MODEL_LOG_PREFIX}TEXT_SMALL` });
-      expect(records.map((record) => record.body)).toEqual([expect.objectContaining({ provider: 'counting-model', calls: 1, failed: 0 })]);
+      expect(records.map((record) => record.body)).toEqual([
+        expect.objectContaining({ provider: 'counting-model', calls: 1, failed: 0 }),
+      ]);
       expect(await reopened.getLogs({ type: `${MODEL_LOG_PREFIX}TEXT_EMBEDDING` })).toEqual([]);
     } finally {
       await reopened.stop();

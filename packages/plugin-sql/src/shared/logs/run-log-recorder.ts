@@ -76,17 +76,27 @@ const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 function addTokens(usage: ModelUsage, payload: ModelEventPayload): void {
   if (payload.costUsd !== undefined) usage.costUsd = (usage.costUsd ?? 0) + payload.costUsd;
-  else if (payload.tokens && (payload.tokens.promptTokens > 0 || payload.tokens.completionTokens > 0)) usage.unpricedCalls = (usage.unpricedCalls ?? 0) + 1;
+  else if (payload.tokens && (payload.tokens.promptTokens > 0 || payload.tokens.completionTokens > 0))
+    usage.unpricedCalls = (usage.unpricedCalls ?? 0) + 1;
   if (payload.overBudget) usage.overBudget = (usage.overBudget ?? 0) + 1;
   if (!payload.tokens) return;
   usage.promptTokens = (usage.promptTokens ?? 0) + payload.tokens.promptTokens;
   usage.completionTokens = (usage.completionTokens ?? 0) + payload.tokens.completionTokens;
   usage.totalTokens = (usage.totalTokens ?? 0) + payload.tokens.totalTokens;
-  if (payload.tokens.cachedInputTokens) usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + payload.tokens.cachedInputTokens;
+  if (payload.tokens.cachedInputTokens)
+    usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + payload.tokens.cachedInputTokens;
 }
 
 function newUsage(payload: ModelEventPayload): ModelUsage {
-  return { modelType: payload.type, provider: payload.provider, ...(payload.model ? { model: payload.model } : {}), calls: 0, failed: 0, promptChars: 0, durationMs: 0 };
+  return {
+    modelType: payload.type,
+    provider: payload.provider,
+    ...(payload.model ? { model: payload.model } : {}),
+    calls: 0,
+    failed: 0,
+    promptChars: 0,
+    durationMs: 0,
+  };
 }
 
 function count(usage: ModelUsage, payload: ModelEventPayload): void {
@@ -153,7 +163,12 @@ export class RunLogRecorder {
     if (run && run.models.size > 0) {
       body.models = [...run.models.values()].map((usage) => ({ ...usage, durationMs: round(usage.durationMs) }));
     }
-    void this.write({ type: RUN_LOG_TYPE, entityId: payload.entityId, roomId: payload.roomId, body: withoutUndefined(body) });
+    void this.write({
+      type: RUN_LOG_TYPE,
+      entityId: payload.entityId,
+      roomId: payload.roomId,
+      body: withoutUndefined(body),
+    });
     if (run && run.models.size > 0) {
       const at = payload.endTime ?? Date.now();
       void this.writeUsage([...run.models.values()].map((usage) => usageRecord(usage, at, run.roomId)));
@@ -174,7 +189,15 @@ export class RunLogRecorder {
           type: `${MODEL_LOG_PREFIX}${payload.type}`,
           entityId: this.runtime.agentId,
           roomId: run.roomId,
-          body: withoutUndefined({ runId: payload.runId, modelType: payload.type, provider: payload.provider, model: payload.model, success: payload.success, prompt: extra.prompt, response: extra.response }),
+          body: withoutUndefined({
+            runId: payload.runId,
+            modelType: payload.type,
+            provider: payload.provider,
+            model: payload.model,
+            success: payload.success,
+            prompt: extra.prompt,
+            response: extra.response,
+          }),
         });
       }
       return Promise.resolve();
@@ -197,12 +220,16 @@ export class RunLogRecorder {
       // Its cost still counts: as a usage record of its own.
       const single = newUsage(payload);
       count(single, payload);
-      return Promise.all([this.writeModel(payload.type, withoutUndefined(body)), this.writeUsage([usageRecord(single, Date.now(), payload.roomId)])]).then(() => undefined);
+      return Promise.all([
+        this.writeModel(payload.type, withoutUndefined(body)),
+        this.writeUsage([usageRecord(single, Date.now(), payload.roomId)]),
+      ]).then(() => undefined);
     }
     const now = Date.now();
     const backgroundKey = `${key}\u0000${payload.roomId ?? ''}`;
     let pending = this.background.get(backgroundKey);
-    if (!pending) this.background.set(backgroundKey, (pending = { usage: newUsage(payload), roomId: payload.roomId, since: now }));
+    if (!pending)
+      this.background.set(backgroundKey, (pending = { usage: newUsage(payload), roomId: payload.roomId, since: now }));
     count(pending.usage, payload);
     if (pending.usage.calls >= this.policy.calls) return this.flushBackground(backgroundKey);
     this.schedule();
@@ -219,7 +246,9 @@ export class RunLogRecorder {
       if (!pending) continue;
       this.background.delete(key);
       const { usage, since, roomId } = pending;
-      writes.push(this.writeModel(usage.modelType, { ...usage, durationMs: round(usage.durationMs), since, until: now }));
+      writes.push(
+        this.writeModel(usage.modelType, { ...usage, durationMs: round(usage.durationMs), since, until: now }),
+      );
       writes.push(this.writeUsage([usageRecord(usage, now, roomId)]));
     }
     await Promise.all(writes);
@@ -229,12 +258,17 @@ export class RunLogRecorder {
   private schedule(): void {
     if (this.timer !== undefined || this.background.size === 0) return;
     const oldest = Math.min(...[...this.background.values()].map((pending) => pending.since));
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const now = Date.now();
-      const due = [...this.background.entries()].filter(([, pending]) => now - pending.since >= this.policy.ageMs).map(([key]) => key);
-      void Promise.all(due.map((key) => this.flushBackground(key))).then(() => this.schedule());
-    }, Math.max(0, oldest + this.policy.ageMs - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        const now = Date.now();
+        const due = [...this.background.entries()]
+          .filter(([, pending]) => now - pending.since >= this.policy.ageMs)
+          .map(([key]) => key);
+        void Promise.all(due.map((key) => this.flushBackground(key))).then(() => this.schedule());
+      },
+      Math.max(0, oldest + this.policy.ageMs - Date.now()),
+    );
     this.timer.unref();
   }
 

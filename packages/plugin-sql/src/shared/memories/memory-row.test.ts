@@ -97,7 +97,11 @@ describe('toMemory with a SharedEmbedding', () => {
     expect(structuredClone(memory).embedding).toEqual([0.5, -0.25, 1]);
     expect(memory.embedding).toBe(memory.embedding);
     expect(reads()).toBe(1);
-    expect(Object.getOwnPropertyDescriptor(memory, 'embedding')).toMatchObject({ writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(memory, 'embedding')).toMatchObject({
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   });
 
   it('serves many memories with one accessor pair, each settling its own value', () => {
@@ -113,9 +117,12 @@ describe('toMemory with a SharedEmbedding', () => {
     const removed = toMemory(row(1), shared({ [ID]: [1] }).embedding);
     delete removed.embedding;
     expect('embedding' in removed).toBe(false);
-    const failing = toMemory(row(1), new SharedEmbedding(() => {
-      throw new Error('closed');
-    }));
+    const failing = toMemory(
+      row(1),
+      new SharedEmbedding(() => {
+        throw new Error('closed');
+      }),
+    );
     expect(failing.embedding).toBeUndefined();
   });
 

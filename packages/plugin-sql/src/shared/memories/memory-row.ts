@@ -78,14 +78,28 @@ export function parseRowJson(row: MemoryRow): ParsedRowJson {
  * first read. `parsed`: the row's JSON as a cache parsed it before; the memory
  * gets copies of it (cheaper than parsing again), never the cached objects.
  */
-export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader | SharedEmbedding, parsed?: ParsedRowJson): Memory {
-  const [seq, id, agentId, , entityId, roomId, worldId, contentJson, metadataJson, isUnique, createdAt, dimension] = row;
+export function toMemory(
+  row: MemoryRow,
+  vector: Float32Array | VectorLoader | SharedEmbedding,
+  parsed?: ParsedRowJson,
+): Memory {
+  const [seq, id, agentId, , entityId, roomId, worldId, contentJson, metadataJson, isUnique, createdAt, dimension] =
+    row;
   const content = parsed ? copyJson(parsed.content) : parseJson<Content>(contentJson, {});
   const metadata = parsed ? copyJson(parsed.metadata) : parseJson<MemoryMetadata>(metadataJson, {});
   const unique = isUnique === 1;
   let memory: Memory;
   if (vector instanceof SharedEmbedding) {
-    memory = { id: id as UUID, entityId: entityId as UUID, agentId: agentId as UUID, roomId: roomId as UUID, content, metadata, createdAt, unique };
+    memory = {
+      id: id as UUID,
+      entityId: entityId as UUID,
+      agentId: agentId as UUID,
+      roomId: roomId as UUID,
+      content,
+      metadata,
+      createdAt,
+      unique,
+    };
     if (dimension !== null) Object.defineProperty(memory, 'embedding', vector.descriptor);
   } else if (typeof vector === 'function' && dimension !== null) {
     // `memory.embedding`, read from the file and turned into numbers on first read: most readers
@@ -112,7 +126,16 @@ export function toMemory(row: MemoryRow, vector: Float32Array | VectorLoader | S
       },
     };
   } else {
-    memory = { id: id as UUID, entityId: entityId as UUID, agentId: agentId as UUID, roomId: roomId as UUID, content, metadata, createdAt, unique };
+    memory = {
+      id: id as UUID,
+      entityId: entityId as UUID,
+      agentId: agentId as UUID,
+      roomId: roomId as UUID,
+      content,
+      metadata,
+      createdAt,
+      unique,
+    };
     if (typeof vector !== 'function') memory.embedding = Array.from(vector);
   }
   if (worldId !== null) memory.worldId = worldId as UUID;

@@ -3,7 +3,14 @@ import type { ModelUsageRecord } from '@kith/core';
 const DAY_MS = 86_400_000;
 
 /** A model_usage day row's key and the totals to add: day, room ('' for none), model type, provider, model, then calls, failed calls, input, cached input and output tokens, duration ms, cost, unpriced calls. */
-export type UsageRow = [day: number, roomId: string, modelType: string, provider: string, model: string, ...totals: number[]];
+export type UsageRow = [
+  day: number,
+  roomId: string,
+  modelType: string,
+  provider: string,
+  model: string,
+  ...totals: number[],
+];
 
 /** The day row a record adds to (both dialects' model_usage). */
 export function usageRowOf(r: ModelUsageRecord): UsageRow {

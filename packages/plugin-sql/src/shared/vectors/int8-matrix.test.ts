@@ -21,22 +21,25 @@ describe('Int8Matrix', () => {
     expect(isWasmSimdAvailable()).toBe(true);
   });
 
-  it.each(EMBEDDING_DIMENSIONS.map((dims) => [dims]))('computes exact int8 dot products with both kernels (%i dims)', (dims) => {
-    const rows = 37;
-    const simd = new Int8Matrix(dims, 'wasm-simd');
-    const js = new Int8Matrix(dims, 'js');
-    for (const matrix of [simd, js]) {
-      matrix.reserve(rows);
-      fill(matrix.codes, 0, matrix.rowOffset(rows), dims);
-    }
-    simd.dotsAll(rows);
-    js.dotsAll(rows);
-    const expected = Array.from({ length: rows }, (_, slot) => reference(js.codes, dims, slot));
-    expect(Array.from(simd.out.subarray(0, rows))).toEqual(expected);
-    expect(Array.from(js.out.subarray(0, rows))).toEqual(expected);
-    expect(simd.dotRow(rows - 1)).toBe(expected[rows - 1]);
-    expect(js.dotRow(5)).toBe(expected[5]);
-  });
+  it.each(EMBEDDING_DIMENSIONS.map((dims) => [dims]))(
+    'computes exact int8 dot products with both kernels (%i dims)',
+    (dims) => {
+      const rows = 37;
+      const simd = new Int8Matrix(dims, 'wasm-simd');
+      const js = new Int8Matrix(dims, 'js');
+      for (const matrix of [simd, js]) {
+        matrix.reserve(rows);
+        fill(matrix.codes, 0, matrix.rowOffset(rows), dims);
+      }
+      simd.dotsAll(rows);
+      js.dotsAll(rows);
+      const expected = Array.from({ length: rows }, (_, slot) => reference(js.codes, dims, slot));
+      expect(Array.from(simd.out.subarray(0, rows))).toEqual(expected);
+      expect(Array.from(js.out.subarray(0, rows))).toEqual(expected);
+      expect(simd.dotRow(rows - 1)).toBe(expected[rows - 1]);
+      expect(js.dotRow(5)).toBe(expected[5]);
+    },
+  );
 
   it('reaches the int32 extremes without overflow', () => {
     const matrix = new Int8Matrix(3072, 'wasm-simd');

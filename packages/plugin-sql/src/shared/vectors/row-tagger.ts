@@ -39,7 +39,15 @@ export class RowTagger {
     const world = this.filterId(query.worldId);
     const entity = this.filterId(query.entityId);
     if (room === null || world === null || entity === null) return null;
-    return { vector: query.vector, k: query.k, minSimilarity: query.minSimilarity, room, world, entity, uniqueOnly: query.unique === true };
+    return {
+      vector: query.vector,
+      k: query.k,
+      minSimilarity: query.minSimilarity,
+      room,
+      world,
+      entity,
+      uniqueOnly: query.unique === true,
+    };
   }
 
   /** A filter value: undefined for no filter, null for an id no row has (nothing can match). */

@@ -4,7 +4,6 @@ import { type PartitionQuery, type RowTags, VectorPartition } from './vector-par
 
 const DIMS = 384;
 
-
 /** Clustered vectors with exact duplicates and near ties: where an approximate index goes wrong. */
 function dataset(count: number, seed: number): Float32Array[] {
   const random = seededRandom(seed);
@@ -34,7 +33,12 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return dot / Math.sqrt(na * nb);
 }
 
-const tagsOf = (i: number): RowTags => ({ room: i % 3, world: i % 2 === 0 ? 7 : -1, entity: i % 5, unique: i % 4 !== 0 });
+const tagsOf = (i: number): RowTags => ({
+  room: i % 3,
+  world: i % 2 === 0 ? 7 : -1,
+  entity: i % 5,
+  unique: i % 4 !== 0,
+});
 
 /** The exact answer: brute force over every row matching the filters. */
 function bruteForce(rows: Map<number, Float32Array>, query: PartitionQuery): { seq: number; similarity: number }[] {
@@ -54,7 +58,8 @@ function bruteForce(rows: Map<number, Float32Array>, query: PartitionQuery): { s
 describe.each(['wasm-simd', 'js'] as VectorKernel[])('VectorPartition (%s kernel)', (kernel) => {
   const rows = new Map<number, Float32Array>();
   const partition = new VectorPartition(DIMS, kernel);
-  const fetch = (seqs: number[]) => new Map(seqs.flatMap((seq) => (rows.has(seq) ? [[seq, rows.get(seq) as Float32Array] as const] : [])));
+  const fetch = (seqs: number[]) =>
+    new Map(seqs.flatMap((seq) => (rows.has(seq) ? [[seq, rows.get(seq) as Float32Array] as const] : [])));
 
   beforeAll(() => {
     dataset(3000, 1).forEach((vector, seq) => {
@@ -98,7 +103,9 @@ describe.each(['wasm-simd', 'js'] as VectorKernel[])('VectorPartition (%s kernel
     partition.remove(first.seq);
     rows.delete(first.seq);
     expect(partition.has(first.seq)).toBe(false);
-    expect(partition.search({ vector: query, k: 5 }, fetch).map((hit) => hit.seq)).toEqual(bruteForce(rows, { vector: query, k: 5 }).map((hit) => hit.seq));
+    expect(partition.search({ vector: query, k: 5 }, fetch).map((hit) => hit.seq)).toEqual(
+      bruteForce(rows, { vector: query, k: 5 }).map((hit) => hit.seq),
+    );
 
     const replaced = 42;
     rows.set(replaced, Float32Array.from(query));
@@ -151,7 +158,10 @@ describe.each(['wasm-simd', 'js'] as VectorKernel[])('VectorPartition (%s kernel
     vectors.forEach((vector, seq) => small.add(seq, tagsOf(seq), vector));
     const all = small.search({ vector: vectors[0], k: 50 }, (seqs) => new Map(seqs.map((seq) => [seq, vectors[seq]])));
     expect(all.map((hit) => hit.seq).sort()).toEqual([0, 1, 2, 3, 4]);
-    const missing = small.search({ vector: vectors[0], k: 50 }, (seqs) => new Map(seqs.filter((seq) => seq !== 0).map((seq) => [seq, vectors[seq]])));
+    const missing = small.search(
+      { vector: vectors[0], k: 50 },
+      (seqs) => new Map(seqs.filter((seq) => seq !== 0).map((seq) => [seq, vectors[seq]])),
+    );
     expect(missing.map((hit) => hit.seq).sort()).toEqual([1, 2, 3, 4]);
   });
 });

@@ -38,7 +38,11 @@ const BOUND_SLACK = 1e-6;
 /** Candidates rescored in the first pass, per wanted result (a few extra absorb near ties). */
 const firstPass = (k: number): number => k + 2;
 
-function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, capacity: number, make: (n: number) => T): T {
+function grown<T extends Float64Array | Int32Array | Uint8Array>(
+  array: T,
+  capacity: number,
+  make: (n: number) => T,
+): T {
   if (array.length >= capacity) return array;
   const next = make(Math.max(capacity, Math.ceil(array.length * 1.5)));
   next.set(array);
@@ -200,7 +204,10 @@ export class VectorPartition {
    * are taken first (synchronously), so the partition may change while the
    * exact vectors are read; rows are named by seq from then on.
    */
-  async searchAsync(query: PartitionQuery, fetch: (seqs: number[]) => Promise<Map<number, Float32Array>>): Promise<PartitionHit[]> {
+  async searchAsync(
+    query: PartitionQuery,
+    fetch: (seqs: number[]) => Promise<Map<number, Float32Array>>,
+  ): Promise<PartitionHit[]> {
     if (this.count === 0 || query.k <= 0) return [];
     const q = quantizeInt8(query.vector, this.matrix.codes, 0);
     if (q.norm === 0) return [];
@@ -239,7 +246,8 @@ export class VectorPartition {
     for (let i = 0; i < n; i++) if (approx[i] + bound(i) >= cutoff && !exact.has(i)) more.push(i);
     if (more.length > 0) await rescore(more);
     const hits: PartitionHit[] = [];
-    for (const [i, { similarity, vector }] of exact) if (similarity >= minimum) hits.push({ seq: seqs[i], similarity, vector });
+    for (const [i, { similarity, vector }] of exact)
+      if (similarity >= minimum) hits.push({ seq: seqs[i], similarity, vector });
     hits.sort((a, b) => b.similarity - a.similarity || a.seq - b.seq);
     return hits.slice(0, query.k);
   }

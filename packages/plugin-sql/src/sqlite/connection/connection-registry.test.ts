@@ -66,7 +66,10 @@ describe('connection registry', () => {
       if (previous === undefined) delete process.env.SQLITE_SYNCHRONOUS;
       else process.env.SQLITE_SYNCHRONOUS = previous;
     }
-    const fromOption = createDatabaseAdapter({ dataDir: dir, filename: 'full-opt.db', synchronous: 'FULL' }, randomUuid());
+    const fromOption = createDatabaseAdapter(
+      { dataDir: dir, filename: 'full-opt.db', synchronous: 'FULL' },
+      randomUuid(),
+    );
     await fromOption.init();
     expect((await fromOption.getConnection()).pragma('synchronous', { simple: true })).toBe(2);
     await fromOption.close();
@@ -74,7 +77,9 @@ describe('connection registry', () => {
 
   it('reports use before init with a stable code', async () => {
     const adapter = createDatabaseAdapter({ dataDir: dir, filename: 'early.db' }, randomUuid());
-    await expect(adapter.getMemories({ tableName: 'messages' })).rejects.toMatchObject({ code: SqlErrorCode.NOT_INITIALIZED });
+    await expect(adapter.getMemories({ tableName: 'messages' })).rejects.toMatchObject({
+      code: SqlErrorCode.NOT_INITIALIZED,
+    });
     expect(() => adapter.db).toThrow(/before init\(\)/);
   });
 });

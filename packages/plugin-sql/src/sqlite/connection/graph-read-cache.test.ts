@@ -44,21 +44,20 @@ describe('GraphReadCache', () => {
     expect(loads).toBe(1);
   });
 
-  it.each(GRAPH_TABLES.flatMap((table) => (['INSERT', 'UPDATE', 'DELETE'] as const).map((event) => [table, event] as const)))(
-    'forgets everything when this connection changes %s (%s), even through raw SQL',
-    (table, event) => {
-      sqlite.exec(`INSERT OR IGNORE INTO ${table} VALUES ('x', 'before')`);
-      readRooms();
-      const sql = {
-        INSERT: `INSERT INTO ${table} VALUES ('y', 'new')`,
-        UPDATE: `UPDATE ${table} SET name = 'after' WHERE id = 'x'`,
-        DELETE: `DELETE FROM ${table} WHERE id = 'x'`,
-      }[event];
-      sqlite.exec(sql);
-      readRooms();
-      expect(loads).toBe(2);
-    },
-  );
+  it.each(
+    GRAPH_TABLES.flatMap((table) => (['INSERT', 'UPDATE', 'DELETE'] as const).map((event) => [table, event] as const)),
+  )('forgets everything when this connection changes %s (%s), even through raw SQL', (table, event) => {
+    sqlite.exec(`INSERT OR IGNORE INTO ${table} VALUES ('x', 'before')`);
+    readRooms();
+    const sql = {
+      INSERT: `INSERT INTO ${table} VALUES ('y', 'new')`,
+      UPDATE: `UPDATE ${table} SET name = 'after' WHERE id = 'x'`,
+      DELETE: `DELETE FROM ${table} WHERE id = 'x'`,
+    }[event];
+    sqlite.exec(sql);
+    readRooms();
+    expect(loads).toBe(2);
+  });
 
   it('notices a commit by another connection (another process) on the next read', () => {
     expect(readRooms()).toEqual([{ id: 'r1', name: 'lobby' }]);

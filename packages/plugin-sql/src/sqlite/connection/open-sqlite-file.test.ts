@@ -14,7 +14,11 @@ function unbuiltBetterSqlite(root: string): typeof Database {
   cpSync(join(installed, 'package.json'), join(copy, 'package.json'));
   // Its loader and the loader's one dependency, as installed beside it.
   for (const name of ['bindings', 'file-uri-to-path']) {
-    symlinkSync(dirname(require.resolve(`${name}/package.json`, { paths: [installed] })), join(root, 'node_modules', name), 'dir');
+    symlinkSync(
+      dirname(require.resolve(`${name}/package.json`, { paths: [installed] })),
+      join(root, 'node_modules', name),
+      'dir',
+    );
   }
   return require(copy) as typeof Database;
 }

@@ -133,11 +133,15 @@ export class SqliteConnection implements SqlRunner {
 
   /** Rows as arrays in column order (better-sqlite3's raw mode): cheaper than an object per row. */
   tuples<Row extends unknown[]>(sql: string, ...params: SqlParam[]): Row[] {
-    return this.statement(sql).raw(true).all(...params) as Row[];
+    return this.statement(sql)
+      .raw(true)
+      .all(...params) as Row[];
   }
 
   tuple<Row extends unknown[]>(sql: string, ...params: SqlParam[]): Row | undefined {
-    return this.statement(sql).raw(true).get(...params) as Row | undefined;
+    return this.statement(sql)
+      .raw(true)
+      .get(...params) as Row | undefined;
   }
 
   run(sql: string, ...params: SqlParam[]): Database.RunResult {

@@ -34,7 +34,9 @@ describe('StatementCache', () => {
 
   it('hands drizzle statements back in object mode after it used them raw', () => {
     const sqlite = new Database(':memory:');
-    sqlite.exec('CREATE TABLE rooms (id text, agent_id text, name text, source text, type text, channel_id text, server_id text, message_server_id text, world_id text, metadata text, created_at integer)');
+    sqlite.exec(
+      'CREATE TABLE rooms (id text, agent_id text, name text, source text, type text, channel_id text, server_id text, message_server_id text, world_id text, metadata text, created_at integer)',
+    );
     sqlite.exec(`INSERT INTO rooms VALUES ('r1', null, 'Lobby', 'test', 'GROUP', null, null, null, null, '{}', 0)`);
     const cache = new StatementCache(sqlite);
     const db = drizzle({ client: cache.client() });

@@ -6,7 +6,14 @@ import { WalFlusher } from './wal-flusher';
 
 function recordingLogger() {
   const debug: string[] = [];
-  return { debug, logger: { warn: () => undefined, info: () => undefined, debug: (_: object, message: string) => void debug.push(message) } };
+  return {
+    debug,
+    logger: {
+      warn: () => undefined,
+      info: () => undefined,
+      debug: (_: object, message: string) => void debug.push(message),
+    },
+  };
 }
 
 /** Resolves once `check` holds, polling the event loop (fdatasync runs on the thread pool). */

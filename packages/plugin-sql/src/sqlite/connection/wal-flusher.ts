@@ -75,7 +75,10 @@ export class WalFlusher {
 
   private giveUp(error: unknown): void {
     this.failed = true;
-    this.logger.debug({ err: error, walPath: this.walPath }, 'Background WAL flush unavailable; checkpoints will sync the WAL themselves');
+    this.logger.debug(
+      { err: error, walPath: this.walPath },
+      'Background WAL flush unavailable; checkpoints will sync the WAL themselves',
+    );
   }
 
   private closeFd(): void {

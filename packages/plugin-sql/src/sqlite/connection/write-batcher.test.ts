@@ -32,7 +32,17 @@ describe('WriteBatcher', () => {
     const batcher = new WriteBatcher(t);
     const results = await Promise.all([1, 2, 3].map((n) => batcher.submit(() => n * 10)));
     expect(results).toEqual([10, 20, 30]);
-    expect(t.events).toEqual(['begin', 'savepoint', 'release', 'savepoint', 'release', 'savepoint', 'release', 'after-batch', 'commit']);
+    expect(t.events).toEqual([
+      'begin',
+      'savepoint',
+      'release',
+      'savepoint',
+      'release',
+      'savepoint',
+      'release',
+      'after-batch',
+      'commit',
+    ]);
   });
 
   it('commits the jobs of one turn of the event loop together, even when submitted from later promise jobs', async () => {
@@ -148,7 +158,9 @@ describe('WriteBatcher', () => {
     it('commit on their own once the delay has passed', async () => {
       const t = target();
       const batcher = new WriteBatcher(t, 5);
-      await expect(Promise.all([batcher.submitDeferred(() => 'a'), batcher.submitDeferred(() => 'b')])).resolves.toEqual(['a', 'b']);
+      await expect(
+        Promise.all([batcher.submitDeferred(() => 'a'), batcher.submitDeferred(() => 'b')]),
+      ).resolves.toEqual(['a', 'b']);
       expect(t.events.filter((e) => e === 'commit')).toHaveLength(1);
       expect(batcher.deferredCount).toBe(0);
     });

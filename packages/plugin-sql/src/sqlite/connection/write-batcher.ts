@@ -94,7 +94,8 @@ export class WriteBatcher {
    */
   flush(all = false): void {
     const withDeferred =
-      this.deferred.length > 0 && (all || this.deferred.length >= this.rideAlongAt || this.queue.length >= GROUP_COMMIT_JOBS);
+      this.deferred.length > 0 &&
+      (all || this.deferred.length >= this.rideAlongAt || this.queue.length >= GROUP_COMMIT_JOBS);
     const jobs = withDeferred ? [...this.deferred, ...this.queue] : this.queue;
     if (jobs.length === 0) return;
     if (withDeferred) {

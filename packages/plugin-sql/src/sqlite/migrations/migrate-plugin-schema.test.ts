@@ -19,7 +19,9 @@ const notesV1 = sqliteTable(
     id: text('id').primaryKey(),
     city: text('city').notNull(),
     degrees: integer('degrees').notNull().default(0),
-    createdAt: integer('created_at').notNull().default(sql`(unixepoch())`),
+    createdAt: integer('created_at')
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
   (t) => [index('weather_notes_city_idx').on(t.city)],
 );
@@ -30,7 +32,9 @@ const notesV2 = sqliteTable(
     id: text('id').primaryKey(),
     city: text('city').notNull(),
     degrees: integer('degrees').notNull().default(0),
-    createdAt: integer('created_at').notNull().default(sql`(unixepoch())`),
+    createdAt: integer('created_at')
+      .notNull()
+      .default(sql`(unixepoch())`),
     source: text('source'),
     verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
   },
@@ -49,7 +53,9 @@ const cityLinks = sqliteTable(
 );
 
 function columns(adapter: SqliteDatabaseAdapter, table: string): Promise<string[]> {
-  return adapter.getConnection().then((sqlite) => (sqlite.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
+  return adapter
+    .getConnection()
+    .then((sqlite) => (sqlite.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
 }
 
 describe('runMigrations(pluginSchema)', () => {
@@ -84,7 +90,14 @@ describe('runMigrations(pluginSchema)', () => {
     adapter.db.insert(notesV1).values({ id: 'n1', city: 'Oslo' }).run();
     await adapter.runMigrations({ notesV2 }, 'weather');
     await adapter.runMigrations({ notesV2 }, 'weather');
-    expect(await columns(adapter, 'weather_notes')).toEqual(['id', 'city', 'degrees', 'created_at', 'source', 'verified']);
+    expect(await columns(adapter, 'weather_notes')).toEqual([
+      'id',
+      'city',
+      'degrees',
+      'created_at',
+      'source',
+      'verified',
+    ]);
     expect(adapter.db.select().from(notesV2).all()[0]).toMatchObject({ id: 'n1', source: null, verified: false });
   });
 

@@ -50,32 +50,36 @@ export function migratePluginSchema(
   if (tables.length === 0) return report;
   let step = '';
   try {
-    sqlite.transaction(() => {
-      for (const table of tables) {
-        const { name, columns } = table;
-        step = name;
-        const existing = sqlite.pragma(`table_info(${quoteIdent(name)})`) as { name: string }[];
-        if (existing.length === 0) {
-          for (const statement of [table.create, ...table.indexes]) sqlite.exec(statement);
-          report.createdTables.push(name);
-          continue;
-        }
-        const have = new Set(existing.map((column) => column.name));
-        for (const column of columns) {
-          if (have.has(column.name)) continue;
-          step = `${name}.${column.name}`;
-          if (column.primary || column.unique) {
-            throw new Error('SQLite cannot add a primary-key or unique column to an existing table; add a unique index instead');
+    sqlite
+      .transaction(() => {
+        for (const table of tables) {
+          const { name, columns } = table;
+          step = name;
+          const existing = sqlite.pragma(`table_info(${quoteIdent(name)})`) as { name: string }[];
+          if (existing.length === 0) {
+            for (const statement of [table.create, ...table.indexes]) sqlite.exec(statement);
+            report.createdTables.push(name);
+            continue;
           }
-          if (column.notNull && !column.constantDefault) {
-            throw new Error('SQLite can only add a NOT NULL column with a constant default; give the column one');
+          const have = new Set(existing.map((column) => column.name));
+          for (const column of columns) {
+            if (have.has(column.name)) continue;
+            step = `${name}.${column.name}`;
+            if (column.primary || column.unique) {
+              throw new Error(
+                'SQLite cannot add a primary-key or unique column to an existing table; add a unique index instead',
+              );
+            }
+            if (column.notNull && !column.constantDefault) {
+              throw new Error('SQLite can only add a NOT NULL column with a constant default; give the column one');
+            }
+            sqlite.exec(`ALTER TABLE ${quoteIdent(name)} ADD COLUMN ${column.definition}`);
+            report.addedColumns.push(`${name}.${column.name}`);
           }
-          sqlite.exec(`ALTER TABLE ${quoteIdent(name)} ADD COLUMN ${column.definition}`);
-          report.addedColumns.push(`${name}.${column.name}`);
+          for (const statement of table.indexes) sqlite.exec(statement);
         }
-        for (const statement of table.indexes) sqlite.exec(statement);
-      }
-    }).immediate();
+      })
+      .immediate();
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
     throw new SqlMigrationError(`${pluginName}:${step}`, problem, { cause: error });

@@ -10,7 +10,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-migrate-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function tables(sqlite: Database.Database): string[] {
-  return (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  return (
+    sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+  ).map((r) => r.name);
 }
 
 /** A migrations folder with the given SQL files, in drizzle-kit's layout. */
@@ -22,7 +24,10 @@ function folder(name: string, migrations: string[]): string {
     fs.writeFileSync(path.join(out, `${tag}.sql`), sql);
     return { idx, version: '6', when: 1_000 + idx, tag, breakpoints: true };
   });
-  fs.writeFileSync(path.join(out, 'meta', '_journal.json'), JSON.stringify({ version: '7', dialect: 'sqlite', entries }));
+  fs.writeFileSync(
+    path.join(out, 'meta', '_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'sqlite', entries }),
+  );
   return out;
 }
 
@@ -37,7 +42,9 @@ describe('runCoreMigrations', () => {
       '0004_inbox-and-replies',
       '0005_model-usage',
     ]);
-    expect(tables(sqlite)).toEqual(expect.arrayContaining(['agents', 'memories', 'embeddings', 'memories_fts', 'participants', 'cache', 'inbox']));
+    expect(tables(sqlite)).toEqual(
+      expect.arrayContaining(['agents', 'memories', 'embeddings', 'memories_fts', 'participants', 'cache', 'inbox']),
+    );
     expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual([]);
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     sqlite.close();
@@ -61,16 +68,29 @@ describe('runCoreMigrations', () => {
     insert.run('m2', JSON.stringify({ text: 'old pears' }));
     sqlite.prepare("INSERT INTO kith_meta (key, value) VALUES ('vector_index_stale', '1')").run();
 
-    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual(['0002_fts-batches-vector-version', '0003_room-type-indexes', '0004_inbox-and-replies', '0005_model-usage']);
-    const meta = Object.fromEntries((sqlite.prepare('SELECT key, value FROM kith_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual([
+      '0002_fts-batches-vector-version',
+      '0003_room-type-indexes',
+      '0004_inbox-and-replies',
+      '0005_model-usage',
+    ]);
+    const meta = Object.fromEntries(
+      (sqlite.prepare('SELECT key, value FROM kith_meta').all() as { key: string; value: string }[]).map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
     // Rows indexed by the old triggers count as indexed; the vector counter starts; the old flag is gone.
     expect(meta).toEqual({ fts_indexed_seq: '2', vector_version: '0' });
-    const matches = (word: string) => (sqlite.prepare('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?').get(word) as { n: number }).n;
+    const matches = (word: string) =>
+      (sqlite.prepare('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?').get(word) as { n: number })
+        .n;
     expect(matches('apples')).toBe(1);
     sqlite.prepare("UPDATE memories SET content = ? WHERE id = 'm1'").run(JSON.stringify({ text: 'new plums' }));
     expect([matches('apples'), matches('plums')]).toEqual([0, 1]);
     // A vector for the newest memory is found by its seq; one for an older memory bumps the version.
-    const version = () => (sqlite.prepare("SELECT value FROM kith_meta WHERE key = 'vector_version'").get() as { value: string }).value;
+    const version = () =>
+      (sqlite.prepare("SELECT value FROM kith_meta WHERE key = 'vector_version'").get() as { value: string }).value;
     sqlite.prepare('INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (2, 4, zeroblob(16))').run();
     expect(version()).toBe('0');
     sqlite.prepare('INSERT INTO embeddings (memory_seq, dimension, vector) VALUES (1, 4, zeroblob(16))').run();
@@ -102,9 +122,9 @@ describe('runCoreMigrations', () => {
   it('applies only what is new', () => {
     const sqlite = new Database(path.join(dir, 'incremental.db'));
     runCoreMigrations(sqlite, folder('v1', ['CREATE TABLE a (id integer);']));
-    expect(runCoreMigrations(sqlite, folder('v2', ['CREATE TABLE a (id integer);', 'ALTER TABLE a ADD COLUMN name text;']))).toEqual([
-      '0001_m',
-    ]);
+    expect(
+      runCoreMigrations(sqlite, folder('v2', ['CREATE TABLE a (id integer);', 'ALTER TABLE a ADD COLUMN name text;'])),
+    ).toEqual(['0001_m']);
     expect((sqlite.pragma('table_info(a)') as { name: string }[]).map((c) => c.name)).toEqual(['id', 'name']);
     sqlite.close();
   });

@@ -26,9 +26,9 @@ export function runCoreMigrations(sqlite: Database, folder: string): string[] {
   try {
     sqlite.exec('BEGIN IMMEDIATE');
     try {
-      const last = sqlite.prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').get() as
-        | { created_at: number }
-        | undefined;
+      const last = sqlite
+        .prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
+        .get() as { created_at: number } | undefined;
       const insert = sqlite.prepare('INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)');
       files.forEach((migration, i) => {
         if (last && Number(last.created_at) >= migration.folderMillis) return;
@@ -52,6 +52,8 @@ export function runCoreMigrations(sqlite: Database, folder: string): string[] {
 
 function readTags(folder: string, count: number): string[] {
   // readMigrationFiles drops the tags; the journal has them in the same order.
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   return journal.entries.slice(0, count).map((entry) => entry.tag);
 }

@@ -25,7 +25,11 @@ export const inbox = sqliteTable(
   (t) => [
     uniqueIndex('inbox_agent_message_unique').on(t.agentId, t.messageId),
     // Only pending entries are indexed by agent and room: answered ones cost the unique index alone.
-    index('inbox_pending_agent_idx').on(t.agentId, t.seq).where(sql`state = 'accepted'`),
-    index('inbox_pending_room_idx').on(t.roomId, t.seq).where(sql`state = 'accepted'`),
+    index('inbox_pending_agent_idx')
+      .on(t.agentId, t.seq)
+      .where(sql`state = 'accepted'`),
+    index('inbox_pending_room_idx')
+      .on(t.roomId, t.seq)
+      .where(sql`state = 'accepted'`),
   ],
 );

@@ -20,13 +20,17 @@ async function open(): Promise<{ adapter: SqliteDatabaseAdapter; agentId: UUID }
 }
 
 async function watermark(adapter: SqliteDatabaseAdapter): Promise<number> {
-  const row = (await adapter.getConnection()).prepare("SELECT CAST(value AS INTEGER) AS seq FROM kith_meta WHERE key = 'fts_indexed_seq'").get();
+  const row = (await adapter.getConnection())
+    .prepare("SELECT CAST(value AS INTEGER) AS seq FROM kith_meta WHERE key = 'fts_indexed_seq'")
+    .get();
   return (row as { seq: number }).seq;
 }
 
 async function indexedCount(adapter: SqliteDatabaseAdapter, word: string): Promise<number> {
   const sqlite = await adapter.getConnection();
-  return (sqlite.prepare('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?').get(word) as { n: number }).n;
+  return (
+    sqlite.prepare('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?').get(word) as { n: number }
+  ).n;
 }
 
 describe('batched full-text indexing', () => {
@@ -34,8 +38,26 @@ describe('batched full-text indexing', () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();
     const query = unitVector(9);
-    await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'the weather report' }, embedding: vectorAtSimilarity(query, 0.92, 1) }, 'facts', true);
-    await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'banana bread recipe' }, embedding: vectorAtSimilarity(query, 0.9, 2) }, 'facts', true);
+    await adapter.createMemory(
+      {
+        entityId: agentId,
+        roomId: room,
+        content: { text: 'the weather report' },
+        embedding: vectorAtSimilarity(query, 0.92, 1),
+      },
+      'facts',
+      true,
+    );
+    await adapter.createMemory(
+      {
+        entityId: agentId,
+        roomId: room,
+        content: { text: 'banana bread recipe' },
+        embedding: vectorAtSimilarity(query, 0.9, 2),
+      },
+      'facts',
+      true,
+    );
     expect(await indexedCount(adapter, 'banana')).toBe(0);
     expect(await watermark(adapter)).toBe(0);
 
@@ -50,7 +72,9 @@ describe('batched full-text indexing', () => {
     const { adapter, agentId } = await open();
     const room = randomUuid();
     await Promise.all(
-      Array.from({ length: FTS_BATCH }, (_, i) => adapter.createMemory({ entityId: agentId, roomId: room, content: { text: `note number ${i}` } }, 'facts')),
+      Array.from({ length: FTS_BATCH }, (_, i) =>
+        adapter.createMemory({ entityId: agentId, roomId: room, content: { text: `note number ${i}` } }, 'facts'),
+      ),
     );
     expect(await watermark(adapter)).toBe(FTS_BATCH);
     expect(await indexedCount(adapter, 'note')).toBe(FTS_BATCH);
@@ -79,7 +103,8 @@ describe('batched full-text indexing', () => {
 
     // Deleting the newest memory frees its seq; SQLite hands it to the next insert.
     const sqlite = await adapter.getConnection();
-    const seqOf = (id: UUID) => (sqlite.prepare('SELECT seq FROM memories WHERE id = ?').get(id) as { seq: number }).seq;
+    const seqOf = (id: UUID) =>
+      (sqlite.prepare('SELECT seq FROM memories WHERE id = ?').get(id) as { seq: number }).seq;
     const freed = seqOf(pears);
     await adapter.deleteMemory(pears);
     expect(await indexedCount(adapter, 'pears')).toBe(0);

@@ -20,7 +20,14 @@ describe('rerankWithBm25', () => {
       { seq: 3, similarity: 0.7 },
     ];
     // bm25() is negative: -4 is the best match here, -2 half as relevant, seq 1 no match.
-    const ranked = rerankWithBm25(runnerReturning([{ seq: 2, rank: -2 }, { seq: 3, rank: -4 }]), hits, '"x"');
+    const ranked = rerankWithBm25(
+      runnerReturning([
+        { seq: 2, rank: -2 },
+        { seq: 3, rank: -4 },
+      ]),
+      hits,
+      '"x"',
+    );
     expect(ranked.map((h) => h.seq)).toEqual([3, 2, 1]);
     expect(ranked[0].score).toBeCloseTo(VECTOR_WEIGHT * 0.7 + (1 - VECTOR_WEIGHT) * 1);
     expect(ranked[1].score).toBeCloseTo(VECTOR_WEIGHT * 0.8 + (1 - VECTOR_WEIGHT) * 0.5);

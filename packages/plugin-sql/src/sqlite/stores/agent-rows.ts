@@ -1,6 +1,17 @@
 import type { UUID } from '@kith/core';
 import { eq } from 'drizzle-orm';
-import { cache, components, entities, logs, modelUsage, participants, relationships, rooms, tasks, worlds } from '../schema';
+import {
+  cache,
+  components,
+  entities,
+  logs,
+  modelUsage,
+  participants,
+  relationships,
+  rooms,
+  tasks,
+  worlds,
+} from '../schema';
 import { deleteMemoriesWhere } from './memory-writes';
 import type { StoreContext } from './store-context';
 

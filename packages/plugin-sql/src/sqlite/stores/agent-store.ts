@@ -14,7 +14,13 @@ function toAgent(row: AgentRow): Agent {
 }
 
 export function getAgent(ctx: StoreContext, agentId: UUID): Agent | null {
-  const query = preparedQuery(ctx, 'agentById', (db) => db.select().from(agents).where(eq(agents.id, sql.placeholder('id'))).prepare());
+  const query = preparedQuery(ctx, 'agentById', (db) =>
+    db
+      .select()
+      .from(agents)
+      .where(eq(agents.id, sql.placeholder('id')))
+      .prepare(),
+  );
   const row = query.get({ id: agentId });
   return row ? toAgent(row) : null;
 }

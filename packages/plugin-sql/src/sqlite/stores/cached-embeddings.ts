@@ -6,7 +6,6 @@ import type { StoreContext } from './store-context';
 /** How many recent candidates are compared; the method exists to skip re-embedding repeated text. */
 const CANDIDATES = 1000;
 
-
 /**
  * Vectors of this agent's memories whose text (content or metadata, at the
  * given key) is within `query_threshold` edits of the input, closest first.

@@ -10,7 +10,12 @@ import { jsonList, type StoreContext } from './store-context';
 type EntityRow = typeof entities.$inferSelect;
 
 function toEntities(ctx: StoreContext, rows: EntityRow[], includeComponents: boolean): Entity[] {
-  const byEntity = includeComponents ? componentsByEntity(ctx, rows.map((row) => row.id)) : undefined;
+  const byEntity = includeComponents
+    ? componentsByEntity(
+        ctx,
+        rows.map((row) => row.id),
+      )
+    : undefined;
   return rows.map((row) => ({
     id: row.id as UUID,
     names: row.names,
@@ -23,7 +28,9 @@ function toEntities(ctx: StoreContext, rows: EntityRow[], includeComponents: boo
 /** The entities with these ids (with their components); ids not found are skipped. */
 export function getEntitiesByIds(ctx: StoreContext, entityIds: UUID[]): Entity[] {
   if (entityIds.length === 0) return [];
-  const query = preparedQuery(ctx, 'entitiesByIds', (db) => db.select().from(entities).where(inJsonList(entities.id, 'ids')).prepare());
+  const query = preparedQuery(ctx, 'entitiesByIds', (db) =>
+    db.select().from(entities).where(inJsonList(entities.id, 'ids')).prepare(),
+  );
   return toEntities(ctx, query.all({ ids: jsonList(entityIds) }), true);
 }
 

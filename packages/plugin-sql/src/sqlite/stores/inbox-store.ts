@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { InboundMessage, InboxAcceptance, InboxEntry, InboxState, Memory, PendingInboundParams, UUID } from '@kith/core';
+import type {
+  InboundMessage,
+  InboxAcceptance,
+  InboxEntry,
+  InboxState,
+  Memory,
+  PendingInboundParams,
+  UUID,
+} from '@kith/core';
 import { insertMemoryInTransaction } from './memory-writes';
 import { parseJson } from '../../shared/parse-json';
 import type { StoreContext } from './store-context';
 
-type InboxRow = [seq: number, messageId: string, roomId: string, body: string | null, state: InboxState, acceptedAt: number, answeredAt: number | null];
+type InboxRow = [
+  seq: number,
+  messageId: string,
+  roomId: string,
+  body: string | null,
+  state: InboxState,
+  acceptedAt: number,
+  answeredAt: number | null,
+];
 
 const COLUMNS = 'seq, message_id, room_id, body, state, accepted_at, answered_at';
 const INSERT = `INSERT INTO inbox (agent_id, message_id, room_id, body, state, accepted_at)
@@ -33,7 +49,14 @@ export function acceptInbound(ctx: StoreContext, message: InboundMessage, memory
   const { conn, agentId } = ctx;
   const withId = memory ? { ...memory, id: memory.id ?? (randomUUID() as UUID) } : undefined;
   return conn.batch(() => {
-    const inserted = conn.run(INSERT, agentId, message.messageId, message.roomId, JSON.stringify(message.body), message.acceptedAt ?? Date.now());
+    const inserted = conn.run(
+      INSERT,
+      agentId,
+      message.messageId,
+      message.roomId,
+      JSON.stringify(message.body),
+      message.acceptedAt ?? Date.now(),
+    );
     const entry = toEntry(conn.tuple<InboxRow>(BY_MESSAGE, agentId, message.messageId) as InboxRow);
     if (inserted.changes === 0) return { entry, created: false, stored: false };
     const stored = withId ? insertMemoryInTransaction(ctx, withId, 'messages') : false;
@@ -49,10 +72,15 @@ export function markInboundAnswered(ctx: StoreContext, messageId: UUID): Promise
 
 export function getPendingInbound(ctx: StoreContext, params: PendingInboundParams = {}): InboxEntry[] {
   const { conn, agentId } = ctx;
-  const limit = params.limit !== undefined && Number.isFinite(params.limit) && params.limit > 0 ? Math.floor(params.limit) : -1;
+  const limit =
+    params.limit !== undefined && Number.isFinite(params.limit) && params.limit > 0 ? Math.floor(params.limit) : -1;
   const rows =
     params.roomId === undefined
-      ? conn.tuples<InboxRow>(`SELECT ${COLUMNS} FROM inbox WHERE agent_id = ? AND state = 'accepted' ORDER BY seq LIMIT ?`, agentId, limit)
+      ? conn.tuples<InboxRow>(
+          `SELECT ${COLUMNS} FROM inbox WHERE agent_id = ? AND state = 'accepted' ORDER BY seq LIMIT ?`,
+          agentId,
+          limit,
+        )
       : conn.tuples<InboxRow>(
           `SELECT ${COLUMNS} FROM inbox WHERE room_id = ? AND state = 'accepted' AND agent_id = ? ORDER BY seq LIMIT ?`,
           params.roomId,

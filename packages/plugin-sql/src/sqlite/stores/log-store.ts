@@ -5,7 +5,8 @@ import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
 import { logs } from '../schema';
 import type { StoreContext } from './store-context';
 
-const INSERT_LOG = 'INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const INSERT_LOG =
+  'INSERT INTO logs (id, agent_id, entity_id, room_id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * Stores a log record, its body compacted (see compactLogBody) unless

@@ -35,7 +35,13 @@ function toMemories(ctx: StoreContext, rows: MemoryRow[]): Memory[] {
 export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memory[] {
   const recent = isRecentRead(params) ? recentMemoriesIn(ctx.conn) : undefined;
   if (recent && params.roomId !== undefined && params.count !== undefined) {
-    const rows = recent.read(params.agentId ?? ctx.agentId, params.tableName, params.roomId, Math.floor(params.count), () => queryMemories(ctx, params));
+    const rows = recent.read(
+      params.agentId ?? ctx.agentId,
+      params.tableName,
+      params.roomId,
+      Math.floor(params.count),
+      () => queryMemories(ctx, params),
+    );
     const embedding = storedEmbedding(ctx.conn);
     // The cache's rows are read turn after turn: their JSON is parsed once and copied for each memory.
     return rows.map((row) => toMemory(row, embedding, recent.parsedJson(row)));
@@ -43,18 +49,17 @@ export function getMemories(ctx: StoreContext, params: GetMemoriesParams): Memor
   return toMemories(ctx, queryMemories(ctx, params));
 }
 
-
 function queryMemories(ctx: StoreContext, params: GetMemoriesParams): MemoryRow[] {
   // With a room, `+` keeps SQLite off the agent index: scanning all of an agent's memories for one
   // room's newest grows with every other room, while the room index reads just the rows returned.
   const where = [params.roomId !== undefined ? '+m.agent_id = ?' : 'm.agent_id = ?', 'm.type = ?'];
   const values: SqlParam[] = [params.agentId ?? ctx.agentId, params.tableName];
-  if (params.roomId !== undefined) where.push('m.room_id = ?'), values.push(params.roomId);
-  if (params.worldId !== undefined) where.push('m.world_id = ?'), values.push(params.worldId);
-  if (params.entityId !== undefined) where.push('m.entity_id = ?'), values.push(params.entityId);
+  if (params.roomId !== undefined) (where.push('m.room_id = ?'), values.push(params.roomId));
+  if (params.worldId !== undefined) (where.push('m.world_id = ?'), values.push(params.worldId));
+  if (params.entityId !== undefined) (where.push('m.entity_id = ?'), values.push(params.entityId));
   if (params.unique) where.push('m.is_unique = 1');
-  if (params.start !== undefined) where.push('m.created_at >= ?'), values.push(params.start);
-  if (params.end !== undefined) where.push('m.created_at <= ?'), values.push(params.end);
+  if (params.start !== undefined) (where.push('m.created_at >= ?'), values.push(params.start));
+  if (params.end !== undefined) (where.push('m.created_at <= ?'), values.push(params.end));
   return ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} ${limitClause(params.count)} OFFSET ?`,
     ...values,
@@ -73,7 +78,11 @@ export function getMemoriesByIds(ctx: StoreContext, ids: UUID[], tableName?: str
   const rows =
     tableName === undefined
       ? ctx.conn.tuples<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} ${NEWEST_FIRST}`, jsonList(ids))
-      : ctx.conn.tuples<MemoryRow>(`${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`, jsonList(ids), tableName);
+      : ctx.conn.tuples<MemoryRow>(
+          `${MEMORY_SELECT} WHERE ${inList} AND m.type = ? ${NEWEST_FIRST}`,
+          jsonList(ids),
+          tableName,
+        );
   return toMemories(ctx, rows);
 }
 
@@ -117,9 +126,11 @@ export function getMemoriesByWorldId(
 export function countMemories(ctx: StoreContext, roomId: UUID, unique?: boolean, tableName?: string): number {
   const where = ['m.room_id = ?', 'm.agent_id = ?'];
   const values: SqlParam[] = [roomId, ctx.agentId];
-  if (tableName) where.push('m.type = ?'), values.push(tableName);
+  if (tableName) (where.push('m.type = ?'), values.push(tableName));
   if (unique) where.push('m.is_unique = 1');
-  return ctx.conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories m WHERE ${where.join(' AND ')}`, ...values)?.n ?? 0;
+  return (
+    ctx.conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories m WHERE ${where.join(' AND ')}`, ...values)?.n ?? 0
+  );
 }
 
 /**

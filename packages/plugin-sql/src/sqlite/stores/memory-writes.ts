@@ -49,13 +49,23 @@ export function createMemory(
  * Inserts one memory inside the caller's transaction (a batch job); returns
  * false when its id was stored already (nothing is written then).
  */
-export function insertMemoryInTransaction(ctx: StoreContext, memory: Memory & { id: UUID }, tableName: string): boolean {
+export function insertMemoryInTransaction(
+  ctx: StoreContext,
+  memory: Memory & { id: UUID },
+  tableName: string,
+): boolean {
   const vector = vectorOf(memory.embedding);
   return insertMemory(ctx, memory, tableName, undefined, vector) !== null;
 }
 
 /** Returns the id, or null when it was stored already. */
-function insertMemory(ctx: StoreContext, memory: Memory & { id: UUID }, tableName: string, unique: boolean | undefined, vector: Float32Array | null): UUID | null {
+function insertMemory(
+  ctx: StoreContext,
+  memory: Memory & { id: UUID },
+  tableName: string,
+  unique: boolean | undefined,
+  vector: Float32Array | null,
+): UUID | null {
   const { conn } = ctx;
   const { id } = memory;
   const agentId = memory.agentId ?? ctx.agentId;
@@ -140,7 +150,11 @@ export function updateMemory(
   return conn.write(() => applyUpdate(conn, memory, vector));
 }
 
-function applyUpdate(conn: SqliteConnection, memory: Partial<Memory> & { id: UUID }, vector: Float32Array | null): boolean {
+function applyUpdate(
+  conn: SqliteConnection,
+  memory: Partial<Memory> & { id: UUID },
+  vector: Float32Array | null,
+): boolean {
   const row = conn.get<StoredMemory>(
     `SELECT m.seq, m.agent_id, m.type, m.entity_id, m.room_id, m.world_id, m.is_unique, e.dimension
      FROM memories m LEFT JOIN embeddings e ON e.memory_seq = m.seq WHERE m.id = ?`,
@@ -188,9 +202,16 @@ export function deleteMemoriesWhere(ctx: StoreContext, where: string, ...params:
       ...params,
     );
     if (rows.length === 0) return 0;
-    conn.run('DELETE FROM memories WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(rows.map((row) => row.seq)));
+    conn.run(
+      'DELETE FROM memories WHERE seq IN (SELECT value FROM json_each(?))',
+      JSON.stringify(rows.map((row) => row.seq)),
+    );
     conn.vectors.remove(
-      rows.flatMap((row) => (row.dimension === null ? [] : [{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }])),
+      rows.flatMap((row) =>
+        row.dimension === null
+          ? []
+          : [{ seq: row.seq, agentId: row.agent_id, type: row.type, dimension: row.dimension }],
+      ),
     );
     return rows.length;
   });

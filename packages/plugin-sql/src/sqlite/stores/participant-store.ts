@@ -17,7 +17,8 @@ export function addParticipantsRoom(ctx: StoreContext, entityIds: UUID[], roomId
       .prepare(),
   );
   ctx.conn.write(() => {
-    for (const entityId of entityIds) insert.run({ id: randomUUID(), entityId, roomId, agentId: ctx.agentId, createdAt: now });
+    for (const entityId of entityIds)
+      insert.run({ id: randomUUID(), entityId, roomId, agentId: ctx.agentId, createdAt: now });
   });
   return true;
 }
@@ -31,7 +32,10 @@ export function removeParticipant(ctx: StoreContext, entityId: UUID, roomId: UUI
   return result.changes > 0;
 }
 
-export function getParticipantsForEntity(ctx: StoreContext, entityId: UUID): { id: UUID; entityId: UUID; roomId: UUID }[] {
+export function getParticipantsForEntity(
+  ctx: StoreContext,
+  entityId: UUID,
+): { id: UUID; entityId: UUID; roomId: UUID }[] {
   return ctx.conn.db
     .select({ id: participants.id, entityId: participants.entityId, roomId: participants.roomId })
     .from(participants)
@@ -56,7 +60,9 @@ export function isRoomParticipant(ctx: StoreContext, roomId: UUID, entityId: UUI
     db
       .select({ id: participants.id })
       .from(participants)
-      .where(and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))))
+      .where(
+        and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))),
+      )
       .prepare(),
   );
   return query.get({ roomId, entityId }) !== undefined;
@@ -68,14 +74,21 @@ export function getParticipantUserState(ctx: StoreContext, roomId: UUID, entityI
     db
       .select({ state: participants.roomState })
       .from(participants)
-      .where(and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))))
+      .where(
+        and(eq(participants.roomId, sql.placeholder('roomId')), eq(participants.entityId, sql.placeholder('entityId'))),
+      )
       .prepare(),
   );
   return ctx.conn.graph.read(`roomState:${roomId}:${entityId}`, () => query.get({ roomId, entityId })?.state ?? null);
 }
 
 /** Sets the state of an entity already in the room; a no-op otherwise. */
-export function setParticipantUserState(ctx: StoreContext, roomId: UUID, entityId: UUID, state: ParticipantUserState): void {
+export function setParticipantUserState(
+  ctx: StoreContext,
+  roomId: UUID,
+  entityId: UUID,
+  state: ParticipantUserState,
+): void {
   ctx.conn.db
     .update(participants)
     .set({ roomState: state })

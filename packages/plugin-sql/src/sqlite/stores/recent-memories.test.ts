@@ -27,7 +27,10 @@ describe('recent memories of a room', () => {
   const fileReads = () => reads.mock.calls.filter(([sql]) => String(sql).startsWith('SELECT m.seq')).length;
   const texts = (memories: Memory[]) => memories.map((m) => m.content.text);
   const store = (text: string, extra: Partial<Memory> = {}) =>
-    adapter.createMemory({ id: randomUuid(), entityId: agentId, roomId, content: { text }, createdAt: (at += 10), ...extra }, 'messages');
+    adapter.createMemory(
+      { id: randomUuid(), entityId: agentId, roomId, content: { text }, createdAt: (at += 10), ...extra },
+      'messages',
+    );
   const recent = (count = 3) => adapter.getMemories({ tableName: 'messages', roomId, count });
 
   beforeEach(async () => {
@@ -56,7 +59,14 @@ describe('recent memories of a room', () => {
 
   it('gives every read its own copies of nested content and metadata', async () => {
     await adapter.createMemory(
-      { id: randomUuid(), entityId: agentId, roomId, content: { text: 'four', actions: ['REPLY'], extra: { tags: ['a'] } }, metadata: { type: 'message', source: 'test' }, createdAt: (at += 10) },
+      {
+        id: randomUuid(),
+        entityId: agentId,
+        roomId,
+        content: { text: 'four', actions: ['REPLY'], extra: { tags: ['a'] } },
+        metadata: { type: 'message', source: 'test' },
+        createdAt: (at += 10),
+      },
       'messages',
     );
     const [first] = await recent(1);
@@ -91,7 +101,9 @@ describe('recent memories of a room', () => {
     expect(fileReads()).toBe(2);
     for (let i = 0; i < RECENT_CAPACITY + 5; i++) await store(`extra ${i}`);
     expect(await recent(RECENT_CAPACITY)).toHaveLength(RECENT_CAPACITY);
-    expect((await adapter.getMemories({ tableName: 'messages', roomId, count: RECENT_CAPACITY + 1 })).length).toBe(RECENT_CAPACITY + 1);
+    expect((await adapter.getMemories({ tableName: 'messages', roomId, count: RECENT_CAPACITY + 1 })).length).toBe(
+      RECENT_CAPACITY + 1,
+    );
   });
 
   it('shows a vector stored later as the memory embedding', async () => {
@@ -120,7 +132,9 @@ describe('recent memories of a room', () => {
     );
     insert.run(randomUuid(), agentId, agentId, roomId, 'by plugin', (at += 10));
     expect(texts(await recent(1))).toEqual(['by plugin']);
-    sqlite.transaction(() => insert.run(randomUuid(), agentId, agentId, roomId, 'by plugin, in a transaction', (at += 10)))();
+    sqlite.transaction(() =>
+      insert.run(randomUuid(), agentId, agentId, roomId, 'by plugin, in a transaction', (at += 10)),
+    )();
     expect(texts(await recent(1))).toEqual(['by plugin, in a transaction']);
     // A rolled-back plugin transaction leaves nothing behind either.
     expect(() =>
@@ -136,7 +150,9 @@ describe('recent memories of a room', () => {
     await recent();
     const sqlite = await adapter.getConnection();
     sqlite
-      .prepare(`INSERT INTO memories (id, agent_id, type, entity_id, room_id, content, metadata, created_at) VALUES (?, ?, 'messages', ?, ?, json_object('text', 'by plugin'), '{}', ?)`)
+      .prepare(
+        `INSERT INTO memories (id, agent_id, type, entity_id, room_id, content, metadata, created_at) VALUES (?, ?, 'messages', ?, ?, json_object('text', 'by plugin'), '{}', ?)`,
+      )
       .run(randomUuid(), agentId, agentId, roomId, (at += 10));
     await store('mine');
     expect(texts(await recent(3))).toEqual(['mine', 'by plugin', 'three']);
@@ -158,7 +174,9 @@ describe('recent memories of a room', () => {
     const other = new Database(path.join(dir, file));
     try {
       other.pragma('busy_timeout = 5000');
-      other.prepare("UPDATE memories SET content = ? WHERE json_extract(content, '$.text') = ?").run(JSON.stringify({ text: 'two, from elsewhere' }), 'two');
+      other
+        .prepare("UPDATE memories SET content = ? WHERE json_extract(content, '$.text') = ?")
+        .run(JSON.stringify({ text: 'two, from elsewhere' }), 'two');
     } finally {
       other.close();
     }
@@ -178,9 +196,19 @@ describe('recent memories of a room', () => {
 
   it('keeps agents and tables apart', async () => {
     await recent();
-    await adapter.createMemory({ id: randomUuid(), entityId: agentId, roomId, content: { text: 'a fact' }, createdAt: (at += 10) }, 'facts');
     await adapter.createMemory(
-      { id: randomUuid(), entityId: agentId, agentId: randomUuid(), roomId, content: { text: 'another agent' }, createdAt: (at += 10) },
+      { id: randomUuid(), entityId: agentId, roomId, content: { text: 'a fact' }, createdAt: (at += 10) },
+      'facts',
+    );
+    await adapter.createMemory(
+      {
+        id: randomUuid(),
+        entityId: agentId,
+        agentId: randomUuid(),
+        roomId,
+        content: { text: 'another agent' },
+        createdAt: (at += 10),
+      },
       'messages',
     );
     expect(texts(await recent())).toEqual(['three', 'two', 'one']);

@@ -78,7 +78,9 @@ export class RecentMemories implements TransactionObserver {
     ];
     for (const [table, event, rooms] of triggers) {
       const calls = rooms.map((room) => `SELECT ${CHANGED_FUNCTION}(${room});`).join(' ');
-      sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS kith_recent_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN ${calls} END`);
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS kith_recent_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN ${calls} END`,
+      );
     }
     // Two statements: reading data_version through the pragma_data_version table in one SELECT
     // with max(seq) cost twice as much (the table-valued pragma prepares a statement per call).
@@ -220,7 +222,6 @@ export class RecentMemories implements TransactionObserver {
     }
   }
 
-
   private keep(roomId: string, key: string, entry: Entry): void {
     let entries = this.rooms.get(roomId);
     if (!entries) {
@@ -252,7 +253,6 @@ export class RecentMemories implements TransactionObserver {
     this.savepointRolledBack = false;
   }
 }
-
 
 const caches = new WeakMap<SqliteConnection, RecentMemories>();
 

@@ -18,7 +18,18 @@ function toRoom(row: RoomRow): Room {
   return room;
 }
 
-const ROOM_COLUMNS = ['id', 'agentId', 'name', 'source', 'type', 'channelId', 'serverId', 'messageServerId', 'worldId', 'metadata'] as const;
+const ROOM_COLUMNS = [
+  'id',
+  'agentId',
+  'name',
+  'source',
+  'type',
+  'channelId',
+  'serverId',
+  'messageServerId',
+  'worldId',
+  'metadata',
+] as const;
 
 function toValues(ctx: StoreContext, room: Room): Omit<RoomRow, 'createdAt'> {
   return {
@@ -37,7 +48,9 @@ function toValues(ctx: StoreContext, room: Room): Omit<RoomRow, 'createdAt'> {
 
 export function getRoomsByIds(ctx: StoreContext, roomIds: UUID[]): Room[] {
   if (roomIds.length === 0) return [];
-  const query = preparedQuery(ctx, 'roomsByIds', (db) => db.select().from(rooms).where(inJsonList(rooms.id, 'ids')).prepare());
+  const query = preparedQuery(ctx, 'roomsByIds', (db) =>
+    db.select().from(rooms).where(inJsonList(rooms.id, 'ids')).prepare(),
+  );
   const ids = jsonList(roomIds);
   return ctx.conn.graph.read(`rooms:${ids}`, () => query.all({ ids }).map(toRoom));
 }
@@ -81,7 +94,13 @@ export function deleteRoom(ctx: StoreContext, roomId: UUID): void {
 }
 
 export function getRoomsByWorld(ctx: StoreContext, worldId: UUID): Room[] {
-  return ctx.conn.db.select().from(rooms).where(eq(rooms.worldId, worldId)).orderBy(asc(rooms.createdAt)).all().map(toRoom);
+  return ctx.conn.db
+    .select()
+    .from(rooms)
+    .where(eq(rooms.worldId, worldId))
+    .orderBy(asc(rooms.createdAt))
+    .all()
+    .map(toRoom);
 }
 
 /** Ids of the rooms any of these entities takes part in. */

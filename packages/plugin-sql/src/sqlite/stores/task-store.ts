@@ -54,7 +54,13 @@ export function getTasks(ctx: StoreContext, params: { roomId?: UUID; tags?: stri
         WHERE wanted.value NOT IN (SELECT value FROM json_each(${tasks.tags})))`,
     );
   }
-  return ctx.conn.db.select().from(tasks).where(and(...conditions)).orderBy(tasks.createdAt).all().map(toTask);
+  return ctx.conn.db
+    .select()
+    .from(tasks)
+    .where(and(...conditions))
+    .orderBy(tasks.createdAt)
+    .all()
+    .map(toTask);
 }
 
 export function getTask(ctx: StoreContext, id: UUID): Task | null {

@@ -16,9 +16,18 @@ describe('model_usage queries', () => {
     await adapter.init();
     const sqlite = (await adapter.getConnection()) as Database;
     const plan = (sql: string, ...params: unknown[]) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('\n');
-    const range = plan('SELECT SUM(calls), SUM(cost_usd) FROM model_usage WHERE agent_id = ? AND day >= ? AND day <= ? GROUP BY day', agentId, 20000, 20400);
-    expect(range).toMatch(/SEARCH model_usage USING (COVERING )?INDEX sqlite_autoindex_model_usage_1 \(agent_id=\? AND day>\? AND day<\?\)/);
+      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+    const range = plan(
+      'SELECT SUM(calls), SUM(cost_usd) FROM model_usage WHERE agent_id = ? AND day >= ? AND day <= ? GROUP BY day',
+      agentId,
+      20000,
+      20400,
+    );
+    expect(range).toMatch(
+      /SEARCH model_usage USING (COVERING )?INDEX sqlite_autoindex_model_usage_1 \(agent_id=\? AND day>\? AND day<\?\)/,
+    );
     expect(range).not.toMatch(/SCAN model_usage/);
     await adapter.close();
   });
@@ -29,7 +38,20 @@ describe('model_usage queries', () => {
     const two = createDatabaseAdapter({ dataDir: dir, filename: 'shared.db', logger: silentLogger() }, b);
     await one.init();
     await two.init();
-    const usage = { at: Date.now(), modelType: 'TEXT_LARGE', provider: 'openai', model: 'gpt-4o', calls: 1, failedCalls: 0, inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, durationMs: 3, costUsd: 0.5, unpricedCalls: 0 };
+    const usage = {
+      at: Date.now(),
+      modelType: 'TEXT_LARGE',
+      provider: 'openai',
+      model: 'gpt-4o',
+      calls: 1,
+      failedCalls: 0,
+      inputTokens: 10,
+      cachedInputTokens: 0,
+      outputTokens: 5,
+      durationMs: 3,
+      costUsd: 0.5,
+      unpricedCalls: 0,
+    };
     await one.logModelUsage([usage]);
     await two.logModelUsage([usage, usage]);
     expect((await one.getUsage({})).totals.calls).toBe(1);

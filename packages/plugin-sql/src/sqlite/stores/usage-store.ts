@@ -1,4 +1,12 @@
-import { usageModelKey, type ModelUsageRecord, type UsageGroup, type UsageQuery, type UsageReport, type UsageTotals, type UUID } from '@kith/core';
+import {
+  usageModelKey,
+  type ModelUsageRecord,
+  type UsageGroup,
+  type UsageQuery,
+  type UsageReport,
+  type UsageTotals,
+  type UUID,
+} from '@kith/core';
 import type { StoreContext } from './store-context';
 import { usageRowOf } from '../../shared/usage/usage-row';
 
@@ -83,11 +91,18 @@ export function getUsage(ctx: StoreContext, query: UsageQuery): UsageReport {
   if (!query.groupBy || totals.calls === 0) return { totals, groups: [] };
   const columns = GROUP_COLUMNS[query.groupBy];
   const keyCount = query.groupBy === 'model' ? 3 : 1;
-  const rows = ctx.conn.tuples<unknown[]>(`SELECT ${columns}, ${SUMS} FROM model_usage WHERE ${filter} GROUP BY ${columns}`, ...params);
+  const rows = ctx.conn.tuples<unknown[]>(
+    `SELECT ${columns}, ${SUMS} FROM model_usage WHERE ${filter} GROUP BY ${columns}`,
+    ...params,
+  );
   const groups = new Map<string, UsageGroup>();
   for (const row of rows) {
     const key =
-      query.groupBy === 'day' ? dayText(row[0] as number) : query.groupBy === 'room' ? String(row[0]) : usageModelKey(String(row[0]), String(row[1]), String(row[2]));
+      query.groupBy === 'day'
+        ? dayText(row[0] as number)
+        : query.groupBy === 'room'
+          ? String(row[0])
+          : usageModelKey(String(row[0]), String(row[1]), String(row[2]));
     const values = totalsOf(row.slice(keyCount) as SumRow);
     const group = groups.get(key);
     // Two model types of one model (TEXT_SMALL and TEXT_LARGE on gpt-4o-mini) share a group.

@@ -37,7 +37,13 @@ export function createWorld(ctx: StoreContext, world: World): UUID {
 }
 
 export function getWorld(ctx: StoreContext, id: UUID): World | null {
-  const query = preparedQuery(ctx, 'worldById', (db) => db.select().from(worlds).where(eq(worlds.id, sql.placeholder('id'))).prepare());
+  const query = preparedQuery(ctx, 'worldById', (db) =>
+    db
+      .select()
+      .from(worlds)
+      .where(eq(worlds.id, sql.placeholder('id')))
+      .prepare(),
+  );
   return ctx.conn.graph.read(`world:${id}`, () => {
     const row = query.get({ id });
     return row ? toWorld(row) : null;
@@ -47,7 +53,12 @@ export function getWorld(ctx: StoreContext, id: UUID): World | null {
 /** This agent's worlds. */
 export function getAllWorlds(ctx: StoreContext): World[] {
   const query = preparedQuery(ctx, 'worldsOfAgent', (db) =>
-    db.select().from(worlds).where(eq(worlds.agentId, sql.placeholder('agentId'))).orderBy(worlds.createdAt).prepare(),
+    db
+      .select()
+      .from(worlds)
+      .where(eq(worlds.agentId, sql.placeholder('agentId')))
+      .orderBy(worlds.createdAt)
+      .prepare(),
   );
   return ctx.conn.graph.read(`worlds:${ctx.agentId}`, () => query.all({ agentId: ctx.agentId }).map(toWorld));
 }

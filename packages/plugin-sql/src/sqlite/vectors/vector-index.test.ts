@@ -13,7 +13,12 @@ import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-vectors-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function open(filename: string, agentId: UUID, disableSimd = false, logger = silentLogger()): Promise<SqliteDatabaseAdapter> {
+async function open(
+  filename: string,
+  agentId: UUID,
+  disableSimd = false,
+  logger = silentLogger(),
+): Promise<SqliteDatabaseAdapter> {
   const adapter = createDatabaseAdapter({ dataDir: dir, filename, disableSimd, logger }, agentId);
   await adapter.init();
   return adapter;
@@ -28,7 +33,9 @@ describe('vector search', () => {
     const js = await open('kind-js.db', randomUuid(), true, logger);
     expect(simd.vectorKernel).toBe('wasm-simd');
     expect(js.vectorKernel).toBe('js');
-    expect(logger.warnings).toEqual([expect.stringMatching(/SIMD is turned off \(KITH_DISABLE_WASM_SIMD\).*same results/)]);
+    expect(logger.warnings).toEqual([
+      expect.stringMatching(/SIMD is turned off \(KITH_DISABLE_WASM_SIMD\).*same results/),
+    ]);
     await simd.close();
     await js.close();
   });
@@ -47,10 +54,28 @@ describe('vector search', () => {
       const adapter = isolated!.createDatabaseAdapter({ dataDir: dir, filename: 'no-wasm.db', logger }, agentId);
       await adapter.init();
       expect(adapter.vectorKernel).toBe('js');
-      expect(logger.warnings).toEqual([expect.stringMatching(/WebAssembly SIMD is not available.*falls back to plain JavaScript \(same results/)]);
+      expect(logger.warnings).toEqual([
+        expect.stringMatching(/WebAssembly SIMD is not available.*falls back to plain JavaScript \(same results/),
+      ]);
       const room = randomUuid();
-      await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'near' }, embedding: vectorAtSimilarity(unitVector(5), 0.9, 1) }, 'facts');
-      await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'far' }, embedding: vectorAtSimilarity(unitVector(5), 0.2, 2) }, 'facts');
+      await adapter.createMemory(
+        {
+          entityId: agentId,
+          roomId: room,
+          content: { text: 'near' },
+          embedding: vectorAtSimilarity(unitVector(5), 0.9, 1),
+        },
+        'facts',
+      );
+      await adapter.createMemory(
+        {
+          entityId: agentId,
+          roomId: room,
+          content: { text: 'far' },
+          embedding: vectorAtSimilarity(unitVector(5), 0.2, 2),
+        },
+        'facts',
+      );
       const hits = await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(5), count: 2 });
       expect(texts(hits)).toEqual(['near', 'far']);
       expect(hits[0].similarity).toBeCloseTo(0.9, 5);
@@ -63,7 +88,10 @@ describe('vector search', () => {
   it('honours KITH_DISABLE_WASM_SIMD', async () => {
     process.env.KITH_DISABLE_WASM_SIMD = '1';
     try {
-      const adapter = createDatabaseAdapter({ dataDir: dir, filename: 'env-off.db', logger: silentLogger() }, randomUuid());
+      const adapter = createDatabaseAdapter(
+        { dataDir: dir, filename: 'env-off.db', logger: silentLogger() },
+        randomUuid(),
+      );
       await adapter.init();
       expect(adapter.vectorKernel).toBe('js');
       await adapter.close();
@@ -82,7 +110,13 @@ describe('vector search', () => {
     for (let i = 0; i < 400; i++) {
       // Clustered vectors: near ties are common, which is where an approximate search would slip.
       const embedding = vectorAtSimilarity(centres[i % 4], 0.6 + (i % 7) * 0.05, 1000 + i);
-      const memory = { id: randomUuid(), entityId: agentId, roomId: rooms[i % 3], content: { text: `m${i}` }, embedding };
+      const memory = {
+        id: randomUuid(),
+        entityId: agentId,
+        roomId: rooms[i % 3],
+        content: { text: `m${i}` },
+        embedding,
+      };
       await simd.createMemory(memory, 'facts');
       await js.createMemory(memory, 'facts');
       stored.push(memory);
@@ -113,14 +147,24 @@ describe('vector search', () => {
     const agentId = randomUuid();
     const room = randomUuid();
     const adapter = await open('other-writer.db', agentId);
-    const a = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'a' }, embedding: unitVector(1) }, 'facts');
-    const b = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'b' }, embedding: unitVector(2) }, 'facts');
-    expect(texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(1), count: 1 }))).toEqual(['a']);
+    const a = await adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'a' }, embedding: unitVector(1) },
+      'facts',
+    );
+    const b = await adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'b' }, embedding: unitVector(2) },
+      'facts',
+    );
+    expect(texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(1), count: 1 }))).toEqual([
+      'a',
+    ]);
 
     // Another process (here: another handle on the same file) changes vectors behind the adapter's back.
     const other = new Database(adapter.path);
     other.pragma('busy_timeout = 5000');
-    other.prepare('UPDATE embeddings SET vector = ? WHERE memory_seq = (SELECT seq FROM memories WHERE id = ?)').run(toFloat32Blob(unitVector(1)), b);
+    other
+      .prepare('UPDATE embeddings SET vector = ? WHERE memory_seq = (SELECT seq FROM memories WHERE id = ?)')
+      .run(toFloat32Blob(unitVector(1)), b);
     other.prepare('DELETE FROM memories WHERE id = ?').run(a);
     other.close();
 
@@ -134,8 +178,14 @@ describe('vector search', () => {
     const agentId = randomUuid();
     const room = randomUuid();
     const adapter = await open('other-inserts.db', agentId);
-    const older = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'older, no vector yet' } }, 'facts');
-    const last = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'last' }, embedding: unitVector(1) }, 'facts');
+    const older = await adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'older, no vector yet' } },
+      'facts',
+    );
+    const last = await adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'last' }, embedding: unitVector(1) },
+      'facts',
+    );
     await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(1) }); // loads the index
 
     const other = new Database(adapter.path);
@@ -143,12 +193,15 @@ describe('vector search', () => {
     const insertMemory = other.prepare(
       "INSERT INTO memories (id, agent_id, type, entity_id, room_id, content, metadata, created_at) VALUES (?, ?, 'facts', ?, ?, ?, '{}', 0)",
     );
-    const insertVector = other.prepare('INSERT INTO embeddings (memory_seq, dimension, vector) VALUES ((SELECT seq FROM memories WHERE id = ?), 384, ?)');
+    const insertVector = other.prepare(
+      'INSERT INTO embeddings (memory_seq, dimension, vector) VALUES ((SELECT seq FROM memories WHERE id = ?), 384, ?)',
+    );
     const fresh = randomUuid();
     insertMemory.run(fresh, agentId, agentId, room, JSON.stringify({ text: 'fresh' }));
     insertVector.run(fresh, toFloat32Blob(unitVector(2)));
     insertVector.run(older, toFloat32Blob(unitVector(3)));
-    const top = async (seed: number) => texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(seed), count: 1 }));
+    const top = async (seed: number) =>
+      texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(seed), count: 1 }));
     expect(await top(2)).toEqual(['fresh']);
     expect(await top(3)).toEqual(['older, no vector yet']);
 
@@ -167,12 +220,20 @@ describe('vector search', () => {
     const agentId = randomUuid();
     const room = randomUuid();
     const adapter = await open('plugin-writer.db', agentId);
-    const kept = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'kept' }, embedding: unitVector(1) }, 'facts');
-    const gone = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'gone' }, embedding: unitVector(2) }, 'facts');
+    const kept = await adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'kept' }, embedding: unitVector(1) },
+      'facts',
+    );
+    const gone = await adapter.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'gone' }, embedding: unitVector(2) },
+      'facts',
+    );
     await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(2) }); // loads the index
 
     adapter.db.$client.prepare('DELETE FROM memories WHERE id = ?').run(gone);
-    expect(texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(2), count: 5 }))).toEqual(['kept']);
+    expect(texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(2), count: 5 }))).toEqual([
+      'kept',
+    ]);
 
     // An adapter write inside a transaction someone else rolls back.
     const sqlite = await adapter.getConnection();
@@ -188,8 +249,14 @@ describe('vector search', () => {
     const agentId = randomUuid();
     const room = randomUuid();
     const first = await open('restart.db', agentId);
-    const kept = await first.createMemory({ entityId: agentId, roomId: room, content: { text: 'kept' }, embedding: unitVector(1) }, 'facts');
-    const dropped = await first.createMemory({ entityId: agentId, roomId: room, content: { text: 'dropped' }, embedding: unitVector(2) }, 'facts');
+    const kept = await first.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'kept' }, embedding: unitVector(1) },
+      'facts',
+    );
+    const dropped = await first.createMemory(
+      { entityId: agentId, roomId: room, content: { text: 'dropped' }, embedding: unitVector(2) },
+      'facts',
+    );
     await first.close();
 
     const again = await open('restart.db', agentId);
@@ -198,21 +265,34 @@ describe('vector search', () => {
     const [top] = await again.searchMemories({ tableName: 'facts', embedding: unitVector(4), count: 1 });
     expect(top.id).toBe(kept);
     expect(top.similarity).toBeCloseTo(1, 5);
-    expect((await again.searchMemories({ tableName: 'facts', embedding: unitVector(2), count: 5 })).map((m) => m.id)).not.toContain(dropped);
+    expect(
+      (await again.searchMemories({ tableName: 'facts', embedding: unitVector(2), count: 5 })).map((m) => m.id),
+    ).not.toContain(dropped);
     await again.close();
   });
 
-  it.each([false, true])('stores zero vectors but never returns them from search (JavaScript kernel: %s)', async (disableSimd) => {
-    const agentId = randomUuid();
-    const adapter = await open(`zero-${disableSimd}.db`, agentId, disableSimd);
-    const room = randomUuid();
-    const zero = await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'z' }, embedding: new Array(384).fill(0) }, 'facts');
-    await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: 'v' }, embedding: unitVector(1) }, 'facts');
-    expect((await adapter.getMemoryById(zero))?.embedding).toEqual(new Array(384).fill(0));
-    expect(texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(1), count: 5 }))).toEqual(['v']);
-    expect(await adapter.searchMemories({ tableName: 'facts', embedding: new Array(384).fill(0) })).toEqual([]);
-    await adapter.close();
-  });
+  it.each([false, true])(
+    'stores zero vectors but never returns them from search (JavaScript kernel: %s)',
+    async (disableSimd) => {
+      const agentId = randomUuid();
+      const adapter = await open(`zero-${disableSimd}.db`, agentId, disableSimd);
+      const room = randomUuid();
+      const zero = await adapter.createMemory(
+        { entityId: agentId, roomId: room, content: { text: 'z' }, embedding: new Array(384).fill(0) },
+        'facts',
+      );
+      await adapter.createMemory(
+        { entityId: agentId, roomId: room, content: { text: 'v' }, embedding: unitVector(1) },
+        'facts',
+      );
+      expect((await adapter.getMemoryById(zero))?.embedding).toEqual(new Array(384).fill(0));
+      expect(texts(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(1), count: 5 }))).toEqual([
+        'v',
+      ]);
+      expect(await adapter.searchMemories({ tableName: 'facts', embedding: new Array(384).fill(0) })).toEqual([]);
+      await adapter.close();
+    },
+  );
 
   it.each([384, 512, 768, 1024, 1536, 3072])('stores and finds %i-dimension vectors', async (dims) => {
     const agentId = randomUuid();
@@ -220,9 +300,17 @@ describe('vector search', () => {
     await adapter.ensureEmbeddingDimension(dims);
     const room = randomUuid();
     for (let seed = 1; seed <= 5; seed++) {
-      await adapter.createMemory({ entityId: agentId, roomId: room, content: { text: `s${seed}` }, embedding: unitVector(seed, dims) }, 'facts', true);
+      await adapter.createMemory(
+        { entityId: agentId, roomId: room, content: { text: `s${seed}` }, embedding: unitVector(seed, dims) },
+        'facts',
+        true,
+      );
     }
-    const [hit] = await adapter.searchMemories({ tableName: 'facts', embedding: vectorAtSimilarity(unitVector(3, dims), 0.9, 77), count: 1 });
+    const [hit] = await adapter.searchMemories({
+      tableName: 'facts',
+      embedding: vectorAtSimilarity(unitVector(3, dims), 0.9, 77),
+      count: 1,
+    });
     expect(hit.content.text).toBe('s3');
     expect(hit.similarity).toBeCloseTo(0.9, 5);
     expect(hit.embedding).toHaveLength(dims);
@@ -231,9 +319,14 @@ describe('vector search', () => {
 
   it('rejects unsupported dimensions with a stable code', async () => {
     const adapter = await open('unsupported.db', randomUuid());
-    await expect(adapter.ensureEmbeddingDimension(100)).rejects.toMatchObject({ code: SqlErrorCode.UNSUPPORTED_EMBEDDING_DIMENSION });
+    await expect(adapter.ensureEmbeddingDimension(100)).rejects.toMatchObject({
+      code: SqlErrorCode.UNSUPPORTED_EMBEDDING_DIMENSION,
+    });
     await expect(
-      adapter.createMemory({ entityId: randomUuid(), roomId: randomUuid(), content: {}, embedding: [1, 2, 3] }, 'facts'),
+      adapter.createMemory(
+        { entityId: randomUuid(), roomId: randomUuid(), content: {}, embedding: [1, 2, 3] },
+        'facts',
+      ),
     ).rejects.toMatchObject({ code: SqlErrorCode.UNSUPPORTED_EMBEDDING_DIMENSION });
     expect(await adapter.searchMemories({ tableName: 'facts', embedding: unitVector(1) })).toEqual([]);
     await adapter.close();

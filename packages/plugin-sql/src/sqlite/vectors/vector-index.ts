@@ -29,7 +29,8 @@ const APPEND_SQL = `SELECT m.seq, m.agent_id, m.type, m.room_id, m.world_id, m.e
 const LOAD_SQL = `SELECT m.seq, m.room_id, m.world_id, m.entity_id, m.is_unique, e.vector
   FROM memories m JOIN embeddings e ON e.memory_seq = m.seq
   WHERE m.agent_id = ? AND m.type = ? AND e.dimension = ?`;
-const FETCH_SQL = 'SELECT memory_seq AS seq, vector FROM embeddings WHERE memory_seq IN (SELECT value FROM json_each(?))';
+const FETCH_SQL =
+  'SELECT memory_seq AS seq, vector FROM embeddings WHERE memory_seq IN (SELECT value FROM json_each(?))';
 
 /**
  * Exact nearest-neighbour search over the `embeddings` table (the only copy
@@ -76,7 +77,9 @@ export class VectorIndex {
     if (maxSeq <= this.knownMaxSeq) return;
     if (this.partitions.size > 0) {
       for (const row of this.sql.iterate<AppendRow>(APPEND_SQL, this.knownMaxSeq)) {
-        this.partitions.get(partitionKey(row.agent_id, row.type, row.dimension))?.add(row.seq, this.rowTags(row), fromFloat32Blob(row.vector));
+        this.partitions
+          .get(partitionKey(row.agent_id, row.type, row.dimension))
+          ?.add(row.seq, this.rowTags(row), fromFloat32Blob(row.vector));
       }
     }
     this.knownMaxSeq = maxSeq;
@@ -92,7 +95,9 @@ export class VectorIndex {
   add(entry: VectorEntry): void {
     this.mutations += 1;
     if (this.partitions.size === 0) return;
-    this.partitions.get(partitionKey(entry.agentId, entry.type, entry.vector.length))?.add(entry.seq, this.tags(entry), entry.vector);
+    this.partitions
+      .get(partitionKey(entry.agentId, entry.type, entry.vector.length))
+      ?.add(entry.seq, this.tags(entry), entry.vector);
     this.knownMaxSeq = Math.max(this.knownMaxSeq, entry.seq);
     this.syncedVersion = this.readVersion();
   }
@@ -160,9 +165,13 @@ export class VectorIndex {
   }
 
   private rowTags(row: LoadRow): RowTags {
-    return this.tagger.tags({ roomId: row.room_id, worldId: row.world_id, entityId: row.entity_id, unique: row.is_unique === 1 });
+    return this.tagger.tags({
+      roomId: row.room_id,
+      worldId: row.world_id,
+      entityId: row.entity_id,
+      unique: row.is_unique === 1,
+    });
   }
-
 }
 
 function partitionKey(agentId: string, type: string, dims: number): string {
