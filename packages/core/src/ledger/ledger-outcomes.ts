@@ -1,8 +1,6 @@
 import type { MessageProcessingMode } from '../types/messaging';
-import type { UUID } from '../types/primitives';
 import { LruMap } from '../utils/lru-map';
 import type { DeliveryResult } from './bus-message';
-import { agentMemoryId } from './to-agent-memory';
 
 /** Outcomes kept per agent so a repeated message id gets the original one back without a database read. */
 const OUTCOMES_KEPT = 20_000;
@@ -24,8 +22,8 @@ export interface InFlight {
 export interface KnownOutcome {
   mode?: MessageProcessingMode;
   error?: string;
-  /** The message's memory id, kept only when it is not the bus's (agentMemoryId of the message id). */
-  memoryId?: UUID;
+  /** The message's memory id is its message id (a plugin's message); otherwise it is the bus's agentMemoryId. */
+  memoryIsMessage?: true;
   /** Its result was told to a sender here (a repeat is answered from this, the replies read back). */
   told?: boolean;
 }
@@ -34,7 +32,7 @@ export interface KnownOutcome {
 export function knownOf(result: DeliveryResult): KnownOutcome {
   const known: KnownOutcome = { mode: result.mode, told: true };
   if (result.error) known.error = result.error;
-  if (result.memoryId !== agentMemoryId(result, result.messageId)) known.memoryId = result.memoryId;
+  if (result.memoryId === result.messageId) known.memoryIsMessage = true;
   return known;
 }
 

@@ -227,7 +227,7 @@ export class MessageLedger {
 
   /** A result told here before, its replies read back from the database. */
   async resultOf(messageId: UUID, roomId: UUID, known: KnownOutcome): Promise<DeliveryResult> {
-    const memoryId = known.memoryId ?? agentMemoryId(this.runtime, messageId);
+    const memoryId = known.memoryIsMessage ? messageId : agentMemoryId(this.runtime, messageId);
     return {
       agentId: this.agentId,
       messageId,
