@@ -101,8 +101,10 @@ const OWNED = [
   'tasks',
 ];
 
-/** Deletes the agent and every row it owns, in one transaction. */
+/** Deletes the agent and every row it owns, in one transaction, after this process's queued writes. */
 export async function deleteAgent(ctx: PgStoreContext, agentId: UUID): Promise<boolean> {
+  // Writes still queued (the agent's own among them) land first, so none outlives the delete.
+  await ctx.conn.writes.settled(true);
   const deleted = await ctx.conn.driver.transaction(async (tx: PgQueryRunner) => {
     for (const table of OWNED) await tx.query({ text: `DELETE FROM ${table} WHERE agent_id = $1`, values: [agentId] });
     return (await tx.query({ text: 'DELETE FROM agents WHERE id = $1', values: [agentId] })).rowCount > 0;

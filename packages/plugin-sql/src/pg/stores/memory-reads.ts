@@ -116,3 +116,6 @@ export async function countMemories(
   });
   return Number(found[0]?.n ?? 0);
 }
+
+/** The inbox store answers replies by the index it declares beside its entries. */
+export { getRepliesTo } from './inbox-store';

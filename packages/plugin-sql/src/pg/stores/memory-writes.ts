@@ -194,3 +194,8 @@ export async function deleteMemoriesByIds(ctx: PgStoreContext, ids: readonly str
   if (ids.length === 0) return;
   await deleteMemoriesWhere(ctx, 'id = ANY($1::text[])', [ids]);
 }
+
+/** Deletes this agent's memories of one table in a room. */
+export async function deleteAllMemories(ctx: PgStoreContext, roomId: UUID, tableName: string): Promise<void> {
+  await deleteMemoriesWhere(ctx, 'room_id = $1 AND agent_id = $2 AND type = $3', [roomId, ctx.agentId, tableName]);
+}

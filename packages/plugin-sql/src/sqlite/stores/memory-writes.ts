@@ -221,3 +221,8 @@ export function deleteMemoriesByIds(ctx: StoreContext, ids: readonly string[]): 
   if (ids.length === 0) return;
   deleteMemoriesWhere(ctx, 'm.id IN (SELECT value FROM json_each(?))', jsonList(ids));
 }
+
+/** Deletes this agent's memories of one table in a room. */
+export function deleteAllMemories(ctx: StoreContext, roomId: UUID, tableName: string): void {
+  deleteMemoriesWhere(ctx, 'm.room_id = ? AND m.agent_id = ? AND m.type = ?', roomId, ctx.agentId, tableName);
+}
