@@ -1,4 +1,5 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
+import { AGENT_OWNED_TABLES } from '../../shared/agents/agent-owned-tables';
 import { agentFromColumns, detailsOf, mergeDetails, type AgentDetailsRecord } from '../../shared/agents/agent-details';
 import { SqlInvalidArgumentError } from '../../errors';
 import type { PgQueryRunner } from '../connection/pg-driver';
@@ -86,27 +87,13 @@ export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<A
   });
 }
 
-/** Tables of rows an agent owns, deleted with it (memories first: they are the most). */
-const OWNED = [
-  'memories',
-  'participants',
-  'rooms',
-  'worlds',
-  'components',
-  'relationships',
-  'entities',
-  'cache',
-  'logs',
-  'model_usage',
-  'tasks',
-];
-
 /** Deletes the agent and every row it owns, in one transaction, after this process's queued writes. */
 export async function deleteAgent(ctx: PgStoreContext, agentId: UUID): Promise<boolean> {
   // Writes still queued (the agent's own among them) land first, so none outlives the delete.
   await ctx.conn.writes.settled(true);
   const deleted = await ctx.conn.driver.transaction(async (tx: PgQueryRunner) => {
-    for (const table of OWNED) await tx.query({ text: `DELETE FROM ${table} WHERE agent_id = $1`, values: [agentId] });
+    for (const table of AGENT_OWNED_TABLES)
+      await tx.query({ text: `DELETE FROM ${table} WHERE agent_id = $1`, values: [agentId] });
     return (await tx.query({ text: 'DELETE FROM agents WHERE id = $1', values: [agentId] })).rowCount > 0;
   });
   ctx.conn.graph.clear();

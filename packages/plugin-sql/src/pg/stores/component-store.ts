@@ -1,35 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Component, Metadata, UUID } from '@kith/core';
+import type { Component, UUID } from '@kith/core';
+import { type ComponentRecord, toComponent } from '../../shared/rows/row-mappers';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-/** A components row as node-postgres returns it (and as json_agg spells it). */
-export interface ComponentJson {
-  id: string;
-  entity_id: string;
-  agent_id: string;
-  room_id: string | null;
-  world_id: string | null;
-  source_entity_id: string | null;
-  type: string;
-  data: Metadata;
-  created_at: number | string;
-}
-
-export function toComponent(row: ComponentJson): Component {
-  return {
-    id: row.id as UUID,
-    entityId: row.entity_id as UUID,
-    agentId: row.agent_id as UUID,
-    roomId: row.room_id as UUID,
-    worldId: row.world_id as UUID,
-    sourceEntityId: row.source_entity_id as UUID,
-    type: row.type,
-    createdAt: Number(row.created_at),
-    data: row.data,
-  };
-}
-
 const COMPONENT_COLUMNS = 'id, entity_id, agent_id, room_id, world_id, source_entity_id, type, data, created_at';
+/** The select list of a component as a shared ComponentRecord (also inside an entity's JSON array). */
+export const COMPONENT_SELECT = selectAs(COMPONENT_COLUMNS);
 
 function scope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): { where: string[]; values: unknown[] } {
   const where = ['entity_id = $1'];
@@ -48,8 +25,8 @@ export async function getComponent(
 ): Promise<Component | null> {
   const { where, values } = scope(entityId, worldId, sourceEntityId);
   values.push(type);
-  const { rows } = await ctx.conn.driver.query<ComponentJson>({
-    text: `SELECT ${COMPONENT_COLUMNS} FROM components WHERE ${where.join(' AND ')} AND type = $${values.length} ORDER BY created_at, id LIMIT 1`,
+  const { rows } = await ctx.conn.driver.query<ComponentRecord>({
+    text: `SELECT ${COMPONENT_SELECT} FROM components WHERE ${where.join(' AND ')} AND type = $${values.length} ORDER BY created_at, id LIMIT 1`,
     values,
   });
   return rows[0] ? toComponent(rows[0]) : null;
@@ -62,8 +39,8 @@ export async function getComponents(
   sourceEntityId?: UUID,
 ): Promise<Component[]> {
   const { where, values } = scope(entityId, worldId, sourceEntityId);
-  const { rows } = await ctx.conn.driver.query<ComponentJson>({
-    text: `SELECT ${COMPONENT_COLUMNS} FROM components WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+  const { rows } = await ctx.conn.driver.query<ComponentRecord>({
+    text: `SELECT ${COMPONENT_SELECT} FROM components WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
     values,
   });
   return rows.map(toComponent);

@@ -1,50 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import type { Entity, Metadata, UUID } from '@kith/core';
+import type { Entity, UUID } from '@kith/core';
+import { type ComponentRecord, type EntityRecord, toComponent, toEntity } from '../../shared/rows/row-mappers';
 import { SqlInvalidArgumentError } from '../../errors';
-import { type ComponentJson, toComponent } from './component-store';
+import { COMPONENT_SELECT } from './component-store';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface EntityRow {
-  id: string;
-  agent_id: string;
-  names: string[];
-  metadata: Metadata;
-  components?: ComponentJson[] | null;
-}
-
-function toEntity(row: EntityRow, withComponents: boolean): Entity {
-  return {
-    id: row.id as UUID,
-    names: row.names,
-    metadata: row.metadata,
-    agentId: row.agent_id as UUID,
-    ...(withComponents ? { components: (row.components ?? []).map(toComponent) } : {}),
-  };
-}
-
 /** An entity's components as one JSON array, oldest first: entities and components in one round trip. */
-const COMPONENTS_OF = `coalesce((SELECT json_agg(c ORDER BY c.created_at, c.id) FROM components c WHERE c.entity_id = e.id), '[]'::json) AS components`;
+const COMPONENTS_OF = `coalesce((SELECT json_agg(c ORDER BY c."createdAt", c.id) FROM (SELECT ${COMPONENT_SELECT} FROM components WHERE entity_id = e.id) c), '[]'::json) AS components`;
+const ENTITY_SELECT = selectAs('id, agent_id, names, metadata', 'e');
+
+interface EntityRow extends EntityRecord {
+  components?: ComponentRecord[] | null;
+}
+
+function entityOf(row: EntityRow, withComponents: boolean): Entity {
+  return toEntity(row, withComponents ? (row.components ?? []).map(toComponent) : undefined);
+}
 
 /** The entities with these ids (with their components); ids not found are skipped. */
 export async function getEntitiesByIds(ctx: PgStoreContext, entityIds: UUID[]): Promise<Entity[]> {
   if (entityIds.length === 0) return [];
   const { rows } = await ctx.conn.driver.query<EntityRow>({
-    text: `SELECT e.id, e.agent_id, e.names, e.metadata, ${COMPONENTS_OF} FROM entities e WHERE e.id = ANY($1::text[])`,
+    text: `SELECT ${ENTITY_SELECT}, ${COMPONENTS_OF} FROM entities e WHERE e.id = ANY($1::text[])`,
     values: [entityIds],
     name: 'kith_entities_by_ids',
   });
-  return rows.map((row) => toEntity(row, true));
+  return rows.map((row) => entityOf(row, true));
 }
 
 export function getEntitiesForRoom(ctx: PgStoreContext, roomId: UUID, includeComponents = false): Promise<Entity[]> {
   return ctx.conn.graph.read(`roomEntities:${roomId}:${includeComponents}`, async () => {
     const { rows } = await ctx.conn.driver.query<EntityRow>({
-      text: `SELECT e.id, e.agent_id, e.names, e.metadata${includeComponents ? `, ${COMPONENTS_OF}` : ''}
+      text: `SELECT ${ENTITY_SELECT}${includeComponents ? `, ${COMPONENTS_OF}` : ''}
         FROM participants p JOIN entities e ON e.id = p.entity_id WHERE p.room_id = $1 ORDER BY p.created_at, p.id`,
       values: [roomId],
       name: includeComponents ? 'kith_room_entities_components' : 'kith_room_entities',
     });
-    return rows.map((row) => toEntity(row, includeComponents));
+    return rows.map((row) => entityOf(row, includeComponents));
   });
 }
 

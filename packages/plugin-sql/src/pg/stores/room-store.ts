@@ -1,33 +1,12 @@
-import type { ChannelType, Room, UUID } from '@kith/core';
+import type { Room, UUID } from '@kith/core';
+import { type RoomRecord, toRoom } from '../../shared/rows/row-mappers';
 import type { PgQueryRunner } from '../connection/pg-driver';
 import { forgetDeleted } from './memory-writes';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface RoomRow {
-  id: string;
-  agent_id: string | null;
-  name: string | null;
-  source: string;
-  type: string;
-  channel_id: string | null;
-  server_id: string | null;
-  message_server_id: string | null;
-  world_id: string | null;
-  metadata: Room['metadata'];
-}
-
 const ROOM_COLUMNS = 'id, agent_id, name, source, type, channel_id, server_id, message_server_id, world_id, metadata';
-
-function toRoom(row: RoomRow): Room {
-  const room: Room = { id: row.id as UUID, source: row.source, type: row.type as ChannelType, metadata: row.metadata };
-  if (row.agent_id !== null) room.agentId = row.agent_id as UUID;
-  if (row.name !== null) room.name = row.name;
-  if (row.channel_id !== null) room.channelId = row.channel_id;
-  if (row.server_id !== null) room.serverId = row.server_id;
-  if (row.message_server_id !== null) room.messageServerId = row.message_server_id as UUID;
-  if (row.world_id !== null) room.worldId = row.world_id as UUID;
-  return room;
-}
+const ROOM_SELECT = selectAs(ROOM_COLUMNS);
 
 function roomValues(ctx: PgStoreContext, room: Room): unknown[] {
   return [
@@ -47,8 +26,8 @@ function roomValues(ctx: PgStoreContext, room: Room): unknown[] {
 export function getRoomsByIds(ctx: PgStoreContext, roomIds: UUID[]): Promise<Room[]> {
   if (roomIds.length === 0) return Promise.resolve([]);
   return ctx.conn.graph.read(`rooms:${roomIds.join(',')}`, async () => {
-    const { rows } = await ctx.conn.driver.query<RoomRow>({
-      text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE id = ANY($1::text[])`,
+    const { rows } = await ctx.conn.driver.query<RoomRecord>({
+      text: `SELECT ${ROOM_SELECT} FROM rooms WHERE id = ANY($1::text[])`,
       values: [roomIds],
       name: 'kith_rooms_by_ids',
     });
@@ -104,8 +83,8 @@ export async function deleteRoom(ctx: PgStoreContext, roomId: UUID): Promise<voi
 }
 
 export async function getRoomsByWorld(ctx: PgStoreContext, worldId: UUID): Promise<Room[]> {
-  const { rows } = await ctx.conn.driver.query<RoomRow>({
-    text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`,
+  const { rows } = await ctx.conn.driver.query<RoomRecord>({
+    text: `SELECT ${ROOM_SELECT} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`,
     values: [worldId],
   });
   return rows.map(toRoom);

@@ -1,29 +1,12 @@
 import type { UUID, World } from '@kith/core';
+import { toWorld, type WorldRecord } from '../../shared/rows/row-mappers';
 import { forgetDeleted } from './memory-writes';
 import { deleteRoomRows } from './room-store';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface WorldRow {
-  id: string;
-  agent_id: string;
-  name: string | null;
-  server_id: string | null;
-  message_server_id: string | null;
-  metadata: World['metadata'];
-}
-
 const WORLD_COLUMNS = 'id, agent_id, name, server_id, message_server_id, metadata';
-
-function toWorld(row: WorldRow): World {
-  return {
-    id: row.id as UUID,
-    agentId: row.agent_id as UUID,
-    ...(row.name === null ? {} : { name: row.name }),
-    ...(row.server_id === null ? {} : { serverId: row.server_id }),
-    ...(row.message_server_id === null ? {} : { messageServerId: row.message_server_id as UUID }),
-    metadata: row.metadata,
-  };
-}
+const WORLD_SELECT = selectAs(WORLD_COLUMNS);
 
 /** Inserts the world (an existing id is kept as is) and returns its id. */
 export async function createWorld(ctx: PgStoreContext, world: World): Promise<UUID> {
@@ -45,8 +28,8 @@ export async function createWorld(ctx: PgStoreContext, world: World): Promise<UU
 
 export function getWorld(ctx: PgStoreContext, id: UUID): Promise<World | null> {
   return ctx.conn.graph.read(`world:${id}`, async () => {
-    const { rows } = await ctx.conn.driver.query<WorldRow>({
-      text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE id = $1`,
+    const { rows } = await ctx.conn.driver.query<WorldRecord>({
+      text: `SELECT ${WORLD_SELECT} FROM worlds WHERE id = $1`,
       values: [id],
       name: 'kith_world_by_id',
     });
@@ -57,8 +40,8 @@ export function getWorld(ctx: PgStoreContext, id: UUID): Promise<World | null> {
 /** This agent's worlds. */
 export function getAllWorlds(ctx: PgStoreContext): Promise<World[]> {
   return ctx.conn.graph.read(`worlds:${ctx.agentId}`, async () => {
-    const { rows } = await ctx.conn.driver.query<WorldRow>({
-      text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE agent_id = $1 ORDER BY created_at, id`,
+    const { rows } = await ctx.conn.driver.query<WorldRecord>({
+      text: `SELECT ${WORLD_SELECT} FROM worlds WHERE agent_id = $1 ORDER BY created_at, id`,
       values: [ctx.agentId],
       name: 'kith_worlds_of_agent',
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
+import { toLog } from '../../shared/rows/row-mappers';
 import { logs } from '../schema';
 import type { StoreContext } from './store-context';
 
@@ -52,14 +53,7 @@ export function getLogs(
     .limit(params.count !== undefined && params.count > 0 ? params.count : -1)
     .offset(Math.max(0, params.offset ?? 0))
     .all();
-  return rows.map((row) => ({
-    id: row.id as UUID,
-    entityId: row.entityId as UUID,
-    ...(row.roomId === null ? {} : { roomId: row.roomId as UUID }),
-    body: row.body,
-    type: row.type,
-    createdAt: new Date(row.createdAt),
-  }));
+  return rows.map(toLog);
 }
 
 export function deleteLog(ctx: StoreContext, logId: UUID): void {
