@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
-import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
+import type { LogParams } from '../../shared/adapter/dialect-stores';
+import { logValues } from '../../shared/logs/log-values';
 import { type LogRecord, toLog } from '../../shared/rows/row-mappers';
 import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
@@ -12,23 +12,11 @@ const LOG_SELECT = selectAs('id, entity_id, room_id, body, type, created_at');
  * (LOG_PROMPTS_TO_DB=true). It rides along with the next write batch (at
  * most 25 ms later): a record describes work already done.
  */
-export function log(
-  ctx: PgStoreContext,
-  params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string },
-  keepWhole: boolean,
-): Promise<void> {
+export function log(ctx: PgStoreContext, params: LogParams, keepWhole: boolean): Promise<void> {
   return ctx.conn.writes.submit<void>(
     {
       kind: 'log',
-      values: [
-        randomUUID(),
-        ctx.agentId,
-        params.entityId,
-        params.roomId ?? null,
-        params.type,
-        keepWhole ? JSON.stringify(params.body) : compactLogBodyJson(params.body),
-        Date.now(),
-      ],
+      values: [...logValues(ctx.agentId, params, keepWhole)],
     },
     true,
   );

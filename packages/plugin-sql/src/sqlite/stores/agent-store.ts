@@ -8,12 +8,6 @@ import { deleteMemoriesWhere } from './memory-writes';
 import { preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
 
-type AgentRow = typeof agents.$inferSelect;
-
-function toAgent(row: AgentRow): Agent {
-  return agentFromColumns(row);
-}
-
 export function getAgent(ctx: StoreContext, agentId: UUID): Agent | null {
   const query = preparedQuery(ctx, 'agentById', (db) =>
     db
@@ -23,11 +17,11 @@ export function getAgent(ctx: StoreContext, agentId: UUID): Agent | null {
       .prepare(),
   );
   const row = query.get({ id: agentId });
-  return row ? toAgent(row) : null;
+  return row ? agentFromColumns(row) : null;
 }
 
 export function getAgents(ctx: StoreContext): Partial<Agent>[] {
-  return ctx.conn.db.select().from(agents).orderBy(agents.createdAt).all().map(toAgent);
+  return ctx.conn.db.select().from(agents).orderBy(agents.createdAt).all().map(agentFromColumns);
 }
 
 /** Inserts the agent; false when one with this id exists. The id defaults to stringToUuid(name). */

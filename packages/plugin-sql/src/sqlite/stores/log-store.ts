@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
+import type { LogParams } from '../../shared/adapter/dialect-stores';
+import { logValues } from '../../shared/logs/log-values';
 import { toLog } from '../../shared/rows/row-mappers';
 import { logs } from '../schema';
 import type { StoreContext } from './store-context';
@@ -16,20 +16,8 @@ const INSERT_LOG =
  * paying for one of its own: a run's record, written after its reply, was
  * a third commit per turn. Reading logs commits it first.
  */
-export function log(
-  ctx: StoreContext,
-  params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string },
-  keepWhole: boolean,
-): Promise<void> {
-  const values = [
-    randomUUID(),
-    ctx.agentId,
-    params.entityId,
-    params.roomId ?? null,
-    params.type,
-    keepWhole ? JSON.stringify(params.body) : compactLogBodyJson(params.body),
-    Date.now(),
-  ] as const;
+export function log(ctx: StoreContext, params: LogParams, keepWhole: boolean): Promise<void> {
+  const values = logValues(ctx.agentId, params, keepWhole);
   return ctx.conn.batchDeferred(() => {
     ctx.conn.run(INSERT_LOG, ...values);
   });
