@@ -11,6 +11,7 @@ import type {
   UUID,
   World,
 } from '@kith/core';
+import { fromStoredLogBody } from '../logs/stored-log-body';
 
 // Rows as both dialects read them: column names in camelCase (drizzle's on SQLite; `AS "camelCase"`
 // aliases on PostgreSQL, see pg's selectAs), JSON columns parsed. A timestamp may arrive as text
@@ -164,12 +165,13 @@ export interface LogRecord {
   createdAt: Timestamp;
 }
 
+/** The log record, its body as it was given (see fromStoredLogBody). */
 export function toLog(row: LogRecord): Log {
   return {
     id: row.id as UUID,
     entityId: row.entityId as UUID,
     ...(row.roomId === null ? {} : { roomId: row.roomId as UUID }),
-    body: row.body,
+    body: fromStoredLogBody(row.type, row.body, row.entityId, row.roomId),
     type: row.type,
     createdAt: new Date(Number(row.createdAt)),
   };
