@@ -34,16 +34,24 @@ describe('stored log bodies', () => {
     expect(Object.keys(read)).toEqual(Object.keys(run));
   });
 
-  it('keeps a room, entity or duration that differs from what it would be read back as', () => {
-    const other = '00000000-0000-4000-8000-000000000009';
-    const odd = { ...run, roomId: other, entityId: other, duration: 5 };
-    expect(toStoredLogBody(RUN_LOG_TYPE, odd, entity, room)).toEqual(odd);
+  it.each([
+    ['room', { roomId: '00000000-0000-4000-8000-000000000009' }],
+    ['entity', { entityId: '00000000-0000-4000-8000-000000000009' }],
+    ['duration', { duration: 5 }],
+  ])('stores a run whose %s is not a copy as given', (_what, change) => {
+    const odd = { ...run, ...change };
+    expect(toStoredLogBody(RUN_LOG_TYPE, odd, entity, room)).toBe(odd);
     expect(roundTrip(odd)).toEqual(odd);
   });
 
-  it('reads a run without a room (null column) or without times without inventing them', () => {
-    const { roomId: _roomId, startTime: _start, endTime: _end, duration: _duration, ...bare } = run;
+  it('reads a run without a room (null column), without times, or without a runId without inventing fields', () => {
+    const { roomId: _roomId, entityId: _entityId, duration: _duration, ...bare } = run;
     expect(roundTrip(bare, null)).toEqual(bare);
+    const { startTime: _start, endTime: _end, ...untimed } = bare;
+    expect(roundTrip(untimed)).toEqual(untimed);
+    const { runId: _runId, ...anonymous } = bare;
+    expect(roundTrip(anonymous)).toEqual(anonymous);
+    expect(roundTrip({ status: 'completed' })).toEqual({ status: 'completed' });
   });
 
   it('stores and reads bodies of other types as given', () => {
