@@ -5,7 +5,6 @@ import type {
   InboxEntry,
   InboxStore,
   Memory,
-  Metadata,
   PendingInboundParams,
   UUID,
 } from '@kith/core';
@@ -156,10 +155,6 @@ export class PgDatabaseAdapter
       this.opening = null;
     });
     await this.opening;
-  }
-
-  async initialize(_config?: Metadata): Promise<void> {
-    await this.init();
   }
 
   async isReady(): Promise<boolean> {

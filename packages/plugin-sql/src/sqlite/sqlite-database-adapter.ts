@@ -5,7 +5,6 @@ import type {
   InboxEntry,
   InboxStore,
   Memory,
-  Metadata,
   PendingInboundParams,
   UUID,
 } from '@kith/core';
@@ -96,10 +95,6 @@ export class SqliteDatabaseAdapter
     openRecentMemories(conn);
     const ctx: StoreContext = { agentId: this.agentId, conn };
     this.session = { ctx, dims: new AgentDimension(ctx) };
-  }
-
-  async initialize(_config?: Metadata): Promise<void> {
-    await this.init();
   }
 
   async isReady(): Promise<boolean> {

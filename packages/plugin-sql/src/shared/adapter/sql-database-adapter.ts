@@ -54,6 +54,14 @@ export abstract class SqlDatabaseAdapter<C, D extends EmbeddingDimensionKeeper> 
     protected readonly logPrompts: boolean,
   ) {}
 
+  /** Opens this adapter's session (connection, migrations). Idempotent. */
+  abstract init(): Promise<void>;
+
+  /** elizaOS's name for init. */
+  async initialize(_config?: Metadata): Promise<void> {
+    await this.init();
+  }
+
   /** Runs a store call in this adapter's session (throwing AdapterNotInitializedError before init). */
   protected abstract run<T>(
     method: string,
