@@ -1,12 +1,2 @@
-import type { SqlLogger } from '../shared/sql-logger';
-
-/** Keeps expected warnings out of test output; records them for assertions. */
-export function silentLogger(): SqlLogger & { warnings: string[] } {
-  const warnings: string[] = [];
-  return {
-    warnings,
-    warn: (_details, message) => void warnings.push(message),
-    info: () => undefined,
-    debug: () => undefined,
-  };
-}
+// src/pg/fleet's tests import the silent logger from here; every other test from ../testing/.
+export { silentLogger } from '../testing/silent-logger';
