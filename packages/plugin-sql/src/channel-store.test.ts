@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import {
   type ChannelAuthorKind,
   type ChannelStore,
@@ -19,11 +20,14 @@ type Adapter = SqliteDatabaseAdapter | PgDatabaseAdapter;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-channels-'));
 let database: TestDatabase;
+let pglite: PGlite;
 beforeAll(async () => {
   database = await createTestDatabase('channels');
+  pglite = await PGlite.create();
 });
 afterAll(async () => {
   await database.drop();
+  await pglite.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -44,6 +48,13 @@ const DIALECTS: [name: string, open: () => [Adapter, Adapter]][] = [
     () => [
       createDatabaseAdapter({ url: database.url, logger: silentLogger() }, randomUuid()),
       createDatabaseAdapter({ url: database.url, logger: silentLogger() }, randomUuid()),
+    ],
+  ],
+  [
+    'PGlite',
+    () => [
+      createDatabaseAdapter({ pglite, logger: silentLogger() }, randomUuid()),
+      createDatabaseAdapter({ pglite, logger: silentLogger() }, randomUuid()),
     ],
   ],
 ];
