@@ -21,6 +21,8 @@ const CHANNEL = `SELECT id, name, agent_ids AS agentIds, max_agent_turns AS maxA
   FROM channels WHERE id = ?`;
 const MESSAGE_COLUMNS = `id, channel_id AS channelId, seq, author_id AS authorId, author_name AS authorName,
   author_kind AS authorKind, text, in_reply_to AS inReplyTo, created_at AS createdAt`;
+const MESSAGE_BY_ID = `SELECT ${MESSAGE_COLUMNS} FROM channel_messages WHERE id = ?`;
+const MESSAGES_AFTER = `SELECT ${MESSAGE_COLUMNS} FROM channel_messages WHERE channel_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 const INSERT_CHANNEL = `INSERT INTO channels (id, name, agent_ids, max_agent_turns, created_at)
   VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`;
 // A person's message at `at` resets the turns unless one at `at` or later already did (monotonic).
@@ -40,7 +42,7 @@ function readChannel(ctx: StoreContext, id: string): Channel | null {
 }
 
 function readMessage(ctx: StoreContext, id: string): ChannelMessage | null {
-  const row = ctx.conn.get<ChannelMessageRecord>(`SELECT ${MESSAGE_COLUMNS} FROM channel_messages WHERE id = ?`, id);
+  const row = ctx.conn.get<ChannelMessageRecord>(MESSAGE_BY_ID, id);
   return row ? toChannelMessage(row) : null;
 }
 
@@ -129,14 +131,7 @@ export function listChannelMessages(
   params: { afterSeq?: number; limit: number },
 ): ChannelMessage[] {
   const { afterSeq, limit } = channelPage(params);
-  return ctx.conn
-    .all<ChannelMessageRecord>(
-      `SELECT ${MESSAGE_COLUMNS} FROM channel_messages WHERE channel_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-      channelId,
-      afterSeq,
-      limit,
-    )
-    .map(toChannelMessage);
+  return ctx.conn.all<ChannelMessageRecord>(MESSAGES_AFTER, channelId, afterSeq, limit).map(toChannelMessage);
 }
 
 /** One statement in a write transaction: atomic against every other connection to the file. */
