@@ -26,6 +26,8 @@ export interface KithProcess {
   pid: number;
   url: string;
   agentId: string;
+  /** Every agent's id, in the order of the character files. */
+  agentIds: string[];
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
   stdout: () => string;
@@ -38,20 +40,26 @@ export interface KithProcess {
  */
 export async function startKith(
   dataDir: string,
-  characterFile: string,
+  characterFile: string | string[],
   options: { env?: NodeJS.ProcessEnv; port?: number; databaseUrl?: string } = {},
 ): Promise<KithProcess> {
   const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : [];
-  const args = ['--port', String(options.port ?? 0), '--data-dir', dataDir, '--character', characterFile, ...database];
+  const characters = (Array.isArray(characterFile) ? characterFile : [characterFile]).flatMap((file) => [
+    '--character',
+    file,
+  ]);
+  const args = ['--port', String(options.port ?? 0), '--data-dir', dataDir, ...characters, ...database];
   const started = await spawnKithStart(args, { ...SERVER_ENV, ...options.env }, 30_000);
   // The boot list ("<name> (<agent id>) ready in ...") comes before "Listening on".
-  const agentId = /^\S+ \(([0-9a-f-]{36})\) ready in/m.exec(started.stdout())?.[1];
+  const agentIds = [...started.stdout().matchAll(/^\S+ \(([0-9a-f-]{36})\) ready in/gm)].map((match) => match[1]);
+  const agentId = agentIds[0];
   if (!agentId) throw new Error(`kith start printed no agent id.\nstdout:\n${started.stdout()}`);
   return {
     child: started.child,
     pid: started.child.pid as number,
     url: started.url,
     agentId,
+    agentIds,
     exit: started.exit,
     stderr: started.stderr,
     stdout: started.stdout,
