@@ -32,7 +32,7 @@ import { useModel } from './models/use-model';
 import { installPlugin } from './plugins/install-plugin';
 import type { PluginRegistration } from './plugins/plugin-records';
 import { withRunSpan } from './runs/run-span';
-import type { RuntimeSettings } from './settings/runtime-settings';
+import type { RuntimeSettings } from './setting-lookup/runtime-settings';
 import { composeState } from './state/compose-state';
 
 /**

@@ -1,6 +1,6 @@
 import { createLogger, type Logger } from '../logger/logger';
 import { AgentRuntime } from '../runtime/agent-runtime';
-import type { SettingValue } from '../runtime/settings/runtime-settings';
+import type { SettingValue } from '../runtime/setting-lookup/runtime-settings';
 import type { Character } from '../types/character';
 import type { Plugin } from '../types/plugin';
 import { stringToUuid } from '../uuid/uuid';
