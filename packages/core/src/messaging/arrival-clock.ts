@@ -1,5 +1,5 @@
 import type { UUID } from '../types/primitives';
-import { LruMap } from '../utils/lru-map';
+import { LruMap } from '../maps/lru-map';
 
 /** Rooms whose last stamp is remembered; a room forgotten restarts from the wall clock, which is later anyway. */
 const MAX_ROOMS = 50_000;

@@ -13,7 +13,7 @@ import type {
 import type { IAgentRuntime } from '../types/runtime';
 import { type BusMessage, type DeliveryResult, isBusMessage } from './bus-message';
 import type { MessageBus } from './message-bus';
-import { LruMap } from '../utils/lru-map';
+import { LruMap } from '../maps/lru-map';
 import { findStoredReplies } from './stored-replies';
 import { toAgentMemory } from './to-agent-memory';
 import {

@@ -7,7 +7,7 @@ import type { ServiceClass } from '../types/service';
 import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
-import { LruMap } from '../utils/lru-map';
+import { LruMap } from '../maps/lru-map';
 import { ArrivalClock } from './arrival-clock';
 import type { BusMessage, DeliveryResult } from './bus-message';
 import { DurableInbox } from './durable-inbox';

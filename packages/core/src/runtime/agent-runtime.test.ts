@@ -7,7 +7,7 @@ import {
   createTestRuntime,
   InMemoryDatabaseAdapter,
   testCharacter,
-} from '../test';
+} from '../testing';
 import type { Action } from '../types/components';
 import type { EmbeddingGenerationPayload } from '../types/events';
 import type { Memory } from '../types/memory';

@@ -5,7 +5,7 @@ import type { Plugin } from '../types/plugin';
 import type { UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
 import type { ServiceClass } from '../types/service';
-import { BoundedMap } from '../utils/bounded-map';
+import { BoundedMap } from '../maps/bounded-map';
 import type { ProcessActionsDeps } from './actions/process-actions';
 import type { RegisteredRoute } from './agent-runtime-options';
 import { BootTimer } from './boot/boot-timer';

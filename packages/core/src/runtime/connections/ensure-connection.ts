@@ -1,7 +1,7 @@
 import type { Entity, Room, World } from '../../types/environment';
 import { ChannelType, type UUID } from '../../types/primitives';
 import type { EnsureConnectionParams, IAgentRuntime } from '../../types/runtime';
-import { BoundedMap } from '../../utils/bounded-map';
+import { BoundedMap } from '../../maps/bounded-map';
 import { createUniqueUuid } from '../../uuid/uuid';
 
 /** Remembers which (entity, room) pairs are known to exist, so hot paths skip the database. */

@@ -1,5 +1,5 @@
 import { DatabaseAdapterMissingError } from '../../errors';
-import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
+import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../testing';
 import type { IDatabaseAdapter } from '../../types/database';
 import type { UUID } from '../../types/primitives';
 import { AgentRuntime } from '../agent-runtime';

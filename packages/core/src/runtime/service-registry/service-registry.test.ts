@@ -1,4 +1,4 @@
-import { createCapturingLogger, createTestRuntime } from '../../test';
+import { createCapturingLogger, createTestRuntime } from '../../testing';
 import { Service } from '../../services/service';
 import type { IAgentRuntime } from '../../types/runtime';
 import { ServiceRegistry } from './service-registry';

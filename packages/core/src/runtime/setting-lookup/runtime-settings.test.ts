@@ -1,4 +1,4 @@
-import { createTestRuntime, testCharacter } from '../../test';
+import { createTestRuntime, testCharacter } from '../../testing';
 import type { Character } from '../../types/character';
 import { RuntimeSettings } from './runtime-settings';
 

@@ -1,4 +1,4 @@
-import { ALICE, BOB, entity } from './__fixtures__/world';
+import { ALICE, BOB, entity } from '../testing/fixtures/world';
 import { formatEntities } from './format-entities';
 
 describe('formatEntities', () => {

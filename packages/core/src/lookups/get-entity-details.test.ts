@@ -1,6 +1,6 @@
 import type { Component, Entity } from '../types/environment';
 import type { UUID } from '../types/primitives';
-import { AGENT, ALICE, BOB, ROOM, entity, roomRuntime } from './__fixtures__/world';
+import { AGENT, ALICE, BOB, ROOM, entity, roomRuntime } from '../testing/fixtures/world';
 import { getEntityDetails } from './get-entity-details';
 
 function component(data: Component['data']): Component {

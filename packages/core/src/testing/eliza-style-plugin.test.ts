@@ -3,7 +3,7 @@ import type { HandlerCallback } from '../types/components';
 import type { Memory } from '../types/memory';
 import type { Content, UUID } from '../types/primitives';
 import { createUniqueUuid, randomUuid } from '../uuid/uuid';
-import { starterPlugin, StarterService } from './__fixtures__/eliza-style-plugin';
+import { starterPlugin, StarterService } from './fixtures/eliza-style-plugin';
 import { createTestRuntime } from './create-test-runtime';
 
 const USER = '11111111-1111-1111-1111-111111111111' as UUID;

@@ -1,5 +1,5 @@
 import type { Action, ActionExample } from '../types/components';
-import { BoundedMap } from './bounded-map';
+import { BoundedMap } from '../maps/bounded-map';
 import { fillExampleNames } from './example-names';
 
 function formatTurn(turn: ActionExample): string {

@@ -1,5 +1,5 @@
 import type { Memory } from '../types/memory';
-import { ALICE, ANON, BOB, ROOM, entity } from './__fixtures__/world';
+import { ALICE, ANON, BOB, ROOM, entity } from '../testing/fixtures/world';
 import { formatMessages } from './format-messages';
 import { formatTimestamp } from './format-timestamp';
 

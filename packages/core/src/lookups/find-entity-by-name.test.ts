@@ -1,6 +1,6 @@
 import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';
-import { AGENT, ALICE, ANON, BOB, ROOM, entity, roomRuntime } from './__fixtures__/world';
+import { AGENT, ALICE, ANON, BOB, ROOM, entity, roomRuntime } from '../testing/fixtures/world';
 import { findEntityByName } from './find-entity-by-name';
 
 const agent = entity(AGENT, ['Eliza']);

@@ -1,6 +1,6 @@
 import type { World } from '../types/environment';
 import type { UUID } from '../types/primitives';
-import { AGENT, ALICE, BOB, roomRuntime } from './__fixtures__/world';
+import { AGENT, ALICE, BOB, roomRuntime } from '../testing/fixtures/world';
 import { findWorldsForOwner } from './find-worlds-for-owner';
 
 function world(id: UUID, metadata: World['metadata']): World {

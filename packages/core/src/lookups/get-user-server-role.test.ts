@@ -1,7 +1,7 @@
 import { Role, type World } from '../types/environment';
 import type { UUID } from '../types/primitives';
 import { createUniqueUuid } from '../uuid/uuid';
-import { AGENT, ALICE, BOB, roomRuntime } from './__fixtures__/world';
+import { AGENT, ALICE, BOB, roomRuntime } from '../testing/fixtures/world';
 import { getUserServerRole } from './get-user-server-role';
 
 const SERVER = 'discord-guild-1';

@@ -1,6 +1,6 @@
 import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';
-import { ALICE, ANON, BOB, ROOM, ROOM2, entity } from './__fixtures__/world';
+import { ALICE, ANON, BOB, ROOM, ROOM2, entity } from '../testing/fixtures/world';
 import { formatPosts } from './format-posts';
 import { formatTimestamp } from './format-timestamp';
 
