@@ -8,7 +8,7 @@ import {
   type UUID,
 } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
+import { pipelineHarness, USER } from '../testing/pipeline-harness';
 import { DefaultMessageService } from './default-message-service';
 
 const respond = '<response><name>Testy</name><reasoning>asked</reasoning><action>RESPOND</action></response>';

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { LoadReport } from '../load-report';
+import type { LoadReport } from '../reliability/load-report';
 
-const CLIENT = resolve(__dirname, '../../../dist/reliability/load-client.js');
+const CLIENT = resolve(__dirname, '../../dist/reliability/load-client.js');
 
 /** Runs the built load client in its own process and returns the JSON report it prints. */
 export function runLoadClient(args: string[]): Promise<LoadReport> {

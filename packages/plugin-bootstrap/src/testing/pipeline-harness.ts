@@ -6,7 +6,7 @@ import {
   type ModelScript,
   type ScriptedModelOptions,
 } from '@kith/core/test';
-import { bootstrapPlugin } from '../../plugin';
+import { bootstrapPlugin } from '../plugin';
 
 export const USER = '11111111-1111-4111-8111-111111111111' as UUID;
 

@@ -1,5 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { spawnKithStart } from '../../__fixtures__/spawn-kith-start';
+import { spawnKithStart } from './spawn-kith-start';
 
 /**
  * The environment of every server these tests start: the offline model (a

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LoadSocket, replyIdsOf, type ServerFrame } from '../load-socket';
+import { LoadSocket, replyIdsOf, type ServerFrame } from '../reliability/load-socket';
 
 export type SteadyTransport = 'ws' | 'http-sync' | 'http-async';
 

@@ -1,4 +1,4 @@
-// @kith/plugin-openai/test-support: a local OpenAI-compatible server for tests.
+// @kith/plugin-openai/testing (also published as ./test-support): a local OpenAI-compatible server for tests.
 export {
   startFakeOpenAIServer,
   fakeEmbedding,
