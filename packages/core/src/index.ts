@@ -26,5 +26,5 @@ export * from './crypto';
 export * from './utils';
 export * from './runtime';
 export * from './batch-queue';
-export * from './messaging';
+export * from './ledger';
 export * from './compat';

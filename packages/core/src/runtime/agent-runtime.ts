@@ -1,11 +1,11 @@
 import { PromptBatcher } from '../batch-queue/prompt-batcher';
 import { registerAgent, unregisterAgent } from '../compat/agent-directory';
 import { ElizaOSMembers } from '../compat/eliza-os-members';
+import { ledgerFront, pipelineBehind } from '../ledger/ledger-message-service';
 import { createLogger, type Logger } from '../logger/logger';
 import type { Character, TemplateType } from '../types/character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
 import type { IDatabaseAdapter } from '../types/database';
-import type { Entity, Room, World } from '../types/environment';
 import type { EventHandler, PayloadOf } from '../types/events';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import type { Memory } from '../types/memory';
@@ -13,7 +13,7 @@ import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/
 import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from '../types/model';
 import type { Plugin } from '../types/plugin';
 import type { Content, UUID } from '../types/primitives';
-import type { BootReportEntry, EnsureConnectionParams, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
+import type { BootReportEntry, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
 import type { IService, ServiceClass } from '../types/service';
 import type { State } from '../types/state';
 import type { TaskWorker } from '../types/task';
@@ -22,7 +22,6 @@ import { stringToUuid } from '../uuid/uuid';
 import { processActions } from './actions/process-actions';
 import type { AgentRuntimeOptions, RegisteredRoute } from './agent-runtime-options';
 import { bootAgent } from './boot/boot-agent';
-import * as connections from './connections/ensure-connection';
 import { createRuntimeParts, type RuntimeParts } from './create-runtime-parts';
 import type { DatabaseCallObserver } from './database/observe-database-call';
 import { evaluate } from './evaluation/evaluate';
@@ -52,7 +51,8 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   readonly providers: Provider[];
   readonly evaluators: Evaluator[];
   readonly routes: RegisteredRoute[] = [];
-  messageService: IMessageService | null = null;
+  /** The installed pipeline itself, which the agent's MessageLedger runs turns with. */
+  messagePipeline: IMessageService | null = null;
 
   private readonly parts: RuntimeParts;
   // An own property as in elizaOS, whose plugins may read runtime.settings.
@@ -86,6 +86,14 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   }
 
   // ---- lifecycle -------------------------------------------------------
+
+  /** The installed pipeline behind the agent's MessageLedger: whatever hands a message in goes through the ledger. */
+  get messageService(): IMessageService | null {
+    return ledgerFront(this.messagePipeline);
+  }
+  set messageService(service: IMessageService | null) {
+    this.messagePipeline = pipelineBehind(service);
+  }
 
   get services(): Map<string, IService[]> {
     return this.parts.serviceRegistry.services;
@@ -367,24 +375,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   }
   onTasksChanged(listener: () => void): () => void {
     return this.parts.taskChanges.add(listener);
-  }
-
-  // ---- connections ------------------------------------------------------
-
-  ensureConnection(params: EnsureConnectionParams): Promise<void> {
-    return connections.ensureConnection(this, this.parts.connectionCache, params);
-  }
-  ensureConnections(entities: Entity[], rooms: Room[], source: string, world: World): Promise<void> {
-    return connections.ensureConnections(this, this.parts.connectionCache, entities, rooms, source, world);
-  }
-  ensureParticipantInRoom(entityId: UUID, roomId: UUID): Promise<void> {
-    return connections.ensureParticipantInRoom(this, entityId, roomId);
-  }
-  ensureWorldExists(world: World): Promise<void> {
-    return connections.ensureWorldExists(this, world);
-  }
-  ensureRoomExists(room: Room): Promise<void> {
-    return connections.ensureRoomExists(this, room);
   }
 
   // ---- delivery to other rooms (SEND_MESSAGE) ---------------------------

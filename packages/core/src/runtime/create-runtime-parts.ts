@@ -9,7 +9,6 @@ import { BoundedMap } from '../maps/bounded-map';
 import type { ProcessActionsDeps } from './actions/process-actions';
 import type { RegisteredRoute } from './agent-runtime-options';
 import { BootTimer } from './boot/boot-timer';
-import { ConnectionCache } from './connections/ensure-connection';
 import type { EvaluateDeps } from './evaluation/evaluate';
 import { EventBus } from './events/event-bus';
 import { OperationEvents } from './events/operation-events';
@@ -64,7 +63,6 @@ export interface RuntimeParts {
   taskChanges: TaskChangeListeners;
   sendHandlers: SendHandlers;
   templates: TemplateRegistry;
-  connectionCache: ConnectionCache;
   boot: BootTimer;
   /** Prices (MODEL_PRICES) and the daily budget (MAX_DAILY_COST_USD). */
   costs: ModelCosts;
@@ -114,7 +112,6 @@ export function createRuntimeParts(host: RuntimePartsHost): RuntimeParts {
     taskChanges: new TaskChangeListeners(logger),
     sendHandlers: new SendHandlers(),
     templates,
-    connectionCache: new ConnectionCache(),
     boot: new BootTimer(),
     costs,
     operationEvents,

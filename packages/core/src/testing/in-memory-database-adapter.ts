@@ -11,6 +11,7 @@ import type { Component, Entity, ParticipantUserState, Relationship, Room, World
 import type { InboundMessage, InboxAcceptance, InboxEntry, PendingInboundParams } from '../types/inbox';
 import type { Memory, MemoryMetadata } from '../types/memory';
 import type { Metadata, UUID } from '../types/primitives';
+import type { RoomCoordinator } from '../types/room-coordinator';
 import type { Task } from '../types/task';
 import type { ModelUsageRecord, UsageQuery, UsageReport } from '../types/usage';
 import { addUsageTotals, summarizeUsage, utcDay } from '../runtime/usage/usage-report';
@@ -43,6 +44,8 @@ export class InMemoryDatabaseAdapter implements IDatabaseAdapter {
   readonly db: unknown = null;
   /** Plugin names whose schema `runMigrations` was asked to apply. */
   readonly migratedPlugins: string[] = [];
+  /** None of its own (one process); a test may set one to act as a server of a fleet. */
+  declare roomCoordinator?: RoomCoordinator;
 
   private ready = false;
   private readonly agents = new Map<UUID, Agent>();

@@ -1,10 +1,9 @@
 import type { IDatabaseAdapter } from '../types/database';
-import type { InboxAcceptance } from '../types/inbox';
+import type { InboundMessage, InboxAcceptance, InboxEntry } from '../types/inbox';
 import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
 import { adapterCall } from './adapter-call';
-import { type BusMessage, isBusMessage } from './bus-message';
 
 /** Entries replayed at most on one start. */
 const RECOVER_MAX = 10_000;
@@ -48,12 +47,10 @@ export class DurableInbox {
   }
 
   /** Null without an inbox; otherwise resolves once the entry (and `memory`, when given) is committed. */
-  async accept(message: BusMessage, memory?: Memory): Promise<InboxAcceptance | null> {
+  async accept(message: InboundMessage, memory?: Memory): Promise<InboxAcceptance | null> {
     const adapter = this.adapter();
     if (!adapter) return null;
-    const { clientId: _connection, ...body } = message;
-    const inbound = { messageId: message.id, roomId: message.channelId, body: { ...body }, acceptedAt: Date.now() };
-    return adapterCall(this.runtime, 'acceptInbound', () => adapter.acceptInbound(inbound, memory));
+    return adapterCall(this.runtime, 'acceptInbound', () => adapter.acceptInbound(message, memory));
   }
 
   /**
@@ -75,26 +72,10 @@ export class DurableInbox {
     );
   }
 
-  /** Messages accepted by an earlier process and never answered, oldest first. */
-  async pending(): Promise<BusMessage[]> {
+  /** Entries accepted by an earlier process and never answered, oldest first. */
+  async pending(): Promise<InboxEntry[]> {
     const adapter = this.adapter();
     if (!adapter) return [];
-    const entries = await adapterCall(this.runtime, 'getPendingInbound', () =>
-      adapter.getPendingInbound({ limit: RECOVER_MAX }),
-    );
-    const messages: BusMessage[] = [];
-    for (const entry of entries) {
-      if (isBusMessage(entry.body)) {
-        messages.push(entry.body);
-        continue;
-      }
-      // Unreadable (written by something else): closed, so it is not read again at every start.
-      this.runtime.logger.warn(
-        { messageId: entry.messageId },
-        'An inbox entry holds no readable message; it cannot be replayed',
-      );
-      await this.markAnswered(entry.messageId);
-    }
-    return messages;
+    return adapterCall(this.runtime, 'getPendingInbound', () => adapter.getPendingInbound({ limit: RECOVER_MAX }));
   }
 }
