@@ -10,7 +10,7 @@ import { SqlErrorCode } from '../errors';
 import { modelUsage } from '../sqlite/schema';
 import { PgDatabaseAdapter } from '../pg/pg-database-adapter';
 import { SqliteDatabaseAdapter } from '../sqlite/sqlite-database-adapter';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import { freePort } from '../testing/postgres-cluster';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { copySqliteToPostgres } from './copy-sqlite-to-postgres';
@@ -106,24 +106,22 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
   await adapter.acceptInbound({ messageId: accepted, roomId: room, body: { text: 'answered one' } });
   await adapter.markInboundAnswered(accepted);
   await adapter.acceptInbound({ messageId: randomUuid(), roomId: room, body: { text: 'still pending' } });
-  await adapter.db
-    .insert(modelUsage)
-    .values({
-      agentId: id,
-      day: 20_000,
-      roomId: room,
-      modelType: 'TEXT_LARGE',
-      provider: 'openai',
-      model: 'gpt-4o-mini',
-      calls: 3,
-      failedCalls: 0,
-      inputTokens: 1200,
-      cachedInputTokens: 800,
-      outputTokens: 90,
-      durationMs: 2400.5,
-      costUsd: 0.00042,
-      unpricedCalls: 0,
-    });
+  await adapter.db.insert(modelUsage).values({
+    agentId: id,
+    day: 20_000,
+    roomId: room,
+    modelType: 'TEXT_LARGE',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    calls: 3,
+    failedCalls: 0,
+    inputTokens: 1200,
+    cachedInputTokens: 800,
+    outputTokens: 90,
+    durationMs: 2400.5,
+    costUsd: 0.00042,
+    unpricedCalls: 0,
+  });
   await adapter.runMigrations({ notesSqlite, orphansSqlite }, 'weather');
   await adapter.db.insert(notesSqlite).values([
     {

@@ -17,7 +17,7 @@ import {
 import { sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
 import { SqlErrorCode } from '../../errors';
 import { sqlPlugin } from '../../plugin';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import type { KithPgDatabase } from '../connection/pg-driver';
 import { PgDatabaseAdapter } from '../pg-database-adapter';
@@ -89,17 +89,15 @@ describe('plugin schemas on PostgreSQL', () => {
       skipped: [],
     });
     const db = adapter.db;
-    await db
-      .insert(longTermMemories)
-      .values({
-        id: 'm1',
-        agentId: 'a',
-        entityId: 'e',
-        category: 'fact',
-        content: 'likes tea',
-        embedding: [0.5, 0.25],
-        metadata: { x: 1 },
-      });
+    await db.insert(longTermMemories).values({
+      id: 'm1',
+      agentId: 'a',
+      entityId: 'e',
+      category: 'fact',
+      content: 'likes tea',
+      embedding: [0.5, 0.25],
+      metadata: { x: 1 },
+    });
     await db.insert(sessionSummaries).values({ memoryId: 'm1', summary: 'tea talk' });
     const [row] = await db
       .select()
