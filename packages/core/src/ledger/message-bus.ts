@@ -86,7 +86,10 @@ export class MessageBus {
       const result = await inbox(message, once(onAccepted));
       return result ? [result] : [];
     }
-    const targets = this.participants(message.channelId).filter((agentId) => this.inboxes.has(agentId));
+    // No agent receives its own message (in a channel of several agents, an agent's reply is published to the others).
+    const targets = this.participants(message.channelId).filter(
+      (agentId) => agentId !== message.authorId && this.inboxes.has(agentId),
+    );
     // Accepted when every participant has accepted it or is done with it (failed, or not taking part).
     let waiting = targets.length;
     const oneMore = () => {

@@ -69,8 +69,4 @@ export interface InboxStore {
 
 /** Names of the optional inbox, reply-lookup and fleet members of IDatabaseAdapter (not forwarded by the runtime). */
 export type OptionalDatabaseMethodName =
-  | keyof InboxStore
-  | 'getRepliesTo'
-  | 'roomCoordinator'
-  | 'channels'
-  | 'claimTask';
+  keyof InboxStore | 'getRepliesTo' | 'roomCoordinator' | 'channels' | 'claimTask';

@@ -11,12 +11,14 @@ import {
   randomUuid,
   replyKeyOf,
   type RunStatus,
+  type Room,
   type State,
   type UUID,
 } from '@kith/core';
 import { processAttachments } from '../attachments';
 import { roomOf } from '../helpers/turn-lookups';
 import { AgentReplyChain } from './agent-reply-chain';
+import { type AgentTurn, AgentTurnGuard } from './agent-turn-guard';
 import { generateResponse } from './generate-response';
 import type { MessageServiceStats } from './message-service-stats';
 import { decideResponse } from './respond-decision';
@@ -41,6 +43,8 @@ interface Turn {
   delivered: Memory[];
   /** Whether options.commitWithDecision was started. */
   decisionJoined: boolean;
+  /** The channel turn this turn holds (a room of several agents), given back if it says nothing. */
+  agentTurn?: AgentTurn;
 }
 
 function result(
@@ -62,6 +66,7 @@ function result(
  */
 export class DefaultMessageService implements IMessageService {
   private readonly chain = new AgentReplyChain();
+  private readonly turnGuard = new AgentTurnGuard();
   private readonly background = new Set<Promise<void>>();
 
   async handleMessage(
@@ -157,6 +162,7 @@ export class DefaultMessageService implements IMessageService {
       try {
         outcome = await Promise.race([this.process(turn, runId), timedOut]);
       } catch (error) {
+        void this.giveBackTurn(turn);
         const reason = error instanceof Error ? error.message : String(error);
         runtime.logger.error(
           { err: error, roomId: message.roomId, messageId: message.id },
@@ -171,6 +177,7 @@ export class DefaultMessageService implements IMessageService {
 
       if (outcome === 'timeout') {
         turn.aborted = true;
+        void this.giveBackTurn(turn);
         const error = `Run exceeded the ${timeoutMs} ms response timeout (RESPONSE_TIMEOUT)`;
         runtime.logger.warn({ roomId: message.roomId, messageId: message.id, timeoutMs }, error);
         settle(result('error', { error, runId }));
@@ -220,7 +227,40 @@ export class DefaultMessageService implements IMessageService {
     // A newer message already waits in this room: skip the model calls, its turn answers.
     if (this.isStale(turn)) return this.discard(turn, state, runId);
 
-    const decision = await decideResponse(runtime, message, room, state, this.chain);
+    // In a room of several agents, a turn of the channel's budget first; spent, the agent stays silent.
+    const claim = await this.turnGuard.claim(runtime, message, room);
+    if (claim.kind === 'spent') {
+      const thought = `The agents have sent ${claim.max} messages since a person last spoke (MAX_AGENT_TURNS); waiting for a person.`;
+      return this.ignore(turn, state, runId, thought);
+    }
+    if (claim.kind === 'held') turn.agentTurn = claim.turn;
+    const outcome = await this.decideAndAnswer(turn, state, room, runId, claim.kind === 'free');
+    await this.giveBackTurn(turn);
+    return outcome;
+  }
+
+  /** Gives back the channel turn of a turn that said nothing (no reply, only an IGNORE), once. */
+  private async giveBackTurn(turn: Turn): Promise<void> {
+    const held = turn.agentTurn;
+    if (!held || turn.delivered.some((memory) => !memory.content.actions?.includes('IGNORE'))) return;
+    turn.agentTurn = undefined;
+    await held
+      .release()
+      .catch((error: unknown) =>
+        turn.runtime.logger.warn({ err: error, roomId: turn.message.roomId }, 'Could not give back a channel turn'),
+      );
+  }
+
+  private async decideAndAnswer(
+    turn: Turn,
+    state: State,
+    room: Room | null,
+    runId: UUID,
+    countChain: boolean,
+  ): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+    const { runtime, message } = turn;
+    // In a channel the channel's budget is the loop guard; elsewhere, the agent's own count of agent-to-agent turns.
+    const decision = await decideResponse(runtime, message, room, state, countChain ? this.chain : undefined);
     if (!decision.respond) return this.ignore(turn, state, runId, decision.thought);
 
     const content = await generateResponse(runtime, message, state, turn.options.onStreamChunk);
