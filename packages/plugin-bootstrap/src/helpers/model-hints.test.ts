@@ -8,7 +8,7 @@ import {
   type UUID,
 } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { ADA, createHarness } from '../__fixtures__/bootstrap-harness';
+import { ADA, createHarness } from '../testing/bootstrap-harness';
 import { processAttachments } from '../attachments';
 
 interface HintedCall {
