@@ -66,8 +66,8 @@ export function initChannels(ctx) {
 
   async function loadAgents() {
     const { agents } = await ctx.request('GET', '/api/agents');
-    ui.agents.replaceChildren();
-    for (const agent of agents) {
+    // Built whole, then swapped in: two loads at once must not list the agents twice.
+    const boxes = agents.map((agent) => {
       state.agentNames.set(agent.id, agent.name);
       const label = el('label', 'check');
       const box = el('input');
@@ -75,8 +75,9 @@ export function initChannels(ctx) {
       box.value = agent.id;
       box.checked = true;
       label.append(box, ` ${agent.name}`);
-      ui.agents.append(label);
-    }
+      return label;
+    });
+    ui.agents.replaceChildren(el('legend', '', 'Agents'), ...boxes);
   }
 
   function addMessage(message) {

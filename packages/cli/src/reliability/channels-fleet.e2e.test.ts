@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type PostgresCluster, startPostgresCluster } from '@kith/plugin-sql/testing';
-import { inReplyToOf } from './__fixtures__/database-view';
-import { killIfRunning, type KithProcess, startKith } from './__fixtures__/kith-server-process';
-import { PgDatabaseView } from './__fixtures__/pg-database-view';
+import { inReplyToOf } from '../testing/database-view';
+import { killIfRunning, type KithProcess, startKith } from '../testing/kith-server-process';
+import { PgDatabaseView } from '../testing/pg-database-view';
 
 /** Short leases keep the failover part to a few seconds. */
 const LEASE_MS = 3_000;

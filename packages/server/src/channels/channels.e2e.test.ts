@@ -5,9 +5,9 @@ import { AgentRuntime, stringToUuid, type UUID } from '@kith/core';
 import { createScriptedModel, createScriptedModelPlugin, scriptedReply, testCharacter } from '@kith/core/test';
 import { bootstrapPlugin } from '@kith/plugin-bootstrap';
 import { createDatabaseAdapter, sqlPlugin } from '@kith/plugin-sql';
-import { http } from '../__fixtures__/http-client';
-import { silentLogger } from '../__fixtures__/test-agent';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { silentLogger } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 
 interface ChannelMessageView {
   id: string;
