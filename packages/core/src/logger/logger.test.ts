@@ -97,3 +97,44 @@ describe('elizaOS compatibility methods', () => {
     expect(typeof (elizaLogger as unknown as ElizaStyle).clear).toBe('function');
   });
 });
+
+describe('createLogger for operators', () => {
+  it('writes an error without its stack above debug, and with it at debug', () => {
+    const { lines, destination } = capture();
+    const error = Object.assign(new Error('model server down'), { code: 'KITH_X' });
+    createLogger({ json: true, level: 'warn', destination }).warn({ err: error }, 'turn failed');
+    createLogger({ json: true, level: 'debug', destination }).warn({ err: error }, 'turn failed');
+    expect(lines[0].err).toEqual({ type: 'Error', code: 'KITH_X', message: 'model server down' });
+    expect((lines[1].err as { stack: string }).stack).toContain('model server down');
+  });
+
+  it('counts identical warnings within the window instead of writing them again', () => {
+    jest.useFakeTimers();
+    try {
+      const { lines, destination } = capture();
+      const log = createLogger({ json: true, level: 'warn', destination, repeatWindowMs: 60_000 });
+      for (let i = 0; i < 100; i++) log.error({ roomId: `r${i}` }, 'Message processing failed: down');
+      log.warn('something else');
+      expect(lines.map((line) => line.msg)).toEqual(['Message processing failed: down', 'something else']);
+      jest.advanceTimersByTime(60_000);
+      expect(lines[2]).toMatchObject({
+        level: 50,
+        repeated: 99,
+        msg: 'Message processing failed: down (repeated 99 more times in 60 s)',
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('never writes credentials: secret fields and tokens in messages are redacted', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ json: true, destination });
+    log.info(
+      { apiKey: 'sk-abcdefgh12345678', settings: { OPENAI_API_KEY: 'x', token: 't0ps3cret' } },
+      'using Bearer abcdef123456',
+    );
+    expect(JSON.stringify(lines[0])).not.toMatch(/abcdefgh12345678|t0ps3cret|abcdef123456/);
+    expect(lines[0]).toMatchObject({ apiKey: '[redacted]', msg: 'using Bearer [redacted]' });
+  });
+});

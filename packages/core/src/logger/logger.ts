@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import pretty from 'pino-pretty';
+import { REDACT_PATHS, redactSecrets } from './redact-secrets';
+import { RepeatFilter } from './repeat-filter';
+import { serializeError } from './serialize-error';
 
 export type Logger = pino.Logger;
 
@@ -11,7 +14,15 @@ export interface CreateLoggerOptions {
   json?: boolean;
   /** Where lines go instead of stderr (tests, or a file stream). */
   destination?: pino.DestinationStream;
+  /**
+   * Identical warn/error lines within this window are counted and summed up in
+   * one line when it ends (default LOG_REPEAT_WINDOW_MS, else 60000; 0 writes every line).
+   */
+  repeatWindowMs?: number;
 }
+
+const DEFAULT_REPEAT_WINDOW_MS = 60_000;
+const WARN = 40;
 
 /**
  * elizaOS's extra levels. Published plugins call `logger.success(...)` and
@@ -30,15 +41,48 @@ function resolveLevel(level?: string): string {
  * elizaOS plugins call `logger.info('text', value)`; pino would drop `value`.
  * Fold extra arguments into the log object so nothing is lost.
  */
-function foldExtraArgs(this: pino.Logger, args: unknown[], method: pino.LogFn): void {
+function foldExtraArgs(args: unknown[]): unknown[] {
   if (args.length > 1 && typeof args[0] === 'string' && !String(args[0]).includes('%')) {
     const [msg, ...rest] = args;
     const extra = rest.length === 1 ? rest[0] : rest;
-    const obj = extra instanceof Error ? { err: extra } : { details: extra };
-    method.apply(this, [obj, msg as string]);
-    return;
+    return [extra instanceof Error ? { err: extra } : { details: extra }, msg];
   }
-  method.apply(this, args as Parameters<pino.LogFn>);
+  return args;
+}
+
+/** The message of a pino call (`(msg)` or `(obj, msg)`), with credentials taken out. */
+function scrubMessage(args: unknown[]): string {
+  const at = typeof args[0] === 'string' ? 0 : typeof args[1] === 'string' ? 1 : -1;
+  if (at < 0) return '';
+  const clean = redactSecrets(args[at] as string);
+  args[at] = clean;
+  return clean;
+}
+
+/**
+ * pino's logMethod hook: folds elizaOS-style arguments, redacts credentials
+ * in the message, and passes warn and error lines through the repeat filter
+ * (keyed by level, the logger's bindings and the message text).
+ */
+function logMethodHook(filter: RepeatFilter | null) {
+  return function logMethod(this: pino.Logger, inputArgs: unknown[], method: pino.LogFn, level: number): void {
+    const args = foldExtraArgs(inputArgs);
+    const message = scrubMessage(args);
+    if (filter && level >= WARN && message) {
+      const bindings = (this as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? '';
+      const emit = (fields: Record<string, unknown>, text: string): void => method.apply(this, [fields, text]);
+      if (!filter.admit(`${level}|${bindings}|${message}`, emit, message)) return;
+    }
+    method.apply(this, args as Parameters<pino.LogFn>);
+  };
+}
+
+function repeatWindow(option: number | undefined): number {
+  if (option !== undefined) return option;
+  const fromEnv = Number(process.env.LOG_REPEAT_WINDOW_MS);
+  return process.env.LOG_REPEAT_WINDOW_MS !== undefined && Number.isFinite(fromEnv) && fromEnv >= 0
+    ? fromEnv
+    : DEFAULT_REPEAT_WINDOW_MS;
 }
 
 /** pino-pretty needs a full stream; a bare `{ write }` destination is wrapped in one. */
@@ -56,11 +100,20 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = resolveLevel(options.level);
   const json = options.json ?? (process.env.LOG_JSON_FORMAT === 'true' || !process.stderr.isTTY);
   const base = options.namespace ? { ns: options.namespace } : {};
+  const windowMs = repeatWindow(options.repeatWindowMs);
+  // Stacks are for debugging: written at debug and trace, left out above.
+  let withStack = (): boolean => level === 'debug' || level === 'trace';
+  const errorSerializer = (error: unknown): unknown => serializeError(error, withStack());
   const pinoOptions: pino.LoggerOptions<keyof typeof ELIZA_LEVELS> = {
     level,
     base,
     customLevels: ELIZA_LEVELS,
-    hooks: { logMethod: foldExtraArgs },
+    hooks: { logMethod: logMethodHook(windowMs > 0 ? new RepeatFilter(windowMs) : null) },
+    serializers: {
+      err: errorSerializer,
+      error: (value: unknown): unknown => (value instanceof Error ? errorSerializer(value) : value),
+    },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   };
   const destination = options.destination ? toWritable(options.destination) : 2;
   const stream = json
@@ -74,6 +127,8 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
       });
   // elizaOS loggers also have clear(); here it does nothing.
   const instance = Object.assign(pino(pinoOptions, stream), { clear: (): void => undefined });
+  // The level can change after creation (logger.level = 'debug'): follow it.
+  withStack = (): boolean => instance.isLevelEnabled('debug');
   // Typed as a plain pino Logger so any pino logger (test doubles too) fits
   // where a Logger is expected; the extra methods exist for elizaOS plugins.
   return instance as unknown as Logger;

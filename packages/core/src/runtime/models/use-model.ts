@@ -209,8 +209,9 @@ export async function useModel(
       });
       const next = candidates[index + 1];
       if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) {
-        // Callers log the consequence; this line names the model type and provider that failed.
-        deps.logger.warn(
+        // Callers log the consequence at warn or error (one line per failed turn); this line, at debug,
+        // names the model type and provider that failed.
+        deps.logger.debug(
           { modelType, provider: candidate.provider, err: error },
           `${modelType} handler of "${candidate.provider}" failed: ${error instanceof Error ? error.message : String(error)}`,
         );
