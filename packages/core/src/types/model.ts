@@ -36,6 +36,8 @@ export interface TokenUsage {
    * (billed at a lower price). Absent when the provider did not say.
    */
   cachedInputTokens?: number;
+  /** Input tokens the provider wrote to its prompt cache, when it says (billed at a higher price by some). */
+  cacheCreationInputTokens?: number;
 }
 
 /**

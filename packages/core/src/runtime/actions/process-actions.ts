@@ -9,6 +9,7 @@ import type { IAgentRuntime, ProcessActionsOptions } from '../../types/runtime';
 import type { State } from '../../types/state';
 import { describeParameters, missingRequired, validateActionParameters } from './action-parameters';
 import { resolveAction } from './resolve-action';
+import { agentAttributes, toolAttributes } from '../tracing/gen-ai-attributes';
 import { recordError, startSpan, withActiveSpan } from '../tracing/spans';
 
 export interface ProcessActionsDeps {
@@ -127,9 +128,10 @@ export async function processActions(
         pluginName,
         content: response.content,
       });
-      const span = startSpan(`kith.action ${action.name}`, () => ({
-        'kith.action.name': action.name,
-        ...(pluginName ? { 'kith.plugin': pluginName } : {}),
+      // An action is GenAI's tool: an execute_tool span.
+      const span = startSpan(`execute_tool ${action.name}`, () => ({
+        ...toolAttributes(action.name, pluginName),
+        ...agentAttributes({ agentId: runtime.agentId, agentName: runtime.character.name, roomId: message.roomId }),
       }));
       try {
         const check = validateActionParameters(action, parameters ?? {});

@@ -32,6 +32,14 @@ describe('reportModelUsage: cached input tokens', () => {
     });
   });
 
+  it('adds up cacheCreationInputTokens (tokens written to the cache) when a provider reports them', async () => {
+    const used = await runtimeWithUsage(
+      { promptTokens: 1000, completionTokens: 5, cacheCreationInputTokens: 900 },
+      { promptTokens: 1000, completionTokens: 5, cachedInputTokens: 900 },
+    );
+    expect(used[0].tokens).toMatchObject({ cachedInputTokens: 900, cacheCreationInputTokens: 900 });
+  });
+
   it('keeps a reported 0 (nothing was cached) apart from a provider that does not say', async () => {
     expect((await runtimeWithUsage({ promptTokens: 5, completionTokens: 1, cachedInputTokens: 0 }))[0].tokens).toEqual({
       promptTokens: 5,

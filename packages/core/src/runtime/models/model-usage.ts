@@ -46,7 +46,8 @@ export function reportModelUsage(usage: ModelUsageReport): boolean {
     usage.promptTokens === undefined &&
     usage.completionTokens === undefined &&
     usage.totalTokens === undefined &&
-    usage.cachedInputTokens === undefined
+    usage.cachedInputTokens === undefined &&
+    usage.cacheCreationInputTokens === undefined
   )
     return true;
   const promptTokens = count(usage.promptTokens);
@@ -61,6 +62,11 @@ export function reportModelUsage(usage: ModelUsageReport): boolean {
   const reportsCached = typeof usage.cachedInputTokens === 'number' && Number.isFinite(usage.cachedInputTokens);
   if (reportsCached || previous?.cachedInputTokens !== undefined) {
     next.cachedInputTokens = (previous?.cachedInputTokens ?? 0) + count(usage.cachedInputTokens);
+  }
+  const reportsWritten =
+    typeof usage.cacheCreationInputTokens === 'number' && Number.isFinite(usage.cacheCreationInputTokens);
+  if (reportsWritten || previous?.cacheCreationInputTokens !== undefined) {
+    next.cacheCreationInputTokens = (previous?.cacheCreationInputTokens ?? 0) + count(usage.cacheCreationInputTokens);
   }
   slot.usage = next;
   return true;

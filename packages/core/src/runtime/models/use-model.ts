@@ -11,6 +11,7 @@ import type { ModelRegistry } from './model-registry';
 import { BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE, type DailyCostBudget } from '../usage/daily-cost-budget';
 import type { ModelPrices } from '../usage/model-prices';
 import { runWithUsageSlot, type UsageSlot } from './model-usage';
+import { agentAttributes, modelCallAttributes, usageAttributes } from '../tracing/gen-ai-attributes';
 import { recordError, SpanKind, startSpan, withActiveSpan, type Span } from '../tracing/spans';
 
 export interface UseModelDeps {
@@ -159,9 +160,12 @@ export async function useModel(
     const span = startSpan(
       `${operationOf(modelType)} ${modelType}`,
       () => ({
-        'gen_ai.operation.name': operationOf(modelType),
-        'gen_ai.system': candidate.provider,
-        'gen_ai.provider.name': candidate.provider,
+        ...modelCallAttributes(operationOf(modelType), candidate.provider),
+        ...agentAttributes({
+          agentId: deps.runtime.agentId,
+          agentName: deps.runtime.character.name,
+          roomId: deps.currentRoomId?.(),
+        }),
         'kith.model_type': modelType,
       }),
       SpanKind.CLIENT,
@@ -209,9 +213,8 @@ export async function useModel(
       });
       const next = candidates[index + 1];
       if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) {
-        // Callers log the consequence at warn or error (one line per failed turn); this line, at debug,
-        // names the model type and provider that failed.
-        deps.logger.debug(
+        // Callers log the consequence; this line names the model type and provider that failed.
+        deps.logger.warn(
           { modelType, provider: candidate.provider, err: error },
           `${modelType} handler of "${candidate.provider}" failed: ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -268,13 +271,7 @@ function emitUsed(deps: UseModelDeps, span: Span, call: UsedCall): void {
       span.updateName(`${operationOf(call.modelType)} ${model}`);
       span.setAttributes({ 'gen_ai.request.model': model, 'gen_ai.response.model': model });
     }
-    if (tokens) {
-      span.setAttributes({
-        'gen_ai.usage.input_tokens': tokens.promptTokens,
-        'gen_ai.usage.output_tokens': tokens.completionTokens,
-      });
-      if (tokens.cachedInputTokens) span.setAttribute('kith.usage.cached_input_tokens', tokens.cachedInputTokens);
-    }
+    if (tokens) span.setAttributes(usageAttributes(tokens));
     if (costUsd !== undefined) span.setAttribute('kith.cost_usd', costUsd);
     if (call.overBudget) span.setAttribute('kith.over_budget', true);
     if (call.error !== undefined) span.setAttribute('error.type', 'model_error');

@@ -1,4 +1,5 @@
 import type { UUID } from '../../types/primitives';
+import { agentAttributes } from '../tracing/gen-ai-attributes';
 import { inSpan } from '../tracing/spans';
 import type { RunTracker } from './run-context';
 
@@ -13,7 +14,10 @@ export function withRunSpan<T>(
   roomId: UUID | undefined,
   fn: (runId: UUID) => Promise<T>,
 ): Promise<T> {
+  // GenAI's invoke_agent operation; the span keeps Kith's name, kith.run.
   const attributes = () => ({
+    'gen_ai.operation.name': 'invoke_agent',
+    ...agentAttributes({ agentId: agent.agentId, agentName: agent.character.name, roomId }),
     'kith.agent.id': agent.agentId,
     'kith.agent.name': agent.character.name,
     ...(roomId ? { 'kith.room.id': roomId } : {}),

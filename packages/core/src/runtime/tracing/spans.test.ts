@@ -93,17 +93,33 @@ describe('OpenTelemetry spans of a run', () => {
     expect(parentOf(chat)).toBe(run.spanContext().spanId);
     expect(chat.attributes).toMatchObject({
       'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'scripted-model',
       'gen_ai.system': 'scripted-model',
       'gen_ai.request.model': 'gpt-4o-mini',
       'gen_ai.usage.input_tokens': 1200,
       'gen_ai.usage.output_tokens': 30,
+      'gen_ai.usage.cache_read.input_tokens': 1000,
       'kith.usage.cached_input_tokens': 1000,
+      'gen_ai.agent.id': runtime.agentId,
+      'gen_ai.agent.name': runtime.character.name,
+      'gen_ai.conversation.id': roomId,
       'kith.model_type': 'TEXT_LARGE',
+    });
+    expect(run.attributes).toMatchObject({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.agent.id': runtime.agentId,
+      'gen_ai.conversation.id': roomId,
     });
     expect(chat.attributes['kith.cost_usd']).toBeCloseTo((200 * 0.15 + 1000 * 0.075 + 30 * 0.6) / 1e6, 12);
 
-    const action = byName('kith.action SHOUT');
+    const action = byName('execute_tool SHOUT');
     expect(parentOf(action)).toBe(run.spanContext().spanId);
+    expect(action.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'SHOUT',
+      'kith.action.name': 'SHOUT',
+      'gen_ai.conversation.id': roomId,
+    });
     expect(action.status).toMatchObject({ code: 2, message: 'too loud' });
     const evaluator = byName('kith.evaluator NOTES');
     expect(parentOf(evaluator)).toBe(run.spanContext().spanId);
