@@ -22,6 +22,7 @@ import { ChannelService } from './channels/channel-service';
 import { WsHub } from './ws/ws-hub';
 import { registerWsRoutes } from './ws/ws-routes';
 import { RateLimitedError } from './errors';
+import { KithMetrics } from './metrics/kith-metrics';
 
 export interface ListenOptions {
   /** Default KITH_SERVER_PORT, else 3000; 0 picks a free port. */
@@ -38,6 +39,8 @@ export interface KithServer {
   /** The base URL once listening, e.g. http://127.0.0.1:3000. */
   readonly url: string | undefined;
   readonly agents: IAgentRuntime[];
+  /** Kith's metrics (GET /metrics); `kith start` adds an OpenTelemetry sink to export them over OTLP. */
+  readonly metrics: KithMetrics;
   listen(options?: ListenOptions): Promise<string>;
   /** Stops taking requests, closes WebSockets, then unloads the agents (stopping them unless stopAgentsOnClose is false). */
   close(): Promise<void>;
@@ -76,11 +79,25 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   }) as unknown as FastifyInstance;
 
   const bus = new MessageBus(logger);
-  const agents = new AgentRegistry(bus, options.runs ?? {});
+  const telemetry = new KithMetrics();
+  const agents = new AgentRegistry(bus, options.runs ?? {}, telemetry);
   const hub = new WsHub(bus);
+  telemetry.gauge(
+    { name: 'kith.websocket.connections', unit: '{connection}', description: 'Open WebSocket connections' },
+    () => [[{}, hub.size]],
+  );
   const channels = new ChannelService(agents, bus, logger);
   const httpMetrics = new MetricsRecorder();
-  const context: ServerContext = { agents, bus, channels, settings, httpMetrics, startedAt: Date.now(), logger };
+  const context: ServerContext = {
+    agents,
+    bus,
+    channels,
+    settings,
+    httpMetrics,
+    telemetry,
+    startedAt: Date.now(),
+    logger,
+  };
 
   installErrorHandlers(app, settings.bodyLimit);
   installJsonParser(app);
@@ -133,6 +150,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   return {
     app,
     bus,
+    metrics: telemetry,
     get url() {
       return url;
     },

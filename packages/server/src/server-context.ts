@@ -1,6 +1,7 @@
 import type { Logger, MessageBus } from '@kith/core';
 import type { AgentRegistry } from './agents/agent-registry';
 import type { ChannelService } from './channels/channel-service';
+import type { KithMetrics } from './metrics/kith-metrics';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
 import type { ResolvedServerSettings } from './server-options';
 
@@ -12,6 +13,8 @@ export interface ServerContext {
   settings: ResolvedServerSettings;
   /** Timings of the HTTP routes themselves (`http:<METHOD> <route>`). */
   httpMetrics: MetricsRecorder;
+  /** The Prometheus and OpenTelemetry metrics (GET /metrics). */
+  telemetry: KithMetrics;
   startedAt: number;
   logger: Logger;
 }

@@ -4,7 +4,8 @@ export { PluginRecords, type PluginRegistration, type RegistrationKind } from '.
 export { resolvePluginOrder } from './plugins/resolve-plugin-order';
 export { resolveAction } from './actions/resolve-action';
 export { validateActionParameters, parametersJsonSchema } from './actions/action-parameters';
-export { isRetryableModelError } from './models/use-model';
+export { isRetryableModelError, operationOf as genAiOperationName } from './models/use-model';
+export { GEN_AI_SEMCONV_VERSION } from './tracing/gen-ai-attributes';
 export { reportModelUsage } from './models/model-usage';
 export { CircuitBreaker } from './resilience/circuit-breaker';
 export { DATABASE_METHODS } from './database/database-methods';

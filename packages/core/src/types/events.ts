@@ -114,6 +114,8 @@ export interface ModelEventPayload extends EventPayload {
   roomId?: UUID;
   promptChars: number;
   durationMs: number;
+  /** Kith: for a streamed call, milliseconds from the call to its first chunk. */
+  timeToFirstChunkMs?: number;
   tokens?: TokenUsage;
   /**
    * Kith: what the call cost in USD at the prices in MODEL_PRICES (or the

@@ -1,3 +1,4 @@
+import type { KithMetrics } from '../metrics/kith-metrics';
 import {
   AgentNotFoundError,
   type IAgentRuntime,
@@ -23,6 +24,7 @@ export class AgentRegistry {
   constructor(
     private readonly bus: MessageBus,
     private readonly runOptions: RunRecorderOptions,
+    private readonly telemetry?: KithMetrics,
   ) {}
 
   get all(): ManagedAgent[] {
@@ -47,7 +49,7 @@ export class AgentRegistry {
     await ensureInitialized(runtime);
     if (!runtime.messageService) throw new PluginDependencyMissingError('@kith/server', '@kith/plugin-bootstrap');
     const service = await MessageBusService.attach(runtime, this.bus);
-    const agent = new ManagedAgent(runtime, service, this.runOptions);
+    const agent = new ManagedAgent(runtime, service, this.runOptions, this.telemetry);
     this.agents.set(runtime.agentId, agent);
     return agent;
   }

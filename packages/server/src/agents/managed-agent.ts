@@ -1,5 +1,6 @@
 import type { IAgentRuntime, UUID } from '@kith/core';
 import type { MessageBusService } from '@kith/core';
+import type { KithMetrics } from '../metrics/kith-metrics';
 import { MetricsRecorder } from '../metrics/metrics-recorder';
 import { observeRuntime } from '../observe/runtime-observers';
 import { RunRecorder, type RunRecorderOptions } from '../runs/run-recorder';
@@ -16,11 +17,14 @@ export class ManagedAgent {
     readonly runtime: IAgentRuntime,
     readonly bus: MessageBusService,
     runOptions: RunRecorderOptions = {},
+    telemetry?: KithMetrics,
   ) {
     this.runs = new RunRecorder(runtime.agentId, runOptions);
+    const labels = { agentName: runtime.character.name };
     this.unobserve = observeRuntime(runtime, (event) => {
       this.runs.observe(event);
       this.metrics.observe(event);
+      telemetry?.observe(labels, event);
     });
   }
 

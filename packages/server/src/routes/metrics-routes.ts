@@ -1,4 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { apiKeyMatches } from '../auth/api-key';
+import { UnauthorizedError } from '../errors';
+import { renderPrometheus } from '../metrics/metric-registry';
 import { summarizeRecorders } from '../metrics/metrics-recorder';
 import { SAMPLE_WINDOW } from '../metrics/operation-stats';
 import type { ApiApp } from '../http/api-app';
@@ -16,8 +20,42 @@ const summarySchema = z.object({
   plugin: z.string().optional().describe('The plugin that registered the provider, action or evaluator'),
 });
 
-/** GET /api/metrics: per-operation counters and p50/p95 timings. */
-export function registerMetricsRoutes(app: ApiApp, { agents, httpMetrics, startedAt }: ServerContext): void {
+/** The key a scraper presents: X-API-KEY, or `Authorization: Bearer` (what Prometheus's scrape config sends). */
+function scraperKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header;
+  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  return bearer?.[1];
+}
+
+/**
+ * GET /api/metrics: per-operation counters and p50/p95 timings (Kith's JSON).
+ * GET /metrics: the same telemetry as OpenTelemetry exports it, in the
+ * Prometheus text format; it needs the server token when one is set.
+ */
+export function registerMetricsRoutes(
+  app: ApiApp,
+  { agents, httpMetrics, startedAt, telemetry, settings }: ServerContext,
+): void {
+  app.route({
+    method: 'GET',
+    url: '/metrics',
+    // Outside /api: the API-key hook does not see it, so the key is checked here.
+    schema: {
+      operationId: 'prometheusMetrics',
+      summary:
+        'Prometheus text format (0.0.4): GenAI client metrics (gen_ai_client_token_usage, gen_ai_client_operation_duration_seconds, time to first chunk) and Kith turn metrics',
+      tags: ['operations'],
+    },
+    handler: async (request, reply) => {
+      if (settings.authToken) {
+        const key = scraperKey(request);
+        if (key === undefined || !apiKeyMatches(key, settings.authToken)) throw new UnauthorizedError();
+      }
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(renderPrometheus(telemetry.registry));
+    },
+  });
+
   app.route({
     method: 'GET',
     url: '/api/metrics',

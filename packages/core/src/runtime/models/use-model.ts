@@ -111,8 +111,8 @@ function promptLength(params: unknown): number {
   return 0;
 }
 
-/** GenAI `gen_ai.operation.name` of a model type. */
-function operationOf(modelType: string): string {
+/** GenAI `gen_ai.operation.name` of a model type (spans here, metrics in the server). */
+export function operationOf(modelType: string): string {
   if (modelType === 'TEXT_EMBEDDING') return 'embeddings';
   if (modelType === 'TEXT_COMPLETION') return 'text_completion';
   if (modelType === 'IMAGE') return 'image_generation';
@@ -189,6 +189,7 @@ export async function useModel(
         provider: candidate.provider,
         overBudget,
         started,
+        firstChunkAt: streamState.firstChunkAt,
         slot,
         tokens: slot.usage ?? usageOf(streamState.params),
         promptChars: promptLength(effective),
@@ -205,6 +206,7 @@ export async function useModel(
         provider: candidate.provider,
         overBudget,
         started,
+        firstChunkAt: streamState.firstChunkAt,
         slot,
         tokens: slot.usage,
         promptChars: promptLength(effective),
@@ -234,6 +236,8 @@ interface UsedCall {
   provider: string;
   overBudget: boolean;
   started: number;
+  /** performance.now() of the first streamed chunk, 0 when none was streamed. */
+  firstChunkAt: number;
   slot: UsageSlot;
   tokens: TokenUsage | undefined;
   promptChars: number;
@@ -287,6 +291,8 @@ function emitUsed(deps: UseModelDeps, span: Span, call: UsedCall): void {
     ...(roomId ? { roomId: roomId as ModelEventPayload['roomId'] } : {}),
     promptChars: call.promptChars,
     durationMs: performance.now() - call.started,
+    // Chunks only stream from the attempt that sent them (no fallback after a chunk).
+    ...(call.firstChunkAt >= call.started ? { timeToFirstChunkMs: call.firstChunkAt - call.started } : {}),
     ...(tokens ? { tokens } : {}),
     ...(costUsd === undefined ? {} : { costUsd }),
     ...(call.overBudget ? { overBudget: true } : {}),
@@ -317,6 +323,8 @@ interface StreamState {
   chunksSent: number;
   /** performance.now() of the last chunk (0 before the first). */
   lastChunkAt: number;
+  /** performance.now() of the first chunk (0 before it). */
+  firstChunkAt: number;
 }
 
 /**
@@ -360,7 +368,7 @@ function withTimeout<T>(
 
 /** Counts stream chunks so a started stream is never switched to another provider (and a live stream is not timed out). */
 function wrapStream(params: unknown): StreamState {
-  const state: StreamState = { params, chunksSent: 0, lastChunkAt: 0 };
+  const state: StreamState = { params, chunksSent: 0, lastChunkAt: 0, firstChunkAt: 0 };
   if (
     params &&
     typeof params === 'object' &&
@@ -372,6 +380,7 @@ function wrapStream(params: unknown): StreamState {
       onStreamChunk: (chunk: string, id?: string) => {
         state.chunksSent++;
         state.lastChunkAt = performance.now();
+        if (state.chunksSent === 1) state.firstChunkAt = state.lastChunkAt;
         return original(chunk, id);
       },
     };

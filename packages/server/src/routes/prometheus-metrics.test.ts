@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCostlyAgent, PAID_USAGE } from '../testing/costly-agent';
+import { http } from '../testing/http-client';
+import { parsePrometheusText, type PrometheusFamily } from '../testing/parse-prometheus-text';
+import { startTestServer } from '../testing/test-server';
+
+const sum = (family: PrometheusFamily | undefined, name: string, labels: Record<string, string> = {}): number =>
+  (family?.samples ?? [])
+    .filter((sample) => sample.name === name)
+    .filter((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .reduce((total, sample) => total + sample.value, 0);
+
+describe('GET /metrics (Prometheus text format)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'kith-prom-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves GenAI client metrics and Kith turn metrics with the figures the model reported', async () => {
+    const penny = await createCostlyAgent(dataDir, {}, 'Penny');
+    const { server, url } = await startTestServer({ agents: [penny.runtime] });
+    try {
+      for (let i = 0; i < 3; i++)
+        await http(url, `/api/agents/${penny.runtime.agentId}/messages`, { body: { text: `hello ${i}` } });
+      await penny.runtime.messageService?.whenIdle?.();
+
+      const response = await fetch(`${url}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      const families = parsePrometheusText(await response.text());
+
+      const tokens = families.get('gen_ai_client_token_usage');
+      expect(tokens?.type).toBe('histogram');
+      const chat = { gen_ai_operation_name: 'chat', gen_ai_request_model: PAID_USAGE.model };
+      expect(sum(tokens, 'gen_ai_client_token_usage_sum', { ...chat, gen_ai_token_type: 'input' })).toBe(
+        3 * PAID_USAGE.promptTokens,
+      );
+      expect(sum(tokens, 'gen_ai_client_token_usage_sum', { ...chat, gen_ai_token_type: 'output' })).toBe(
+        3 * PAID_USAGE.completionTokens,
+      );
+      const duration = families.get('gen_ai_client_operation_duration_seconds');
+      expect(duration?.type).toBe('histogram');
+      expect(sum(duration, 'gen_ai_client_operation_duration_seconds_count', chat)).toBe(3);
+
+      const turns = families.get('kith_turns_total');
+      expect(turns?.type).toBe('counter');
+      expect(sum(turns, 'kith_turns_total', { gen_ai_agent_name: 'Penny', kith_turn_status: 'completed' })).toBe(3);
+      expect(sum(families.get('kith_turns_started_total'), 'kith_turns_started_total')).toBe(3);
+      expect(sum(families.get('kith_turn_duration_seconds'), 'kith_turn_duration_seconds_count')).toBe(3);
+      expect(sum(families.get('kith_turns_in_progress'), 'kith_turns_in_progress')).toBe(0);
+      expect(sum(families.get('kith_model_cost_usd_total'), 'kith_model_cost_usd_total')).toBeGreaterThan(0);
+      expect(families.get('kith_websocket_connections')?.type).toBe('gauge');
+      // Labels are bounded sets: no ids.
+      for (const family of families.values())
+        for (const sample of family.samples)
+          expect(Object.keys(sample.labels).some((label) => /(^|_)id$/.test(label))).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('needs the server token when one is set (X-API-KEY or Authorization: Bearer)', async () => {
+    const penny = await createCostlyAgent(dataDir, {}, 'Penny');
+    const { server, url } = await startTestServer({ agents: [penny.runtime], authToken: 'scrape-me' });
+    try {
+      expect((await fetch(`${url}/metrics`)).status).toBe(401);
+      expect((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scrape-me' } })).status).toBe(200);
+      expect((await fetch(`${url}/metrics`, { headers: { 'x-api-key': 'scrape-me' } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
