@@ -24,6 +24,16 @@ export { WEB_CHAT_DIR } from './web/web-chat-dir';
 export type { ClientFrame, ServerFrame, FrameError } from './ws/ws-protocol';
 export type { RunRecord, RunSummary, RunTimelineEvent, RunTotals } from './runs/run-record';
 export type { OperationSummary } from './metrics/operation-stats';
+export { KithMetrics, KITH_METRICS, type AgentLabels } from './metrics/kith-metrics';
+export {
+  MetricRegistry,
+  renderPrometheus,
+  prometheusName,
+  type MetricDefinition,
+  type MetricKind,
+  type MetricSink,
+  type Labels,
+} from './metrics/metric-registry';
 export type { HealthCheckResult } from './health/health-checks';
 export type { MemoryView, RoomView } from './http/memory-view';
 export type { ErrorBody } from './http/error-reply';

@@ -9,6 +9,8 @@ import { formatBootReport } from '../agent/format-boot-report';
 import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
 import { loadDotEnv } from '../process/load-dot-env';
 import { waitForShutdown } from '../process/wait-for-shutdown';
+import { addFleetGauges } from '../telemetry/add-fleet-gauges';
+import { startMetrics, type MetricsExport } from '../telemetry/start-metrics';
 import { startTracing } from '../telemetry/start-tracing';
 
 export interface StartCommandOptions {
@@ -66,6 +68,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
 
   const runtimes: AgentRuntime[] = [];
   let server: KithServer | undefined;
+  let metrics: MetricsExport | null = null;
   // Before any agent: spans need the SDK in place when the first run starts.
   const tracing = startTracing();
   try {
@@ -111,6 +114,10 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
     server = await createServer({ agents: runtimes });
+    addFleetGauges(server, runtimes);
+    metrics = startMetrics(server);
+    if (metrics)
+      out(`Metrics: OpenTelemetry metrics over OTLP/HTTP to ${metrics.endpoint}; Prometheus at GET /metrics`);
     const fleet = fleetLine(runtimes);
     if (fleet) out(fleet);
     const url = await listen(server, port, options.host);
@@ -119,6 +126,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
     // Whatever started is stopped again, so a failed start leaves nothing running.
     if (server) await server.close();
     else for (const runtime of runtimes) await runtime.stop();
+    await metrics?.shutdown();
     await tracing?.shutdown();
     throw error;
   }
@@ -126,7 +134,8 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
   const signal = await shutdown;
   process.stderr.write(`${signal}: stopping ${runtimes.length} agent${runtimes.length === 1 ? '' : 's'}...\n`);
   await server.close();
-  // Sends the spans still batched.
+  // Sends the spans still batched and the metrics recorded since the last export.
+  await metrics?.shutdown();
   await tracing?.shutdown();
   process.stderr.write('Stopped.\n');
 }

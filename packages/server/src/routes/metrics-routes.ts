@@ -46,6 +46,10 @@ export function registerMetricsRoutes(
       summary:
         'Prometheus text format (0.0.4): GenAI client metrics (gen_ai_client_token_usage, gen_ai_client_operation_duration_seconds, time to first chunk) and Kith turn metrics',
       tags: ['operations'],
+      response: {
+        200: z.string().describe('Prometheus text exposition (text/plain; version=0.0.4)'),
+        401: errorBodySchema.describe('A server token is set and the request did not carry it'),
+      },
     },
     handler: async (request, reply) => {
       if (settings.authToken) {
