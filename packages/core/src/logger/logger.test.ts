@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as barrel from './index';
 import { createLogger, elizaLogger, logger } from './logger';
 
@@ -136,5 +139,31 @@ describe('createLogger for operators', () => {
     );
     expect(JSON.stringify(lines[0])).not.toMatch(/abcdefgh12345678|t0ps3cret|abcdef123456/);
     expect(lines[0]).toMatchObject({ apiKey: '[redacted]', msg: 'using Bearer [redacted]' });
+  });
+});
+
+describe('KITH_LOG_FILE (kith --log-file)', () => {
+  it('appends JSON lines to the file instead of stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-log-file-'));
+    const file = join(dir, 'logs', 'kith.log');
+    const saved = process.env.KITH_LOG_FILE;
+    process.env.KITH_LOG_FILE = file;
+    try {
+      const log = createLogger({ namespace: 'Ada', level: 'warn' });
+      log.warn('first');
+      log.error('second');
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines).toMatchObject([
+        { msg: 'first', ns: 'Ada', level: 40 },
+        { msg: 'second', level: 50 },
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.KITH_LOG_FILE;
+      else process.env.KITH_LOG_FILE = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,10 @@ export type Logger = pino.Logger;
 export interface CreateLoggerOptions {
   namespace?: string;
   level?: string;
-  /** Force JSON (true) or pretty (false) output; default: pretty on a TTY unless LOG_JSON_FORMAT=true. */
+  /**
+   * Force JSON (true) or pretty (false) output; default: pretty on a TTY unless LOG_JSON_FORMAT=true,
+   * JSON otherwise (a pipe, a file, KITH_LOG_FILE).
+   */
   json?: boolean;
   /** Where lines go instead of stderr (tests, or a file stream). */
   destination?: pino.DestinationStream;
@@ -98,7 +101,9 @@ function toWritable(destination: pino.DestinationStream): Writable {
 /** Creates a pino logger writing to stderr, so stdout stays free for program output. */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = resolveLevel(options.level);
-  const json = options.json ?? (process.env.LOG_JSON_FORMAT === 'true' || !process.stderr.isTTY);
+  // `kith --log-file PATH` (KITH_LOG_FILE): log lines are appended to that file, as JSON, instead of stderr.
+  const logFile = options.destination ? undefined : process.env.KITH_LOG_FILE?.trim() || undefined;
+  const json = options.json ?? (Boolean(logFile) || process.env.LOG_JSON_FORMAT === 'true' || !process.stderr.isTTY);
   const base = options.namespace ? { ns: options.namespace } : {};
   const windowMs = repeatWindow(options.repeatWindowMs);
   // Stacks are for debugging: written at debug and trace, left out above.
@@ -116,12 +121,13 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   };
   const destination = options.destination ? toWritable(options.destination) : 2;
+  const fileStream = logFile ? pino.destination({ dest: logFile, append: true, mkdir: true, sync: true }) : undefined;
   const stream = json
-    ? (options.destination ?? pino.destination({ fd: 2, sync: true }))
+    ? (options.destination ?? fileStream ?? pino.destination({ fd: 2, sync: true }))
     : pretty({
-        destination,
+        destination: fileStream ? toWritable(fileStream) : destination,
         sync: true,
-        colorize: !options.destination,
+        colorize: !options.destination && !fileStream,
         ignore: 'pid,hostname',
         customLevels: ELIZA_LEVELS,
       });
