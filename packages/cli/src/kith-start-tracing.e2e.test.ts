@@ -38,6 +38,11 @@ function startCollector(): Promise<{
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      // Metrics go to the same endpoint (/v1/metrics): kith-start-otlp-metrics.e2e.test.ts reads them.
+      if (request.url !== '/v1/traces') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        return;
+      }
       paths.push(`${request.method} ${request.url} ${request.headers['content-type']}`);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ExportRequest;
       for (const resourceSpans of body.resourceSpans) {
