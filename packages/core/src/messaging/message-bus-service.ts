@@ -17,7 +17,7 @@ import type { MessageBus } from './message-bus';
 import { RoomHandoff } from './room-handoff';
 import { type AnswerOptions, type ResultBase, resultBase, type TurnEvent, turnEvent } from './turn-parts';
 import { findStoredReplies } from './stored-replies';
-import { agentMemoryId, toAgentMemory } from './to-agent-memory';
+import { toAgentMemory } from './to-agent-memory';
 
 /** Outcomes kept per agent so a repeated message id gets the original replies back. */
 const RECENT_RESULTS = 1000;

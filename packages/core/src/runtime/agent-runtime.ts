@@ -78,7 +78,8 @@ import { ensureAgentSelfRoom } from '../compat/agent-self-room';
 import { ModelCosts } from './usage/model-costs';
 
 // The adapter methods are forwarded mechanically (see database-delegates.ts).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// Merged with the class below on purpose: the installers above put these members on its prototype.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface AgentRuntime extends DelegatedDatabaseMethods, CompatMembers {}
 
 /**
@@ -87,6 +88,7 @@ export interface AgentRuntime extends DelegatedDatabaseMethods, CompatMembers {}
  * processActions, useModel, evaluate, the plugin host) once; every method
  * below is a one-step delegation to the module that holds the behaviour.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 export class AgentRuntime implements IAgentRuntime {
   readonly agentId: UUID;
   character: Character;
@@ -384,7 +386,7 @@ export class AgentRuntime implements IAgentRuntime {
   // ---- events ----------------------------------------------------------
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void {
-    this.eventBus.on(event, handler as EventHandler<string>, this.installing);
+    this.eventBus.on(event, handler, this.installing);
     this.records.add(this.installing, 'events', event, handler);
   }
   on<E extends string>(event: E, handler: EventHandler<E>): void {

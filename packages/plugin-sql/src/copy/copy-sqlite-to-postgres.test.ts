@@ -106,24 +106,22 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
   await adapter.acceptInbound({ messageId: accepted, roomId: room, body: { text: 'answered one' } });
   await adapter.markInboundAnswered(accepted);
   await adapter.acceptInbound({ messageId: randomUuid(), roomId: room, body: { text: 'still pending' } });
-  await adapter.db
-    .insert(modelUsage)
-    .values({
-      agentId: id,
-      day: 20_000,
-      roomId: room,
-      modelType: 'TEXT_LARGE',
-      provider: 'openai',
-      model: 'gpt-4o-mini',
-      calls: 3,
-      failedCalls: 0,
-      inputTokens: 1200,
-      cachedInputTokens: 800,
-      outputTokens: 90,
-      durationMs: 2400.5,
-      costUsd: 0.00042,
-      unpricedCalls: 0,
-    });
+  await adapter.db.insert(modelUsage).values({
+    agentId: id,
+    day: 20_000,
+    roomId: room,
+    modelType: 'TEXT_LARGE',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    calls: 3,
+    failedCalls: 0,
+    inputTokens: 1200,
+    cachedInputTokens: 800,
+    outputTokens: 90,
+    durationMs: 2400.5,
+    costUsd: 0.00042,
+    unpricedCalls: 0,
+  });
   await adapter.runMigrations({ notesSqlite, orphansSqlite }, 'weather');
   await adapter.db.insert(notesSqlite).values([
     {
@@ -238,9 +236,9 @@ describe('copySqliteToPostgres', () => {
       expect((await pg.getEntitiesByIds([user]))[0]).toMatchObject({ names: ['Ada'], metadata: { likes: 'tea' } });
       expect(await pg.getAgent(agentId)).toMatchObject({ name: 'Copied', bio: ['moves house'] });
       expect((await pg.getLogs({ type: 'run_event' })).map((l) => l.body)).toEqual([{ status: 'completed' }]);
-      const usage = (await pg.db.execute(
+      const usage = (await pg.db.execute<Record<string, unknown>>(
         'SELECT calls::int AS calls, cost_usd, duration_ms FROM model_usage',
-      )) as unknown as { rows: unknown[] };
+      )) as { rows: unknown[] };
       expect(usage.rows).toEqual([{ calls: 3, cost_usd: 0.00042, duration_ms: 2400.5 }]);
       expect(await pg.db.select().from(notesPg).orderBy(notesPg.id)).toEqual([
         {

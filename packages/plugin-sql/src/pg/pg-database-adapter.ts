@@ -27,12 +27,7 @@ import type {
   World,
 } from '@kith/core';
 import { AdapterNotInitializedError, type DatabaseTarget, describeDatabaseUrl } from '../errors';
-import {
-  acquirePgConnection,
-  type PgConnection,
-  type PgConnectionSettings,
-  releasePgConnection,
-} from './connection/pg-connection';
+import { acquirePgConnection, type PgConnectionSettings, releasePgConnection } from './connection/pg-connection';
 import type { KithPgDatabase } from './connection/pg-driver';
 import { callError } from './connection/pg-error';
 import { claimTask } from './fleet/claim-task';

@@ -42,12 +42,10 @@ const runSummaryFields = {
 };
 
 const runEventSchema = z.object({
-  type: z
-    .string()
-    .meta({
-      description:
-        'RUN_STARTED, PROVIDER_COMPLETED, MODEL_USED, ACTION_STARTED, ACTION_COMPLETED, EVALUATOR_STARTED, EVALUATOR_COMPLETED, RUN_ENDED, RUN_TIMEOUT',
-    }),
+  type: z.string().meta({
+    description:
+      'RUN_STARTED, PROVIDER_COMPLETED, MODEL_USED, ACTION_STARTED, ACTION_COMPLETED, EVALUATOR_STARTED, EVALUATOR_COMPLETED, RUN_ENDED, RUN_TIMEOUT',
+  }),
   at: z.number(),
   offsetMs: z.number(),
   name: z.string().optional(),

@@ -134,6 +134,7 @@ export function installDatabaseDelegates(
         const adapter = adapterOf(this);
         // Adapter methods are async: a missing adapter is a rejection, never a synchronous throw.
         if (!adapter) return Promise.reject(new DatabaseAdapterMissingError());
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- applied to the adapter below
         const method = adapter[name] as (...a: unknown[]) => unknown;
         const observer = observerOf?.(this);
         if (!observer) return method.apply(adapter, args);

@@ -113,7 +113,7 @@ const helloWorldAction: Action = {
       return true;
     } catch (error) {
       // elizaOS code also writes logger.error('...:', error); @kith/core's Logger type rejects that form.
-      logger.error(`Error in HELLO_WORLD action: ${error}`);
+      logger.error(`Error in HELLO_WORLD action: ${String(error)}`);
       throw error;
     }
   },

@@ -14,10 +14,10 @@ export function entity(id: UUID, names: string[], metadata?: Entity['metadata'])
 
 /** A runtime stand-in with the read methods the utils use. */
 export function roomRuntime({
-  room = { id: ROOM, source: 'discord', type: ChannelType.GROUP } as Room | null,
-  entities = [] as Entity[],
-  worlds = [] as World[],
-} = {}) {
+  room = { id: ROOM, source: 'discord', type: ChannelType.GROUP },
+  entities = [],
+  worlds = [],
+}: { room?: Room | null; entities?: Entity[]; worlds?: World[] } = {}) {
   return {
     agentId: AGENT,
     getRoom: jest.fn(async (_roomId: UUID) => room),

@@ -89,17 +89,15 @@ describe('plugin schemas on PostgreSQL', () => {
       skipped: [],
     });
     const db = adapter.db;
-    await db
-      .insert(longTermMemories)
-      .values({
-        id: 'm1',
-        agentId: 'a',
-        entityId: 'e',
-        category: 'fact',
-        content: 'likes tea',
-        embedding: [0.5, 0.25],
-        metadata: { x: 1 },
-      });
+    await db.insert(longTermMemories).values({
+      id: 'm1',
+      agentId: 'a',
+      entityId: 'e',
+      category: 'fact',
+      content: 'likes tea',
+      embedding: [0.5, 0.25],
+      metadata: { x: 1 },
+    });
     await db.insert(sessionSummaries).values({ memoryId: 'm1', summary: 'tea talk' });
     const [row] = await db
       .select()

@@ -108,8 +108,14 @@ const COMPONENT_COLUMNS = 'id, entity_id, agent_id, room_id, world_id, source_en
 function scope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): { where: string[]; values: unknown[] } {
   const where = ['entity_id = $1'];
   const values: unknown[] = [entityId];
-  if (worldId) (values.push(worldId), where.push(`world_id = $${values.length}`));
-  if (sourceEntityId) (values.push(sourceEntityId), where.push(`source_entity_id = $${values.length}`));
+  if (worldId) {
+    values.push(worldId);
+    where.push(`world_id = $${values.length}`);
+  }
+  if (sourceEntityId) {
+    values.push(sourceEntityId);
+    where.push(`source_entity_id = $${values.length}`);
+  }
   return { where, values };
 }
 

@@ -45,7 +45,7 @@ export function agentFromColumns(row: {
     bio: (row.details.bio as Agent['bio'] | undefined) ?? '',
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  } as Agent;
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -22,7 +22,7 @@ function toTask(row: TaskRow): Task {
 }
 
 export function createTask(ctx: StoreContext, task: Task): UUID {
-  const id = task.id ?? (randomUUID() as UUID);
+  const id = task.id ?? randomUUID();
   const now = Date.now();
   ctx.conn.db
     .insert(tasks)
