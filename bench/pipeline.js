@@ -8,6 +8,10 @@
 // --postgres: on PostgreSQL instead, a throw-away local server the script starts (as the tests
 // start it: initdb in a temporary folder, 127.0.0.1, fsync off), a database per scenario; adds
 // roundTripsPerMessage (every statement sent, BEGIN/COMMIT included).
+// Without a flag each message goes straight into the pipeline (runtime.messagePipeline), one turn
+// per message, in order. --ledger: through runtime.messageService, the message ledger in front of
+// the pipeline, as connectors and MESSAGE_RECEIVED take it (durable acceptance, room order, exactly
+// once).
 // --bus: each message goes through the message bus and the durable inbox (acceptInbound, then the
 // pipeline, then markInboundAnswered), as `kith start` takes a REST or WebSocket message, instead
 // of straight into the pipeline.
@@ -42,6 +46,7 @@ const { textEmbeddingHandler } = require('@kith/plugin-eliza-classic');
 const FLAGS = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
 const POSTGRES = FLAGS.has('--postgres');
 const BUS = FLAGS.has('--bus');
+const LEDGER = FLAGS.has('--ledger');
 const MESSAGES = 1_000;
 const WARM_UP = Number(process.env.WARM_UP ?? 500);
 const CHARACTER_FILE = path.join(__dirname, '..', 'packages', 'cli', 'characters', 'eliza.json');
@@ -192,7 +197,7 @@ async function scenario(name) {
             { channelId: roomId, authorId: entityId, defaultSource: 'bench', targetAgentId: runtime.agentId },
           ),
         )
-      : runtime.messageService.handleMessage(
+      : (LEDGER ? runtime.messageService : (runtime.messagePipeline ?? runtime.messageService)).handleMessage(
           runtime,
           { entityId, roomId, content: { text, source: 'bench' } },
           async () => [],
@@ -246,7 +251,7 @@ async function scenario(name) {
   return {
     scenario: name,
     database: POSTGRES ? 'postgres' : 'sqlite',
-    path: BUS ? 'bus' : 'pipeline',
+    path: BUS ? 'bus' : LEDGER ? 'ledger' : 'pipeline',
     messages: MESSAGES,
     warmUpMessages: WARM_UP,
     msgsPerSec: Math.round((MESSAGES / elapsed) * 1000),

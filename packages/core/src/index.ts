@@ -21,5 +21,5 @@ export * from './settings';
 export * from './utils';
 export * from './runtime';
 export * from './batch-queue';
-export * from './messaging';
+export * from './ledger';
 export * from './compat';

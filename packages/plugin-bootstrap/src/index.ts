@@ -6,7 +6,6 @@ export * from './services';
 export { DefaultMessageService } from './message-service/default-message-service';
 export type { MessageServiceStats } from './message-service/message-service-stats';
 export { shouldBypassShouldRespond } from './message-service/should-bypass';
-export { KeyedSerialQueue } from './message-service/keyed-serial-queue';
 export { bootstrapEvents } from './events/message-events';
 export { handleReactionReceived } from './events/reaction-received';
 export { handleMessageDeleted } from './events/message-deleted';

@@ -6,7 +6,7 @@ import { unitVector } from '@kith/core/test/adapter-contract';
 import { createDatabaseAdapter } from './create-database-adapter';
 import type { PgDatabaseAdapter } from './pg/pg-database-adapter';
 import type { SqliteDatabaseAdapter } from './sqlite/sqlite-database-adapter';
-import { silentLogger } from './test-support/silent-logger';
+import { silentLogger } from './testing/silent-logger';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 type Adapter = SqliteDatabaseAdapter | PgDatabaseAdapter;

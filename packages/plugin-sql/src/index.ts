@@ -34,7 +34,7 @@ export type { VectorKernel } from './shared/vectors/int8-matrix';
 export { VECTOR_WEIGHT } from './sqlite/search/hybrid-rerank';
 export { compactLogBody } from './shared/logs/compact-log-body';
 export { RUN_LOG_TYPE, MODEL_LOG_PREFIX } from './shared/logs/run-log-recorder';
-export { DUPLICATE_SIMILARITY } from './sqlite/stores/memory-writes';
+export { DUPLICATE_SIMILARITY } from './shared/memories/duplicate-similarity';
 export type { PluginSchemaReport } from './sqlite/migrations/migrate-plugin-schema';
 export * from './errors';
 export * as schema from './sqlite/schema';

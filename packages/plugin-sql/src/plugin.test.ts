@@ -11,7 +11,7 @@ import {
 } from '@kith/core';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import pluginDefault, { type KithSqliteDatabase, SqliteDatabaseAdapter, sqlPlugin } from './index';
-import { silentLogger } from './test-support/silent-logger';
+import { silentLogger } from './testing/silent-logger';
 import { fleetSetting } from './plugin';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-plugin-'));

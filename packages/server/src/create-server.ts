@@ -18,6 +18,7 @@ import { API_ROUTES } from './routes/api-routes';
 import type { ServerContext } from './server-context';
 import { type KithServerOptions, resolveServerSettings } from './server-options';
 import { WEB_CHAT_DIR } from './web/web-chat-dir';
+import { ChannelService } from './channels/channel-service';
 import { WsHub } from './ws/ws-hub';
 import { registerWsRoutes } from './ws/ws-routes';
 import { RateLimitedError } from './errors';
@@ -77,8 +78,9 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   const bus = new MessageBus(logger);
   const agents = new AgentRegistry(bus, options.runs ?? {});
   const hub = new WsHub(bus);
+  const channels = new ChannelService(agents, bus, logger);
   const httpMetrics = new MetricsRecorder();
-  const context: ServerContext = { agents, bus, settings, httpMetrics, startedAt: Date.now(), logger };
+  const context: ServerContext = { agents, bus, channels, settings, httpMetrics, startedAt: Date.now(), logger };
 
   installErrorHandlers(app, settings.bodyLimit);
   installJsonParser(app);
@@ -115,7 +117,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     for (const registerRoutes of API_ROUTES) registerRoutes(api, context);
     registerWsRoutes(
       api,
-      { hub, bus, agents, rateLimit, logger },
+      { hub, bus, agents, channels, rateLimit, logger },
       (request) => rateLimit !== false && isRateLimitExempt(request, rateLimit, settings.authToken),
     );
   });
@@ -150,6 +152,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
       if (closed) return;
       closed = true;
       hub.close();
+      channels.close();
       await app.close();
       for (const agent of agents.all) await agents.remove(agent.id, stopAgents);
     },

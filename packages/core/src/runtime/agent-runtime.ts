@@ -53,6 +53,7 @@ import { EventBus } from './events/event-bus';
 import { OperationEvents } from './events/operation-events';
 import { addKnowledge, searchKnowledge } from './knowledge/add-knowledge';
 import { addEmbeddingToMemory } from './models/add-embedding-to-memory';
+import { ledgerFront, pipelineBehind } from '../ledger/ledger-message-service';
 import { SendHandlers } from './messaging/send-handlers';
 import { ModelRegistry } from './models/model-registry';
 import { useModel, type UseModelDeps } from './models/use-model';
@@ -99,7 +100,8 @@ export class AgentRuntime implements IAgentRuntime {
   readonly providers: Provider[];
   readonly evaluators: Evaluator[];
   readonly routes: RegisteredRoute[] = [];
-  messageService: IMessageService | null = null;
+  /** The installed pipeline itself, which the agent's MessageLedger runs turns with. */
+  messagePipeline: IMessageService | null = null;
 
   private adapterRef: IDatabaseAdapter | undefined;
   private readonly pending: Plugin[];
@@ -133,6 +135,15 @@ export class AgentRuntime implements IAgentRuntime {
   private readonly costs: ModelCosts;
   /** PROVIDER_COMPLETED and DATABASE_OPERATION, emitted only while someone listens. */
   private readonly operationEvents: OperationEvents;
+
+  /** The installed pipeline behind the agent's MessageLedger: whatever hands a message in goes through the ledger. */
+  get messageService(): IMessageService | null {
+    return ledgerFront(this.messagePipeline);
+  }
+
+  set messageService(service: IMessageService | null) {
+    this.messagePipeline = pipelineBehind(service);
+  }
 
   constructor(options: AgentRuntimeOptions) {
     this.character = options.character;

@@ -3,6 +3,7 @@ import type { Component, Entity, ParticipantUserState, Relationship, Room, World
 import type { InboxStore } from './inbox';
 import type { Memory, MemoryMetadata } from './memory';
 import type { Metadata, UUID } from './primitives';
+import type { ChannelStore } from './channel';
 import type { RoomCoordinator } from './room-coordinator';
 import type { Task } from './task';
 import type { ModelUsageRecord, UsageQuery, UsageReport } from './usage';
@@ -179,6 +180,8 @@ export interface IDatabaseAdapter extends Partial<InboxStore> {
    * for a single process (SQLite).
    */
   roomCoordinator?: RoomCoordinator;
+  /** Kith, optional: channels of several agents and their loop guard, shared by every agent on the database. */
+  channels?: ChannelStore;
   /**
    * Kith, optional: takes the right to run a task now, for one server of a
    * fleet: true unless another server claimed it within the last

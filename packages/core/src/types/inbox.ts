@@ -68,4 +68,5 @@ export interface InboxStore {
 }
 
 /** Names of the optional inbox, reply-lookup and fleet members of IDatabaseAdapter (not forwarded by the runtime). */
-export type OptionalDatabaseMethodName = keyof InboxStore | 'getRepliesTo' | 'roomCoordinator' | 'claimTask';
+export type OptionalDatabaseMethodName =
+  keyof InboxStore | 'getRepliesTo' | 'roomCoordinator' | 'channels' | 'claimTask';

@@ -8,6 +8,7 @@ export * from './model';
 export * from './events';
 export * from './task';
 export * from './knowledge';
+export * from './channel';
 export * from './inbox';
 export * from './room-coordinator';
 export * from './database';

@@ -24,6 +24,12 @@ export interface MessageProcessingOptions {
    * records nothing.
    */
   commitWithDecision?: (decision?: Content) => Promise<void>;
+  /**
+   * Kith: whether a later message of the room has arrived since this one
+   * (the message ledger knows the room's line). Unless responses are kept,
+   * the pipeline then gives way to it instead of answering this one.
+   */
+  superseded?: () => boolean;
 }
 
 export type MessageProcessingMode = 'simple' | 'actions' | 'ignored' | 'discarded' | 'duplicate' | 'skipped' | 'error';

@@ -60,7 +60,14 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   readonly events: Map<string, EventHandler<string>[]>;
   readonly logger: Logger;
   readonly fetch: typeof fetch;
+  /**
+   * The message pipeline, behind the agent's message ledger: set it to
+   * install a pipeline; every call of its handleMessage goes through the
+   * ledger (durable acceptance, room order, exactly once, the fleet).
+   */
   messageService: IMessageService | null;
+  /** Kith: the installed pipeline itself, without the ledger in front (what the ledger runs turns with). */
+  readonly messagePipeline?: IMessageService | null;
   adapter: IDatabaseAdapter;
 
   initialize(): Promise<void>;

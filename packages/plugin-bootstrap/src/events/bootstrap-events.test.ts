@@ -14,6 +14,33 @@ function capture() {
 }
 
 describe('bootstrap event handlers', () => {
+  it('MESSAGE_RECEIVED goes through the message ledger: a connector message emitted twice is taken in durably and answered once', async () => {
+    const reply = '<response><thought>ok</thought><actions>REPLY</actions><text>Hello Ada.</text></response>';
+    const { runtime, message } = await createHarness({ script: [reply, reply, reply], type: ChannelType.DM });
+    const accept = jest.spyOn(runtime.adapter, 'acceptInbound' as never);
+    const incoming = message('hi there', { id: randomUuid() });
+    const first = capture();
+    const second = capture();
+    await Promise.all([
+      runtime.emitEvent('MESSAGE_RECEIVED', {
+        runtime,
+        message: { ...incoming },
+        callback: first.callback,
+        source: 'test',
+      }),
+      runtime.emitEvent('MESSAGE_RECEIVED', {
+        runtime,
+        message: { ...incoming },
+        callback: second.callback,
+        source: 'test',
+      }),
+    ]);
+    await runtime.messageService!.whenIdle!();
+    expect([...first.sink, ...second.sink].map((content) => content.text)).toEqual(['Hello Ada.']);
+    expect(accept).toHaveBeenCalledTimes(1);
+    expect(await runtime.adapter.getPendingInbound!()).toEqual([]);
+  });
+
   it('REACTION_RECEIVED stores a reaction once and warns about a duplicate', async () => {
     const log = createCapturingLogger('warn');
     const { runtime, message, roomId } = await createHarness({ logger: log.logger });

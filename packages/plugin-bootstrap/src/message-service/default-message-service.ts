@@ -1,6 +1,5 @@
 import {
   type Content,
-  findStoredReplies,
   type HandlerCallback,
   type IAgentRuntime,
   type IMessageService,
@@ -12,18 +11,17 @@ import {
   randomUuid,
   replyKeyOf,
   type RunStatus,
+  type Room,
   type State,
   type UUID,
 } from '@kith/core';
 import { processAttachments } from '../attachments';
 import { roomOf } from '../helpers/turn-lookups';
 import { AgentReplyChain } from './agent-reply-chain';
+import { type AgentTurn, AgentTurnGuard } from './agent-turn-guard';
 import { generateResponse } from './generate-response';
-import { KeyedSerialQueue } from './keyed-serial-queue';
 import type { MessageServiceStats } from './message-service-stats';
 import { decideResponse } from './respond-decision';
-import { ResponseTracker } from './response-tracker';
-import { SeenMessages } from './seen-messages';
 
 const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
 /** Dynamic providers of the first composeState (besides every non-dynamic one): enough for should-respond and the reply. */
@@ -33,25 +31,20 @@ function firstPassProviders(message: Memory): string[] {
   return message.content.attachments?.length ? [...FIRST_PASS_PROVIDERS, 'ATTACHMENTS'] : FIRST_PASS_PROVIDERS;
 }
 
-/** Whether the agent stored a reply or an IGNORE for this message (its content.inReplyTo names it). */
-async function hasRecordedDecision(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
-  return (await findStoredReplies(runtime, message)).length > 0;
-}
-
 /** One message's way through the pipeline. */
 interface Turn {
   runtime: IAgentRuntime;
   message: Memory;
   callback?: HandlerCallback;
   options: MessageProcessingOptions;
-  /** This message's response token (the latest per room wins). */
-  token: number;
   store: boolean;
   /** Set once the run timed out: nothing may be sent after that. */
   aborted: boolean;
   delivered: Memory[];
   /** Whether options.commitWithDecision was started. */
   decisionJoined: boolean;
+  /** The channel turn this turn holds (a room of several agents), given back if it says nothing. */
+  agentTurn?: AgentTurn;
 }
 
 function result(
@@ -65,17 +58,15 @@ function result(
  * The platform-agnostic message pipeline of seed 000: validation, storage,
  * should-respond, generation, actions, delivery, evaluators, run events.
  *
- * Exactly once: a message id (or platform id) is taken once, even across
- * restarts (a stored id is not answered again); messages of one room run in
- * arrival order while rooms run concurrently. The room is released as soon
- * as the reply is delivered: evaluators (reflection) run afterwards, off the
- * reply path, and `handleMessage` resolves at delivery.
+ * It runs one turn per call. Which messages get a turn, in which order and
+ * on which server is the message ledger's (@kith/core's MessageLedger,
+ * in front of `runtime.messageService`): it calls this pipeline once per
+ * message, a room's turns one at a time. `handleMessage` resolves at
+ * delivery: evaluators (reflection) run afterwards, off the reply path.
  */
 export class DefaultMessageService implements IMessageService {
-  private readonly rooms = new KeyedSerialQueue();
-  private readonly seen = new SeenMessages();
-  private readonly responses = new ResponseTracker();
   private readonly chain = new AgentReplyChain();
+  private readonly turnGuard = new AgentTurnGuard();
   private readonly background = new Set<Promise<void>>();
 
   async handleMessage(
@@ -86,14 +77,11 @@ export class DefaultMessageService implements IMessageService {
   ): Promise<MessageProcessingResult> {
     if (message.entityId === runtime.agentId) return result('skipped');
     const policy = memoryPolicy(runtime, message);
-    if (message.id && !this.seen.claim([message.id])) return result('duplicate');
-
     const turn: Turn = {
       runtime,
       message,
       callback,
       options,
-      token: this.responses.begin(message.roomId),
       store: policy.store,
       aborted: false,
       delivered: [],
@@ -101,31 +89,16 @@ export class DefaultMessageService implements IMessageService {
     };
     let settle!: (value: MessageProcessingResult) => void;
     const settled = new Promise<MessageProcessingResult>((resolve) => (settle = resolve));
-
-    void this.rooms
-      .run(message.roomId, () => {
-        const run = this.runTurn(turn, settle);
-        this.track(run);
-        // The next message of the room may start once this one is answered (or its run ended).
-        return Promise.race([settled, run]);
-      })
-      .finally(() => this.responses.finish(message.roomId));
-    return settled;
-  }
-
-  /** Rooms with a message in flight (the response-tracking map empties when rooms go idle). */
-  get trackedRooms(): number {
-    return this.responses.size;
+    const run = this.runTurn(turn, settle);
+    this.track(run);
+    // Resolves at delivery (evaluators go on in the background); a run that ended without an outcome still resolves.
+    return Promise.race([settled, run.then(() => settled)]);
   }
 
   /** Sizes of the per-room bookkeeping and their caps (read-only; for metrics and tests). */
   stats(): MessageServiceStats {
     const chain = this.chain.sizes;
     return {
-      seenMessages: this.seen.size,
-      seenMessagesMax: this.seen.max,
-      trackedRooms: this.responses.size,
-      busyRooms: this.rooms.busyKeys,
       runsInFlight: this.background.size,
       agentReplyChains: chain.chains,
       agentReplyChainsMax: chain.chainsMax,
@@ -189,6 +162,7 @@ export class DefaultMessageService implements IMessageService {
       try {
         outcome = await Promise.race([this.process(turn, runId), timedOut]);
       } catch (error) {
+        void this.giveBackTurn(turn);
         const reason = error instanceof Error ? error.message : String(error);
         runtime.logger.error(
           { err: error, roomId: message.roomId, messageId: message.id },
@@ -203,6 +177,7 @@ export class DefaultMessageService implements IMessageService {
 
       if (outcome === 'timeout') {
         turn.aborted = true;
+        void this.giveBackTurn(turn);
         const error = `Run exceeded the ${timeoutMs} ms response timeout (RESPONSE_TIMEOUT)`;
         runtime.logger.warn({ roomId: message.roomId, messageId: message.id, timeoutMs }, error);
         settle(result('error', { error, runId }));
@@ -227,7 +202,7 @@ export class DefaultMessageService implements IMessageService {
   }
 
   private isStale(turn: Turn): boolean {
-    return !this.keepExisting(turn.runtime, turn.options) && this.responses.isStale(turn.message.roomId, turn.token);
+    return !this.keepExisting(turn.runtime, turn.options) && turn.options.superseded?.() === true;
   }
 
   private async process(
@@ -235,7 +210,7 @@ export class DefaultMessageService implements IMessageService {
     runId: UUID,
   ): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
     const { runtime, message } = turn;
-    if (!(await this.storeIncoming(turn))) return { result: result('duplicate', { runId }) };
+    await this.storeIncoming(turn);
     await this.processAttachments(turn);
 
     const [state, room] = await Promise.all([
@@ -252,7 +227,40 @@ export class DefaultMessageService implements IMessageService {
     // A newer message already waits in this room: skip the model calls, its turn answers.
     if (this.isStale(turn)) return this.discard(turn, state, runId);
 
-    const decision = await decideResponse(runtime, message, room, state, this.chain);
+    // In a room of several agents, a turn of the channel's budget first; spent, the agent stays silent.
+    const claim = await this.turnGuard.claim(runtime, message, room);
+    if (claim.kind === 'spent') {
+      const thought = `The agents have sent ${claim.max} messages since a person last spoke (MAX_AGENT_TURNS); waiting for a person.`;
+      return this.ignore(turn, state, runId, thought);
+    }
+    if (claim.kind === 'held') turn.agentTurn = claim.turn;
+    const outcome = await this.decideAndAnswer(turn, state, room, runId, claim.kind === 'free');
+    await this.giveBackTurn(turn);
+    return outcome;
+  }
+
+  /** Gives back the channel turn of a turn that said nothing (no reply, only an IGNORE), once. */
+  private async giveBackTurn(turn: Turn): Promise<void> {
+    const held = turn.agentTurn;
+    if (!held || turn.delivered.some((memory) => !memory.content.actions?.includes('IGNORE'))) return;
+    turn.agentTurn = undefined;
+    await held
+      .release()
+      .catch((error: unknown) =>
+        turn.runtime.logger.warn({ err: error, roomId: turn.message.roomId }, 'Could not give back a channel turn'),
+      );
+  }
+
+  private async decideAndAnswer(
+    turn: Turn,
+    state: State,
+    room: Room | null,
+    runId: UUID,
+    countChain: boolean,
+  ): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
+    const { runtime, message } = turn;
+    // In a channel the channel's budget is the loop guard; elsewhere, the agent's own count of agent-to-agent turns.
+    const decision = await decideResponse(runtime, message, room, state, countChain ? this.chain : undefined);
     if (!decision.respond) return this.ignore(turn, state, runId, decision.thought);
 
     const content = await generateResponse(runtime, message, state, turn.options.onStreamChunk);
@@ -302,42 +310,29 @@ export class DefaultMessageService implements IMessageService {
     };
   }
 
-  /** Stores the incoming message (or gives it a synthetic id); false when that id was already stored. */
-  private async storeIncoming(turn: Turn): Promise<boolean> {
+  /**
+   * Stores the incoming message once (or gives it a synthetic id). Whether
+   * it is to be answered at all is the message ledger's decision, made
+   * before the turn starts; a message stored before (an entry an earlier
+   * process accepted, a fleet hand-over) is not stored twice.
+   */
+  private async storeIncoming(turn: Turn): Promise<void> {
     const { runtime, message } = turn;
     if (!turn.store) {
       message.id ??= randomUuid();
-      return true;
+      return;
     }
-    // Stored by the caller together with its inbox entry, whose id was new: nothing to look up.
+    // Stored by the ledger together with its inbox entry, whose id was new: nothing to look up.
     if (turn.options.messageStored && message.id) {
       void runtime.queueEmbeddingGeneration(message, 'high');
-      return true;
+      return;
     }
-    // Restart-safe exactly-once: a stored message with a recorded decision (a reply or an IGNORE)
-    // was answered before this process began. One stored without a decision was cut off by a crash
-    // between storing it and answering it: it is answered now, without storing it twice.
-    const existing = message.id ? await runtime.getMemoryById(message.id) : null;
-    if (existing) {
-      if (await hasRecordedDecision(runtime, existing)) {
-        runtime.logger.info(
-          { messageId: message.id, roomId: message.roomId },
-          'Message already stored and answered; not answering it again',
-        );
-        return false;
-      }
-      runtime.logger.info(
-        { messageId: message.id, roomId: message.roomId },
-        'Message stored but never answered (the process stopped); answering it now',
-      );
-      return true;
-    }
+    if (message.id && (await runtime.getMemoryById(message.id))) return;
     // Object.assign, not `{ ...message, createdAt }`: V8 makes a property added after a spread slow (~0.7 µs).
     const stored = Object.assign({}, message);
     stored.createdAt = message.createdAt ?? Date.now();
     message.id = await runtime.createMemory(stored, 'messages');
     void runtime.queueEmbeddingGeneration(message, 'high');
-    return true;
   }
 
   /** Describes images and reads text documents; the stored message gets the results too. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import {
+  MessageLedger,
   type Action,
   AgentRuntime,
   ChannelType,
@@ -504,11 +505,9 @@ describe('fault tolerance: the model', () => {
 
     hang = false;
     await expectNormalTurn(h);
-    expect((h.runtime.messageService as DefaultMessageService).stats()).toMatchObject({
-      trackedRooms: 0,
-      busyRooms: 0,
-      runsInFlight: 0,
-    });
+    expect((h.runtime.messagePipeline as DefaultMessageService).stats()).toMatchObject({ runsInFlight: 0 });
+    expect(MessageLedger.of(h.runtime).line.busyRooms).toBe(0);
+    expect(MessageLedger.of(h.runtime).outcomes.flyingCount).toBe(0);
   });
 
   describe('a model that returns garbage (fast-check)', () => {

@@ -1,6 +1,7 @@
 import {
   ChannelType,
   createUniqueUuid,
+  MessageLedger,
   randomUuid,
   stringToUuid,
   type Evaluator,
@@ -9,7 +10,6 @@ import {
 } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
-import { DefaultMessageService } from './default-message-service';
 
 const respond = '<response><name>Testy</name><reasoning>asked</reasoning><action>RESPOND</action></response>';
 const stop = '<response><name>Testy</name><reasoning>told to be quiet</reasoning><action>STOP</action></response>';
@@ -145,8 +145,13 @@ describe('memory policy and exactly once', () => {
       { entityId: runtime.agentId, roomId, content: reply, createdAt: createdAt + 10 },
       'messages',
     );
+    const replies = jest.spyOn(runtime.adapter, 'getRepliesTo' as never);
+    const scan = jest.spyOn(runtime.adapter, 'getMemories');
     expect((await send('answered before the restart', { id })).mode).toBe('duplicate');
     expect(model.calls).toHaveLength(0);
+    // Its recorded decision is found by the indexed getRepliesTo, not a scan of the room.
+    expect(replies).toHaveBeenCalledWith(createUniqueUuid(runtime, id));
+    expect(scan).not.toHaveBeenCalled();
   });
 
   it('answers a message stored but never answered (the process stopped in between), storing it once', async () => {
@@ -166,19 +171,16 @@ describe('memory policy and exactly once', () => {
     expect(model.calls.filter((c) => c.modelType === 'TEXT_LARGE')).toHaveLength(1);
   });
 
-  it('looks a redelivered message up once and finds its replies by the indexed getRepliesTo, not a scan of the room', async () => {
-    const { send, runtime } = await pipelineHarness(() => scriptedReply('once'));
+  it('answers a message delivered again from the ledger: no lookup, no second turn', async () => {
+    const { send, runtime, model } = await pipelineHarness(() => scriptedReply('once'));
     const id = randomUuid();
     await send('first delivery', { id });
     const byId = jest.spyOn(runtime.adapter, 'getMemoryById');
-    const replies = jest.spyOn(runtime.adapter, 'getRepliesTo' as never);
     const scan = jest.spyOn(runtime.adapter, 'getMemories');
-    // A new service (as after a restart) has not seen the id.
-    runtime.messageService = new DefaultMessageService();
     expect((await send('first delivery', { id })).mode).toBe('duplicate');
-    expect(byId).toHaveBeenCalledTimes(1);
-    expect(replies).toHaveBeenCalledWith(createUniqueUuid(runtime, id));
+    expect(byId).not.toHaveBeenCalled();
     expect(scan).not.toHaveBeenCalled();
+    expect(model.calls.filter((c) => c.modelType === 'TEXT_LARGE')).toHaveLength(1);
   });
 
   it('takes a message its caller stored (messageStored) without looking it up or storing it again', async () => {
@@ -194,7 +196,8 @@ describe('memory policy and exactly once', () => {
     const byId = jest.spyOn(runtime.adapter, 'getMemoryById');
     const create = jest.spyOn(runtime.adapter, 'createMemory');
     const embed = jest.spyOn(runtime, 'queueEmbeddingGeneration');
-    const outcome = await runtime.messageService!.handleMessage(runtime, { ...message }, callback, {
+    // The pipeline's own contract, as the message ledger calls it.
+    const outcome = await runtime.messagePipeline!.handleMessage(runtime, { ...message }, callback, {
       messageStored: true,
     });
     await runtime.messageService!.whenIdle!();
@@ -216,7 +219,7 @@ describe('memory policy and exactly once', () => {
     });
     const commitWithDecision = jest.fn(async () => void order.push('joined'));
     const message = { id: randomUuid(), entityId: USER, roomId, content: { text: 'whatever' }, createdAt: Date.now() };
-    const outcome = await runtime.messageService!.handleMessage(runtime, message, callback, { commitWithDecision });
+    const outcome = await runtime.messagePipeline!.handleMessage(runtime, message, callback, { commitWithDecision });
     await runtime.messageService!.whenIdle!();
     expect(outcome.mode).toBe('ignored');
     expect(commitWithDecision).toHaveBeenCalledTimes(1);
@@ -283,7 +286,7 @@ describe('timeouts and the reply path', () => {
       alwaysRun: true,
       validate: async () => true,
       handler: async (_runtime, message) => {
-        if (evaluated.length === 0) await new Promise<void>((resolve) => (finishEvaluator = resolve));
+        if (message.content.text === 'one') await new Promise<void>((resolve) => (finishEvaluator = resolve));
         evaluated.push(message.content.text ?? '');
         return undefined;
       },
@@ -307,10 +310,10 @@ describe('timeouts and the reply path', () => {
     expect(ended).toEqual(['completed', 'completed']);
   });
 
-  it('keeps no response-tracking state for idle rooms', async () => {
+  it('keeps no room-order state for idle rooms', async () => {
     const { runtime, send } = await pipelineHarness(() => scriptedReply('ok'));
     await Promise.all(Array.from({ length: 5 }, (_, i) => send(`m${i}`)));
-    expect((runtime.messageService as DefaultMessageService).trackedRooms).toBe(0);
+    expect(MessageLedger.of(runtime).line.busyRooms).toBe(0);
   });
 });
 

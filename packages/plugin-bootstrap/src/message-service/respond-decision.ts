@@ -30,9 +30,9 @@ export async function decideResponse(
   message: Memory,
   room: Room | null,
   state: State,
-  chain: AgentReplyChain,
+  chain: AgentReplyChain | undefined,
 ): Promise<RespondDecision> {
-  if (await chain.exceeded(runtime, message)) {
+  if (chain && (await chain.exceeded(runtime, message))) {
     return {
       respond: false,
       reason: 'agent-chain',

@@ -10,7 +10,7 @@ import { SqlErrorCode } from '../errors';
 import { modelUsage } from '../sqlite/schema';
 import { PgDatabaseAdapter } from '../pg/pg-database-adapter';
 import { SqliteDatabaseAdapter } from '../sqlite/sqlite-database-adapter';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import { freePort } from '../testing/postgres-cluster';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { copySqliteToPostgres } from './copy-sqlite-to-postgres';

@@ -7,7 +7,7 @@ import { randomUuid } from '@kith/core';
 import { unitVector } from '@kith/core/test/adapter-contract';
 import { PgDatabaseAdapter } from '../pg/pg-database-adapter';
 import { SqliteDatabaseAdapter } from '../sqlite/sqlite-database-adapter';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import { copySqliteToPostgres } from './copy-sqlite-to-postgres';
 
 // PGlite ships pgvector: copied vectors land in the vec_<n> columns too, and pgvector's search finds them.

@@ -1,6 +1,6 @@
 import { runAdapterContractTests } from '@kith/core/test/adapter-contract';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import { PgDatabaseAdapter } from './pg-database-adapter';
 
 // One database for the file; each test's adapter serves a fresh agent id on it.

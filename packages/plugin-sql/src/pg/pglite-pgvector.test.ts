@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { runAdapterContractTests, unitVector } from '@kith/core/test/adapter-contract';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import { PgDatabaseAdapter } from './pg-database-adapter';
 
 // PGlite ships pgvector compiled to WebAssembly: the pgvector path (HNSW index, search in SQL)

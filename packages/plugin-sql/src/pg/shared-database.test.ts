@@ -1,7 +1,7 @@
 import { randomUuid, type UUID } from '@kith/core';
 import { eq } from 'drizzle-orm';
 import { unitVector } from '@kith/core/test/adapter-contract';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { acquirePgConnection, releasePgConnection } from './connection/pg-connection';
 import { PgDatabaseAdapter } from './pg-database-adapter';

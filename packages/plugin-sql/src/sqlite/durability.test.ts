@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomUuid, type UUID } from '@kith/core';
 import { createDatabaseAdapter } from '../create-database-adapter';
 
-const WRITER = path.join(__dirname, '..', '__fixtures__', 'crash-writer.js');
+const WRITER = path.join(__dirname, '..', 'testing', 'fixtures', 'crash-writer.js');
 
 /** Runs the writer until it has reported `target` ids, then SIGKILLs it mid-stream. */
 function writeThenKill(dataDir: string, agentId: UUID, mode: 'single' | 'batch', target: number): Promise<string[]> {

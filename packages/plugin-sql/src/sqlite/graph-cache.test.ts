@@ -6,7 +6,7 @@ import { rooms } from './schema';
 import { eq } from 'drizzle-orm';
 import type { UUID } from '@kith/core';
 import { createDatabaseAdapter } from '../create-database-adapter';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
 
 const agentId = '00000000-0000-4000-8000-00000000a001' as UUID;

@@ -7,7 +7,7 @@ import { SqliteConnection } from './connection/sqlite-connection';
 import { DEFAULT_DEFER_MS, DEFAULT_RIDE_ALONG_AT } from './connection/write-batcher';
 import { createDatabaseAdapter } from '../create-database-adapter';
 import type { SqliteDatabaseAdapter } from './sqlite-database-adapter';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-batch-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

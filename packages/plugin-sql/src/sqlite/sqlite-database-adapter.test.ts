@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabaseAdapter } from '../create-database-adapter';
 import { runAdapterContractTests } from '@kith/core/test/adapter-contract';
-import { silentLogger } from '../test-support/silent-logger';
+import { silentLogger } from '../testing/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-contract-'));
 let n = 0;

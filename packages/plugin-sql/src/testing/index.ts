@@ -1,4 +1,4 @@
-// @kith/plugin-sql/testing: a throw-away PostgreSQL server and databases for tests.
+// @kith/plugin-sql/testing: a throw-away PostgreSQL server and databases for tests, and a silent logger.
 export {
   findPostgresBinaries,
   freePort,
@@ -13,3 +13,4 @@ export {
   testPostgresUrl,
   withDatabase,
 } from './test-database';
+export { silentLogger } from './silent-logger';

@@ -1,5 +1,6 @@
 import type { ApiRoutes } from '../http/api-app';
 import { registerAgentRoutes } from './agent-routes';
+import { registerChannelRoutes } from './channel-routes';
 import { registerDocsRoutes } from './docs-routes';
 import { registerHealthRoutes } from './health-routes';
 import { registerMemoryRoutes } from './memory-routes';
@@ -20,6 +21,7 @@ export const API_ROUTES: readonly ApiRoutes[] = [
   registerMetricsRoutes,
   registerAgentRoutes,
   registerMessageRoutes,
+  registerChannelRoutes,
   registerRoomRoutes,
   registerMemoryRoutes,
   registerRunRoutes,

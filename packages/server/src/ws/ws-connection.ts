@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AgentNotRunningError, KithError, type Logger, type UUID } from '@kith/core';
 import type { WebSocket } from 'ws';
 import type { AgentRegistry } from '../agents/agent-registry';
+import type { ChannelService } from '../channels/channel-service';
 import { defaultEntityId, type MessageBus, toBusMessage } from '@kith/core';
 import { parseInput } from '../http/parse-input';
 import type { RateLimitSettings } from '../server-options';
@@ -14,6 +15,7 @@ export interface WsConnectionContext {
   hub: WsHub;
   bus: MessageBus;
   agents: AgentRegistry;
+  channels: ChannelService;
   rateLimit: RateLimitSettings | false;
   logger: Logger;
 }
@@ -91,20 +93,51 @@ export class WsConnection {
       case 'ping':
         this.send({ type: 'pong', ...requestId });
         return;
-      case 'join':
+      case 'join': {
+        if (!frame.agentId) {
+          // A channel of several agents: every message of it, a person's or an agent's.
+          const channel = await this.context.channels.require(frame.channelId);
+          hub.subscribe(this.id, frame.channelId);
+          this.send({ type: 'joined', channelId: frame.channelId, agentIds: channel.agentIds, ...requestId });
+          return;
+        }
         agents.require(frame.agentId);
         bus.join(frame.channelId, frame.agentId);
         hub.subscribe(this.id, frame.channelId);
         this.send({ type: 'joined', channelId: frame.channelId, agentId: frame.agentId, ...requestId });
         return;
+      }
       case 'leave':
         hub.unsubscribe(this.id, frame.channelId);
         this.send({ type: 'left', channelId: frame.channelId, ...requestId });
         return;
       case 'send':
+        if (!frame.agentId && (await this.context.channels.channelOf(frame.channelId))) {
+          await this.postToChannel(frame);
+          return;
+        }
         this.publish(frame);
         return;
     }
+  }
+
+  /** A person's message to a channel of several agents: into its log, then to its agents. */
+  private async postToChannel(frame: Extract<ClientFrame, { type: 'send' }>): Promise<void> {
+    this.context.hub.subscribe(this.id, frame.channelId);
+    const posted = await this.context.channels.post(frame.channelId, {
+      text: frame.text,
+      userName: frame.userName ?? 'user',
+      ...(frame.id ? { id: frame.id } : {}),
+      ...(frame.entityId ? { entityId: frame.entityId } : {}),
+      clientId: this.id,
+    });
+    this.send({
+      type: 'accepted',
+      id: posted.messageId,
+      channelId: frame.channelId,
+      agentIds: posted.agentIds,
+      ...(frame.requestId ? { requestId: frame.requestId } : {}),
+    });
   }
 
   private publish(frame: Extract<ClientFrame, { type: 'send' }>): void {

@@ -1,5 +1,6 @@
 import type { UUID } from '@kith/core';
 import type { BusEvent, MessageBus } from '@kith/core';
+import { CHANNEL_SOURCE } from '../channels/channel-source';
 import { toMemoryView } from '../http/memory-view';
 import type { ServerFrame } from './ws-protocol';
 
@@ -20,6 +21,7 @@ function toFrame(event: BusEvent): ServerFrame | null {
         id: message.id,
         entityId: message.authorId,
         ...(message.authorName ? { userName: message.authorName } : {}),
+        ...(message.source === CHANNEL_SOURCE ? { fromAgent: true as const } : {}),
         text: message.text,
         createdAt: message.createdAt,
       };

@@ -12,7 +12,14 @@ const requestId = z
 
 /** Frames a client sends (JSON text), validated with zod. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('join'), channelId: uuidSchema, agentId: uuidSchema, requestId }),
+  z.strictObject({
+    type: z.literal('join'),
+    channelId: uuidSchema,
+    agentId: uuidSchema
+      .optional()
+      .meta({ description: 'The agent to talk to in this room; omit it to follow a channel of several agents' }),
+    requestId,
+  }),
   z.strictObject({ type: z.literal('leave'), channelId: uuidSchema, requestId }),
   z.strictObject({
     type: z.literal('send'),
@@ -37,7 +44,7 @@ export interface FrameError {
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'ready'; connectionId: string }
-  | { type: 'joined'; channelId: string; agentId: string; requestId?: string }
+  | { type: 'joined'; channelId: string; agentId?: string; agentIds?: string[]; requestId?: string }
   | { type: 'left'; channelId: string; requestId?: string }
   | { type: 'accepted'; id: string; channelId: string; agentIds: string[]; requestId?: string }
   | {
@@ -46,6 +53,8 @@ export type ServerFrame =
       id: string;
       entityId: string;
       userName?: string;
+      /** Set when an agent wrote it (a channel of several agents passes agents' replies on as messages). */
+      fromAgent?: true;
       text: string;
       createdAt: number;
     }

@@ -1,7 +1,7 @@
 import { KithError, randomUuid } from '@kith/core';
 import { Client } from 'pg';
 import { SqlErrorCode } from '../../errors';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { freePort, PASSWORD_ROLE, type PostgresCluster, startPostgresCluster } from '../../testing/postgres-cluster';
 import { testPostgresUrl, withDatabase } from '../../testing/test-database';
 import { PgDatabaseAdapter } from '../pg-database-adapter';

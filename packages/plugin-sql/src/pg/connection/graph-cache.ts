@@ -1,11 +1,7 @@
+import { GRAPH_TABLES, GraphEntries } from '../../shared/graph/graph-entries';
 import type { Change, ChangeFeed, ChangeSubscriber } from './change-feed';
 
-/** The tables whose reads are cached: written rarely, read on every turn. */
-export const GRAPH_TABLES = new Set(['rooms', 'worlds', 'entities', 'components', 'participants']);
-
-const MAX_ENTRIES = 4_096;
-const MAX_CHARS = 8_000_000;
-const MAX_ENTRY_CHARS = 1_000_000;
+const CACHED_TABLES = new Set(GRAPH_TABLES);
 
 /**
  * Reads of rooms, worlds, entities, components and participants on
@@ -13,12 +9,10 @@ const MAX_ENTRY_CHARS = 1_000_000;
  * writes clear it at once, anyone else's (another server, plugin SQL)
  * through a change notification. A read that raced with a change is not
  * kept (generation check). Nothing is answered from memory while the change
- * listener is down. Entries are JSON text, parsed for each reader, so
- * callers get objects of their own.
+ * listener is down.
  */
 export class PgGraphCache implements ChangeSubscriber {
-  private readonly entries = new Map<string, string>();
-  private chars = 0;
+  private readonly entries = new GraphEntries();
   private generation = 0;
 
   constructor(private readonly feed: ChangeFeed) {
@@ -27,19 +21,12 @@ export class PgGraphCache implements ChangeSubscriber {
 
   async read<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.feed.live) {
-      const hit = this.entries.get(key);
-      if (hit !== undefined) return JSON.parse(hit) as T;
+      const hit = this.entries.get<T>(key);
+      if (hit !== undefined) return hit;
     }
     const generation = this.generation;
     const value = await load();
-    if (this.feed.live && generation === this.generation) {
-      const json = JSON.stringify(value ?? null);
-      if (json.length <= MAX_ENTRY_CHARS) {
-        if (this.entries.size >= MAX_ENTRIES || this.chars + json.length > MAX_CHARS) this.clear();
-        this.entries.set(key, json);
-        this.chars += json.length;
-      }
-    }
+    if (this.feed.live && generation === this.generation) this.entries.set(key, value);
     return value;
   }
 
@@ -47,11 +34,10 @@ export class PgGraphCache implements ChangeSubscriber {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
-    this.chars = 0;
   }
 
   changed(change: Change): void {
-    if (GRAPH_TABLES.has(change.table)) this.clear();
+    if (CACHED_TABLES.has(change.table)) this.clear();
   }
 
   reset(): void {

@@ -1,6 +1,6 @@
 import { type ForwardedMessage, type FleetOutcome, randomUuid, RoomLeaseLostError, type UUID } from '@kith/core';
 import pg from 'pg';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { PgDatabaseAdapter } from '../pg-database-adapter';
 import { type FleetNotice, ownNoticePrefixes } from './fleet-notice';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type FleetMember, type FleetOutcome, LruMap } from '@kith/core';
+import { type FleetMember, LruMap } from '@kith/core';
 import type { SqlLogger } from '../../shared/sql-logger';
 import type { PgConnection } from '../connection/pg-connection';
 import type { Listening } from '../connection/pg-driver';
@@ -18,8 +18,6 @@ export interface FleetSettings {
 }
 
 export const DEFAULT_LEASE_MS = 10_000;
-/** Outcomes remembered per process, so a caller that starts waiting after the notice still gets it. */
-const RECENT_OUTCOMES = 20_000;
 /** After a server's lease runs out, the scan waits this much more (clocks of the timers and of the database differ a little). */
 const EXPIRY_MARGIN_MS = 50;
 
@@ -56,7 +54,6 @@ export class PgFleet {
   readonly fences = new TurnFences();
   readonly startedAt = Date.now();
   private readonly coordinators = new Map<string, PgRoomCoordinator>();
-  private readonly outcomes = new LruMap<string, FleetOutcome>(RECENT_OUTCOMES);
   private members = new Map<string, FleetMember>();
   /** Servers that said goodbye (their rooms are free). */
   private readonly gone = new LruMap<string, true>(1_000);
@@ -160,14 +157,6 @@ export class PgFleet {
     if (this.flushing) return;
     this.flushing = true;
     setImmediate(() => void this.flush());
-  }
-
-  rememberOutcome(agentId: string, outcome: FleetOutcome): void {
-    this.outcomes.set(`${agentId}\u0000${outcome.messageId}`, outcome);
-  }
-
-  recentOutcome(agentId: string, messageId: string): FleetOutcome | undefined {
-    return this.outcomes.get(`${agentId}\u0000${messageId}`);
   }
 
   /** An acceptance found the room held by `owner`: if nobody holds it, or that server said goodbye, the rooms are taken now. */

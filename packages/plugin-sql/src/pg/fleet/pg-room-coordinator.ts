@@ -182,8 +182,6 @@ export class PgRoomCoordinator implements RoomCoordinator {
   }
 
   awaitOutcome(entry: Pick<CoordinatedEntry, 'messageId' | 'roomId'>): Promise<FleetOutcome> {
-    const known = this.fleet.recentOutcome(this.agentId, entry.messageId);
-    if (known) return Promise.resolve({ ...known, awaited: true });
     return new Promise((resolve) => {
       const list = this.waiters.get(entry.messageId) ?? [];
       list.push({ roomId: entry.roomId, since: Date.now(), resolve });
@@ -413,7 +411,6 @@ export class PgRoomCoordinator implements RoomCoordinator {
 
   /** An outcome is known: this server's callers waiting for it get it, then (unless a turn here produced it) the bus hears of it. */
   private settle(outcome: FleetOutcome, local = false): void {
-    this.fleet.rememberOutcome(this.agentId, outcome);
     const waiting = this.waiters.get(outcome.messageId);
     if (waiting) {
       this.waiters.delete(outcome.messageId);

@@ -17,7 +17,7 @@ import {
 import { sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
 import { SqlErrorCode } from '../../errors';
 import { sqlPlugin } from '../../plugin';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import type { KithPgDatabase } from '../connection/pg-driver';
 import { PgDatabaseAdapter } from '../pg-database-adapter';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUuid } from '@kith/core';
 import { Client } from 'pg';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { createTestDatabase } from '../../testing/test-database';
 import { PgDatabaseAdapter } from '../pg-database-adapter';
 import { PG_MIGRATIONS_FOLDER } from './pg-migrations-folder';
@@ -56,7 +56,7 @@ describe('PostgreSQL migrations', () => {
 
   it('bring up several processes starting at once', async () => {
     const database = await createTestDatabase('race_processes');
-    const script = path.join(__dirname, '__fixtures__', 'open-adapter.js');
+    const script = path.join(__dirname, '..', '..', 'testing', 'fixtures', 'open-adapter.js');
     const runs = Array.from(
       { length: 3 },
       () =>

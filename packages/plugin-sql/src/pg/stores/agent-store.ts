@@ -1,38 +1,27 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
-import { agentFromColumns, detailsOf, mergeDetails, type AgentDetailsRecord } from '../../shared/agents/agent-details';
+import { AGENT_OWNED_TABLES } from '../../shared/agents/agent-owned-tables';
+import { agentFromColumns, type AgentRecord, detailsOf, mergeDetails } from '../../shared/agents/agent-details';
 import { SqlInvalidArgumentError } from '../../errors';
 import type { PgQueryRunner } from '../connection/pg-driver';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface AgentRow {
-  id: string;
-  name: string;
-  username: string | null;
-  enabled: boolean;
-  status: string | null;
-  details: AgentDetailsRecord;
-  created_at: number;
-  updated_at: number;
-}
-
-const COLUMNS = 'id, name, username, enabled, status, details, created_at, updated_at';
-
-function toAgent(row: AgentRow): Agent {
-  return agentFromColumns({ ...row, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) });
-}
+const SELECT = selectAs('id, name, username, enabled, status, details, created_at, updated_at');
 
 export async function getAgent(ctx: PgStoreContext, agentId: UUID): Promise<Agent | null> {
-  const { rows } = await ctx.conn.driver.query<AgentRow>({
-    text: `SELECT ${COLUMNS} FROM agents WHERE id = $1`,
+  const { rows } = await ctx.conn.driver.query<AgentRecord>({
+    text: `SELECT ${SELECT} FROM agents WHERE id = $1`,
     values: [agentId],
     name: 'kith_agent_by_id',
   });
-  return rows[0] ? toAgent(rows[0]) : null;
+  return rows[0] ? agentFromColumns(rows[0]) : null;
 }
 
 export async function getAgents(ctx: PgStoreContext): Promise<Partial<Agent>[]> {
-  const { rows } = await ctx.conn.driver.query<AgentRow>({ text: `SELECT ${COLUMNS} FROM agents ORDER BY created_at` });
-  return rows.map(toAgent);
+  const { rows } = await ctx.conn.driver.query<AgentRecord>({
+    text: `SELECT ${SELECT} FROM agents ORDER BY created_at`,
+  });
+  return rows.map(agentFromColumns);
 }
 
 /** Inserts the agent; false when one with this id exists. The id defaults to stringToUuid(name). */
@@ -64,8 +53,8 @@ export async function createAgent(
 /** Merges `patch` into the stored agent (row locked meanwhile, so concurrent updates do not lose each other). False when absent. */
 export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<Agent>): Promise<boolean> {
   return ctx.conn.driver.transaction(async (tx) => {
-    const { rows } = await tx.query<AgentRow>({
-      text: `SELECT ${COLUMNS} FROM agents WHERE id = $1 FOR UPDATE`,
+    const { rows } = await tx.query<AgentRecord>({
+      text: `SELECT ${SELECT} FROM agents WHERE id = $1 FOR UPDATE`,
       values: [agentId],
     });
     const row = rows[0];
@@ -79,32 +68,20 @@ export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<A
         patch.enabled ?? row.enabled,
         patch.status ?? row.status,
         JSON.stringify(mergeDetails(row.details, patch)),
-        Math.max(Date.now(), Number(row.updated_at)),
+        Math.max(Date.now(), Number(row.updatedAt)),
       ],
     });
     return true;
   });
 }
 
-/** Tables of rows an agent owns, deleted with it (memories first: they are the most). */
-const OWNED = [
-  'memories',
-  'participants',
-  'rooms',
-  'worlds',
-  'components',
-  'relationships',
-  'entities',
-  'cache',
-  'logs',
-  'model_usage',
-  'tasks',
-];
-
-/** Deletes the agent and every row it owns, in one transaction. */
+/** Deletes the agent and every row it owns, in one transaction, after this process's queued writes. */
 export async function deleteAgent(ctx: PgStoreContext, agentId: UUID): Promise<boolean> {
+  // Writes still queued (the agent's own among them) land first, so none outlives the delete.
+  await ctx.conn.writes.settled(true);
   const deleted = await ctx.conn.driver.transaction(async (tx: PgQueryRunner) => {
-    for (const table of OWNED) await tx.query({ text: `DELETE FROM ${table} WHERE agent_id = $1`, values: [agentId] });
+    for (const table of AGENT_OWNED_TABLES)
+      await tx.query({ text: `DELETE FROM ${table} WHERE agent_id = $1`, values: [agentId] });
     return (await tx.query({ text: 'DELETE FROM agents WHERE id = $1', values: [agentId] })).rowCount > 0;
   });
   ctx.conn.graph.clear();

@@ -1,3 +1,4 @@
+import { cacheExpiry, isExpired } from '../../shared/cache/cache-expiry';
 import type { PgStoreContext } from './store-context';
 
 /** The value, or undefined when absent or expired (an expired entry is deleted). */
@@ -9,7 +10,7 @@ export async function getCache<T>(ctx: PgStoreContext, key: string): Promise<T |
   });
   const row = rows[0];
   if (!row) return undefined;
-  if (row.expires_at !== null && Number(row.expires_at) <= Date.now()) {
+  if (isExpired(row.expires_at)) {
     await deleteCache(ctx, key);
     return undefined;
   }
@@ -19,7 +20,7 @@ export async function getCache<T>(ctx: PgStoreContext, key: string): Promise<T |
 /** Stores the value as JSON; with `ttlMs` it expires that many ms from now. */
 export async function setCache<T>(ctx: PgStoreContext, key: string, value: T, ttlMs?: number): Promise<boolean> {
   const now = Date.now();
-  const expiresAt = ttlMs !== undefined && ttlMs > 0 ? now + ttlMs : null;
+  const expiresAt = cacheExpiry(now, ttlMs);
   await ctx.conn.driver.query({
     text: `INSERT INTO cache (key, agent_id, value, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
       ON CONFLICT (key, agent_id) DO UPDATE SET value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at`,

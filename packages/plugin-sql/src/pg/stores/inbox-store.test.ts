@@ -2,7 +2,7 @@
 // getRepliesTo) is core's contract suite's (describeInbox, describeReplies), run on both dialects.
 import { EmbeddingDimensionMismatchError, type Memory, randomUuid, type UUID } from '@kith/core';
 import { unitVector } from '@kith/core/test/adapter-contract';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { PgDatabaseAdapter } from '../pg-database-adapter';
 

@@ -1,42 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
-import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
+import type { LogParams } from '../../shared/adapter/dialect-stores';
+import { logValues } from '../../shared/logs/log-values';
+import { type LogRecord, toLog } from '../../shared/rows/row-mappers';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
+
+const LOG_SELECT = selectAs('id, entity_id, room_id, body, type, created_at');
 
 /**
  * Queues a log record, its body compacted unless `keepWhole`
  * (LOG_PROMPTS_TO_DB=true). It rides along with the next write batch (at
  * most 25 ms later): a record describes work already done.
  */
-export function log(
-  ctx: PgStoreContext,
-  params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string },
-  keepWhole: boolean,
-): Promise<void> {
+export function log(ctx: PgStoreContext, params: LogParams, keepWhole: boolean): Promise<void> {
   return ctx.conn.writes.submit<void>(
     {
       kind: 'log',
-      values: [
-        randomUUID(),
-        ctx.agentId,
-        params.entityId,
-        params.roomId ?? null,
-        params.type,
-        keepWhole ? JSON.stringify(params.body) : compactLogBodyJson(params.body),
-        Date.now(),
-      ],
+      values: [...logValues(ctx.agentId, params, keepWhole)],
     },
     true,
   );
-}
-
-interface LogRow {
-  id: string;
-  entity_id: string;
-  room_id: string | null;
-  body: Record<string, unknown>;
-  type: string;
-  created_at: number;
 }
 
 /** This agent's logs, newest first (queued records are committed first). */
@@ -60,19 +43,12 @@ export async function getLogs(
     where.push(`type = $${values.length}`);
   }
   values.push(params.count !== undefined && params.count > 0 ? params.count : null, Math.max(0, params.offset ?? 0));
-  const { rows } = await ctx.conn.driver.query<LogRow>({
-    text: `SELECT id, entity_id, room_id, body, type, created_at FROM logs WHERE ${where.join(' AND ')}
+  const { rows } = await ctx.conn.driver.query<LogRecord>({
+    text: `SELECT ${LOG_SELECT} FROM logs WHERE ${where.join(' AND ')}
       ORDER BY created_at DESC, seq DESC LIMIT $${values.length - 1} OFFSET $${values.length}`,
     values,
   });
-  return rows.map((row) => ({
-    id: row.id as UUID,
-    entityId: row.entity_id as UUID,
-    ...(row.room_id === null ? {} : { roomId: row.room_id as UUID }),
-    body: row.body,
-    type: row.type,
-    createdAt: new Date(Number(row.created_at)),
-  }));
+  return rows.map(toLog);
 }
 
 export async function deleteLog(ctx: PgStoreContext, logId: UUID): Promise<void> {

@@ -1,17 +1,10 @@
 import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import { MEMORY_SELECT, type PgMemoryRow, pgRowsToMemories } from './memory-row';
 import { isRecentRead } from '../../shared/memories/recent-read';
+import { pageLimit, pageOffset } from '../../shared/memories/page-bounds';
 import type { PgStoreContext } from './store-context';
 
 const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
-
-function limitOf(count: number | undefined): number | null {
-  return count !== undefined && Number.isFinite(count) && count > 0 ? Math.floor(count) : null;
-}
-
-function offsetOf(offset: number | undefined): number {
-  return Math.max(0, Math.floor(offset ?? 0));
-}
 
 async function rows(ctx: PgStoreContext, text: string, values: unknown[], name?: string): Promise<PgMemoryRow[]> {
   return (await ctx.conn.driver.query<PgMemoryRow>({ text, values, name, rowMode: 'array' })).rows;
@@ -45,7 +38,7 @@ export async function getMemories(ctx: PgStoreContext, params: GetMemoriesParams
   if (params.unique) where.push('m.is_unique');
   if (params.start !== undefined) add('m.created_at >= ?', params.start);
   if (params.end !== undefined) add('m.created_at <= ?', params.end);
-  values.push(limitOf(params.count), offsetOf(params.offset));
+  values.push(pageLimit(params.count), pageOffset(params.offset));
   const text = `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT $${values.length - 1} OFFSET $${values.length}`;
   return pgRowsToMemories(await rows(ctx, text, values));
 }
@@ -75,7 +68,7 @@ export async function getMemoriesByRoomIds(
   const found = await rows(
     ctx,
     `${MEMORY_SELECT} WHERE m.room_id = ANY($1::text[]) AND m.agent_id = $2 AND m.type = $3 ${NEWEST_FIRST} LIMIT $4`,
-    [params.roomIds, ctx.agentId, params.tableName, limitOf(params.limit)],
+    [params.roomIds, ctx.agentId, params.tableName, pageLimit(params.limit)],
   );
   return pgRowsToMemories(found);
 }
@@ -89,12 +82,12 @@ export async function getMemoriesByWorldId(
       ? await rows(ctx, `${MEMORY_SELECT} WHERE m.world_id = $1 AND m.agent_id = $2 ${NEWEST_FIRST} LIMIT $3`, [
           params.worldId,
           ctx.agentId,
-          limitOf(params.count),
+          pageLimit(params.count),
         ])
       : await rows(
           ctx,
           `${MEMORY_SELECT} WHERE m.world_id = $1 AND m.agent_id = $2 AND m.type = $3 ${NEWEST_FIRST} LIMIT $4`,
-          [params.worldId, ctx.agentId, params.tableName, limitOf(params.count)],
+          [params.worldId, ctx.agentId, params.tableName, pageLimit(params.count)],
         );
   return pgRowsToMemories(found);
 }
@@ -119,3 +112,6 @@ export async function countMemories(
   });
   return Number(found[0]?.n ?? 0);
 }
+
+/** The inbox store answers replies by the index it declares beside its entries. */
+export { getRepliesTo } from './inbox-store';

@@ -1,15 +1,12 @@
 import type { Memory, SearchMemoriesParams } from '@kith/core';
 import { rankHybrid } from '../../shared/search/hybrid-score';
+import { DEFAULT_SEARCH_COUNT, searchPoolSize } from '../../shared/search/search-pool';
 import { queryWords } from '../../shared/search/query-words';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { PgAgentDimension } from './agent-dimension';
 import { MEMORY_COLUMNS, MEMORY_SELECT, type PgMemoryRow, pgRowToMemory } from './memory-row';
 import type { PgStoreContext } from './store-context';
-
-const DEFAULT_COUNT = 10;
-const RERANK_POOL_FACTOR = 4;
-const RERANK_POOL_MIN = 50;
 
 interface Hit {
   seq: number;
@@ -39,12 +36,12 @@ export async function searchMemories(
   dims: PgAgentDimension,
   params: SearchMemoriesParams,
 ): Promise<Memory[]> {
-  const count = params.count ?? DEFAULT_COUNT;
+  const count = params.count ?? DEFAULT_SEARCH_COUNT;
   if (!Array.isArray(params.embedding) || params.embedding.length === 0 || count <= 0) return [];
   const vector = Float32Array.from(params.embedding);
   if (!(await dims.checkSearch(vector.length))) return [];
   const tsQuery = params.query ? toTsQuery(params.query) : null;
-  const k = tsQuery ? Math.max(count * RERANK_POOL_FACTOR, RERANK_POOL_MIN) : count;
+  const k = searchPoolSize(count, tsQuery !== null);
   let hits = ctx.conn.vectors ? await inProcess(ctx, params, vector, k) : await withPgvector(ctx, params, vector, k);
   if (tsQuery && hits.length > 1) hits = await rerank(ctx, hits, tsQuery);
   hits = hits.slice(0, count);

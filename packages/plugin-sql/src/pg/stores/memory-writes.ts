@@ -4,12 +4,11 @@ import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 import { vectorColumn } from '../vectors/pgvector-columns';
 import { toVectorLiteral } from '../vectors/vector-literal';
 import type { MemoryWrite } from '../connection/write-queue';
+import { newMemoryRow } from '../../shared/memories/memory-row';
 import type { PgMemoryRow } from './memory-row';
 import type { PgAgentDimension } from './agent-dimension';
+import { DUPLICATE_SIMILARITY } from '../../shared/memories/duplicate-similarity';
 import type { PgStoreContext } from './store-context';
-
-/** elizaOS's near-duplicate threshold: a memory this close to another in the room is not unique. */
-export const DUPLICATE_SIMILARITY = 0.95;
 
 export function vectorOf(embedding: number[] | undefined): Float32Array | null {
   return Array.isArray(embedding) && embedding.length > 0 ? Float32Array.from(embedding) : null;
@@ -52,21 +51,8 @@ export function memoryRowOf(
   isUnique: boolean,
   vector: Float32Array | null,
 ): PgMemoryRow {
-  return [
-    0,
-    memory.id,
-    agentId,
-    tableName,
-    memory.entityId,
-    memory.roomId,
-    memory.worldId ?? null,
-    JSON.stringify(memory.content ?? {}),
-    JSON.stringify(memory.metadata ?? {}),
-    isUnique ? 1 : 0,
-    memory.createdAt ?? Date.now(),
-    vector ? vector.length : null,
-    vector ? toFloat32Blob(vector) : null,
-  ];
+  const row = newMemoryRow(memory, agentId, tableName, isUnique, vector ? vector.length : null);
+  return [...row, vector ? toFloat32Blob(vector) : null];
 }
 
 /**
@@ -193,4 +179,9 @@ export function forgetDeleted(ctx: PgStoreContext, rows: readonly { seq: number;
 export async function deleteMemoriesByIds(ctx: PgStoreContext, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await deleteMemoriesWhere(ctx, 'id = ANY($1::text[])', [ids]);
+}
+
+/** Deletes this agent's memories of one table in a room. */
+export async function deleteAllMemories(ctx: PgStoreContext, roomId: UUID, tableName: string): Promise<void> {
+  await deleteMemoriesWhere(ctx, 'room_id = $1 AND agent_id = $2 AND type = $3', [roomId, ctx.agentId, tableName]);
 }

@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata, Relationship, UUID } from '@kith/core';
+import { type RelationshipRecord, toRelationship } from '../../shared/rows/row-mappers';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface RelationshipRow {
-  id: string;
-  source_entity_id: string;
-  target_entity_id: string;
-  agent_id: string;
-  tags: string[];
-  metadata: Metadata;
-  created_at: number;
-}
-
 const COLUMNS = 'id, source_entity_id, target_entity_id, agent_id, tags, metadata, created_at';
-
-function toRelationship(row: RelationshipRow): Relationship {
-  return {
-    id: row.id as UUID,
-    sourceEntityId: row.source_entity_id as UUID,
-    targetEntityId: row.target_entity_id as UUID,
-    agentId: row.agent_id as UUID,
-    tags: row.tags,
-    metadata: row.metadata,
-    createdAt: new Date(Number(row.created_at)).toISOString(),
-  };
-}
+const SELECT = selectAs(COLUMNS);
 
 /** Creates the relationship; false when this agent already has one from source to target. */
 export async function createRelationship(
@@ -58,8 +39,8 @@ export async function getRelationship(
   ctx: PgStoreContext,
   params: { sourceEntityId: UUID; targetEntityId: UUID },
 ): Promise<Relationship | null> {
-  const { rows } = await ctx.conn.driver.query<RelationshipRow>({
-    text: `SELECT ${COLUMNS} FROM relationships WHERE source_entity_id = $1 AND target_entity_id = $2 AND agent_id = $3`,
+  const { rows } = await ctx.conn.driver.query<RelationshipRecord>({
+    text: `SELECT ${SELECT} FROM relationships WHERE source_entity_id = $1 AND target_entity_id = $2 AND agent_id = $3`,
     values: [params.sourceEntityId, params.targetEntityId, ctx.agentId],
   });
   return rows[0] ? toRelationship(rows[0]) : null;
@@ -76,8 +57,8 @@ export async function getRelationships(
     values.push(JSON.stringify(params.tags));
     tags = ' AND tags @> $3::jsonb';
   }
-  const { rows } = await ctx.conn.driver.query<RelationshipRow>({
-    text: `SELECT ${COLUMNS} FROM relationships WHERE agent_id = $1 AND (source_entity_id = $2 OR target_entity_id = $2)${tags} ORDER BY created_at, id`,
+  const { rows } = await ctx.conn.driver.query<RelationshipRecord>({
+    text: `SELECT ${SELECT} FROM relationships WHERE agent_id = $1 AND (source_entity_id = $2 OR target_entity_id = $2)${tags} ORDER BY created_at, id`,
     values,
   });
   return rows.map(toRelationship);

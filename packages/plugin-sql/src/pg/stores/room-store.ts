@@ -1,33 +1,12 @@
-import type { ChannelType, Room, UUID, World } from '@kith/core';
+import type { Room, UUID } from '@kith/core';
+import { type RoomRecord, toRoom } from '../../shared/rows/row-mappers';
 import type { PgQueryRunner } from '../connection/pg-driver';
 import { forgetDeleted } from './memory-writes';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface RoomRow {
-  id: string;
-  agent_id: string | null;
-  name: string | null;
-  source: string;
-  type: string;
-  channel_id: string | null;
-  server_id: string | null;
-  message_server_id: string | null;
-  world_id: string | null;
-  metadata: Room['metadata'];
-}
-
 const ROOM_COLUMNS = 'id, agent_id, name, source, type, channel_id, server_id, message_server_id, world_id, metadata';
-
-function toRoom(row: RoomRow): Room {
-  const room: Room = { id: row.id as UUID, source: row.source, type: row.type as ChannelType, metadata: row.metadata };
-  if (row.agent_id !== null) room.agentId = row.agent_id as UUID;
-  if (row.name !== null) room.name = row.name;
-  if (row.channel_id !== null) room.channelId = row.channel_id;
-  if (row.server_id !== null) room.serverId = row.server_id;
-  if (row.message_server_id !== null) room.messageServerId = row.message_server_id as UUID;
-  if (row.world_id !== null) room.worldId = row.world_id as UUID;
-  return room;
-}
+const ROOM_SELECT = selectAs(ROOM_COLUMNS);
 
 function roomValues(ctx: PgStoreContext, room: Room): unknown[] {
   return [
@@ -47,8 +26,8 @@ function roomValues(ctx: PgStoreContext, room: Room): unknown[] {
 export function getRoomsByIds(ctx: PgStoreContext, roomIds: UUID[]): Promise<Room[]> {
   if (roomIds.length === 0) return Promise.resolve([]);
   return ctx.conn.graph.read(`rooms:${roomIds.join(',')}`, async () => {
-    const { rows } = await ctx.conn.driver.query<RoomRow>({
-      text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE id = ANY($1::text[])`,
+    const { rows } = await ctx.conn.driver.query<RoomRecord>({
+      text: `SELECT ${ROOM_SELECT} FROM rooms WHERE id = ANY($1::text[])`,
       values: [roomIds],
       name: 'kith_rooms_by_ids',
     });
@@ -80,7 +59,11 @@ export async function updateRoom(ctx: PgStoreContext, room: Room): Promise<void>
   ctx.conn.graph.clear();
 }
 
-async function deleteRoomRows(tx: PgQueryRunner, roomIds: string[]): Promise<{ seq: number; room_id: string }[]> {
+/** Deletes the rooms' memories, participants and rows in `tx`; returns the deleted memories. */
+export async function deleteRoomRows(
+  tx: PgQueryRunner,
+  roomIds: string[],
+): Promise<{ seq: number; room_id: string }[]> {
   const { rows } = await tx.query<{ seq: number; room_id: string }>({
     text: 'DELETE FROM memories WHERE room_id = ANY($1::text[]) RETURNING seq, room_id',
     values: [roomIds],
@@ -100,8 +83,8 @@ export async function deleteRoom(ctx: PgStoreContext, roomId: UUID): Promise<voi
 }
 
 export async function getRoomsByWorld(ctx: PgStoreContext, worldId: UUID): Promise<Room[]> {
-  const { rows } = await ctx.conn.driver.query<RoomRow>({
-    text: `SELECT ${ROOM_COLUMNS} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`,
+  const { rows } = await ctx.conn.driver.query<RoomRecord>({
+    text: `SELECT ${ROOM_SELECT} FROM rooms WHERE world_id = $1 ORDER BY created_at, id`,
     values: [worldId],
   });
   return rows.map(toRoom);
@@ -115,114 +98,4 @@ export async function getRoomsForParticipants(ctx: PgStoreContext, entityIds: UU
     values: [entityIds],
   });
   return rows.map((row) => row.room_id as UUID);
-}
-
-// ---- worlds --------------------------------------------------------------
-
-interface WorldRow {
-  id: string;
-  agent_id: string;
-  name: string | null;
-  server_id: string | null;
-  message_server_id: string | null;
-  metadata: World['metadata'];
-}
-
-const WORLD_COLUMNS = 'id, agent_id, name, server_id, message_server_id, metadata';
-
-function toWorld(row: WorldRow): World {
-  return {
-    id: row.id as UUID,
-    agentId: row.agent_id as UUID,
-    ...(row.name === null ? {} : { name: row.name }),
-    ...(row.server_id === null ? {} : { serverId: row.server_id }),
-    ...(row.message_server_id === null ? {} : { messageServerId: row.message_server_id as UUID }),
-    metadata: row.metadata,
-  };
-}
-
-/** Inserts the world (an existing id is kept as is) and returns its id. */
-export async function createWorld(ctx: PgStoreContext, world: World): Promise<UUID> {
-  await ctx.conn.driver.query({
-    text: `INSERT INTO worlds (${WORLD_COLUMNS}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-    values: [
-      world.id,
-      world.agentId ?? ctx.agentId,
-      world.name ?? null,
-      world.serverId ?? null,
-      world.messageServerId ?? null,
-      JSON.stringify(world.metadata ?? {}),
-      Date.now(),
-    ],
-  });
-  ctx.conn.graph.clear();
-  return world.id;
-}
-
-export function getWorld(ctx: PgStoreContext, id: UUID): Promise<World | null> {
-  return ctx.conn.graph.read(`world:${id}`, async () => {
-    const { rows } = await ctx.conn.driver.query<WorldRow>({
-      text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE id = $1`,
-      values: [id],
-      name: 'kith_world_by_id',
-    });
-    return rows[0] ? toWorld(rows[0]) : null;
-  });
-}
-
-/** This agent's worlds. */
-export function getAllWorlds(ctx: PgStoreContext): Promise<World[]> {
-  return ctx.conn.graph.read(`worlds:${ctx.agentId}`, async () => {
-    const { rows } = await ctx.conn.driver.query<WorldRow>({
-      text: `SELECT ${WORLD_COLUMNS} FROM worlds WHERE agent_id = $1 ORDER BY created_at, id`,
-      values: [ctx.agentId],
-      name: 'kith_worlds_of_agent',
-    });
-    return rows.map(toWorld);
-  });
-}
-
-export async function updateWorld(ctx: PgStoreContext, world: World): Promise<void> {
-  await ctx.conn.driver.query({
-    text: 'UPDATE worlds SET name = $2, server_id = $3, message_server_id = $4, metadata = $5 WHERE id = $1',
-    values: [
-      world.id,
-      world.name ?? null,
-      world.serverId ?? null,
-      world.messageServerId ?? null,
-      JSON.stringify(world.metadata ?? {}),
-    ],
-  });
-  ctx.conn.graph.clear();
-}
-
-async function deleteWorldRooms(ctx: PgStoreContext, worldId: UUID, andWorld: boolean): Promise<void> {
-  await ctx.conn.writes.settled();
-  const deleted = await ctx.conn.driver.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>({
-      text: 'SELECT id FROM rooms WHERE world_id = $1',
-      values: [worldId],
-    });
-    const gone =
-      rows.length > 0
-        ? await deleteRoomRows(
-            tx,
-            rows.map((row) => row.id),
-          )
-        : [];
-    if (andWorld) await tx.query({ text: 'DELETE FROM worlds WHERE id = $1', values: [worldId] });
-    return gone;
-  });
-  ctx.conn.graph.clear();
-  forgetDeleted(ctx, deleted);
-}
-
-/** Deletes the rooms of a world, with their memories and participants. */
-export function deleteRoomsByWorldId(ctx: PgStoreContext, worldId: UUID): Promise<void> {
-  return deleteWorldRooms(ctx, worldId, false);
-}
-
-/** Deletes a world and everything in its rooms. */
-export function removeWorld(ctx: PgStoreContext, id: UUID): Promise<void> {
-  return deleteWorldRooms(ctx, id, true);
 }

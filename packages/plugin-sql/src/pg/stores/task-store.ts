@@ -1,35 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Task, TaskMetadata, UUID } from '@kith/core';
+import type { Task, UUID } from '@kith/core';
+import { type TaskRecord, toTask } from '../../shared/rows/row-mappers';
+import { selectAs } from './select-as';
 import type { PgStoreContext } from './store-context';
 
-interface TaskRow {
-  id: string;
-  name: string;
-  description: string;
-  room_id: string | null;
-  world_id: string | null;
-  entity_id: string | null;
-  tags: string[];
-  metadata: TaskMetadata;
-  updated_at: number;
-}
-
 const COLUMNS = 'id, name, description, room_id, world_id, entity_id, tags, metadata, updated_at';
-
-function toTask(row: TaskRow): Task {
-  const task: Task = {
-    id: row.id as UUID,
-    name: row.name,
-    description: row.description,
-    tags: row.tags,
-    metadata: row.metadata,
-    updatedAt: Number(row.updated_at),
-  };
-  if (row.room_id !== null) task.roomId = row.room_id as UUID;
-  if (row.world_id !== null) task.worldId = row.world_id as UUID;
-  if (row.entity_id !== null) task.entityId = row.entity_id as UUID;
-  return task;
-}
+const SELECT = selectAs(COLUMNS);
 
 export async function createTask(ctx: PgStoreContext, task: Task): Promise<UUID> {
   const id = task.id ?? randomUUID();
@@ -73,24 +49,24 @@ export async function getTasks(
     values.push(JSON.stringify(params.tags));
     where.push(`tags @> $${values.length}::jsonb`);
   }
-  const { rows } = await ctx.conn.driver.query<TaskRow>({
-    text: `SELECT ${COLUMNS} FROM tasks WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+  const { rows } = await ctx.conn.driver.query<TaskRecord>({
+    text: `SELECT ${SELECT} FROM tasks WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
     values,
   });
   return rows.map(toTask);
 }
 
 export async function getTask(ctx: PgStoreContext, id: UUID): Promise<Task | null> {
-  const { rows } = await ctx.conn.driver.query<TaskRow>({
-    text: `SELECT ${COLUMNS} FROM tasks WHERE id = $1`,
+  const { rows } = await ctx.conn.driver.query<TaskRecord>({
+    text: `SELECT ${SELECT} FROM tasks WHERE id = $1`,
     values: [id],
   });
   return rows[0] ? toTask(rows[0]) : null;
 }
 
 export async function getTasksByName(ctx: PgStoreContext, name: string): Promise<Task[]> {
-  const { rows } = await ctx.conn.driver.query<TaskRow>({
-    text: `SELECT ${COLUMNS} FROM tasks WHERE agent_id = $1 AND name = $2 ORDER BY created_at, id`,
+  const { rows } = await ctx.conn.driver.query<TaskRecord>({
+    text: `SELECT ${SELECT} FROM tasks WHERE agent_id = $1 AND name = $2 ORDER BY created_at, id`,
     values: [ctx.agentId, name],
   });
   return rows.map(toTask);

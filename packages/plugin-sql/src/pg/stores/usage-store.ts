@@ -10,8 +10,7 @@ import {
 } from '@kith/core';
 import { usageRowOf } from '../../shared/usage/usage-row';
 import type { PgStoreContext } from './store-context';
-
-const DAY_MS = 86_400_000;
+import { dayNumber, dayText } from '../../shared/usage/usage-day';
 
 // float8: sums of bigint columns come back as numeric (text) otherwise.
 const SUMS = `SUM(calls)::float8 AS calls, SUM(failed_calls)::float8 AS failed_calls, SUM(input_tokens)::float8 AS input_tokens,
@@ -39,9 +38,6 @@ function totalsOf(row: SumRow | undefined): UsageTotals {
     unpricedCalls: Number(row?.unpriced_calls ?? 0),
   };
 }
-
-const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Adds model calls to their day rows. Like log records they ride the write

@@ -24,17 +24,20 @@ export function mergeDetails(stored: AgentDetailsRecord, patch: Partial<Agent>):
   return details;
 }
 
-/** The columns of an agent row as an Agent. */
-export function agentFromColumns(row: {
+/** An agents row as both dialects read it (camelCase names; PostgreSQL's int8 may arrive as text). */
+export interface AgentRecord {
   id: string;
   name: string;
   username: string | null;
   enabled: boolean;
   status: string | null;
   details: AgentDetailsRecord;
-  createdAt: number;
-  updatedAt: number;
-}): Agent {
+  createdAt: number | string;
+  updatedAt: number | string;
+}
+
+/** The columns of an agent row as an Agent. */
+export function agentFromColumns(row: AgentRecord): Agent {
   return {
     ...(row.details as Partial<Agent>),
     id: row.id as Agent['id'] & string,
@@ -43,8 +46,8 @@ export function agentFromColumns(row: {
     enabled: row.enabled,
     ...(row.status === 'active' || row.status === 'inactive' ? { status: row.status } : {}),
     bio: (row.details.bio as Agent['bio'] | undefined) ?? '',
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
   };
 }
 

@@ -25,6 +25,30 @@ export type MemoryRow = [
 /** Where `seq` sits in a MemoryRow. */
 export const SEQ = 0;
 
+/** A new memory's row as it is inserted and as the caches hold it (seq 0 until the insert gives one). */
+export function newMemoryRow(
+  memory: Memory & { id: UUID },
+  agentId: string,
+  tableName: string,
+  isUnique: boolean,
+  dimension: number | null,
+): MemoryRow {
+  return [
+    0,
+    memory.id,
+    agentId,
+    tableName,
+    memory.entityId,
+    memory.roomId,
+    memory.worldId ?? null,
+    JSON.stringify(memory.content ?? {}),
+    JSON.stringify(memory.metadata ?? {}),
+    isUnique ? 1 : 0,
+    memory.createdAt ?? Date.now(),
+    dimension,
+  ];
+}
+
 /** Reads a memory's stored vector by its seq, when `memory.embedding` is first read. */
 export type VectorLoader = (seq: number) => Float32Array | undefined;
 

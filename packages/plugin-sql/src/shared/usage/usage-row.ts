@@ -1,6 +1,5 @@
 import type { ModelUsageRecord } from '@kith/core';
-
-const DAY_MS = 86_400_000;
+import { dayOf } from './usage-day';
 
 /** A model_usage day row's key and the totals to add: day, room ('' for none), model type, provider, model, then calls, failed calls, input, cached input and output tokens, duration ms, cost, unpriced calls. */
 export type UsageRow = [
@@ -15,7 +14,7 @@ export type UsageRow = [
 /** The day row a record adds to (both dialects' model_usage). */
 export function usageRowOf(r: ModelUsageRecord): UsageRow {
   return [
-    Math.floor(r.at / DAY_MS),
+    dayOf(r.at),
     r.roomId ?? '',
     r.modelType,
     r.provider,

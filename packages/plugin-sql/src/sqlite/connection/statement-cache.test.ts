@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import { rooms } from '../schema';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { StatementCache } from './statement-cache';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-statements-'));

@@ -8,7 +8,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import { SqlErrorCode } from '../../errors';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-plugin-schema-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -21,7 +21,7 @@ import {
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import { SqlErrorCode } from '../../errors';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { sqliteDefaultOf } from './pg-schema-on-sqlite';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-pg-schema-'));

@@ -5,7 +5,7 @@ import { randomUuid, type UUID } from '@kith/core';
 import { unitVector, vectorAtSimilarity } from '@kith/core/test/adapter-contract';
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { FTS_BATCH } from './fts-indexer';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-fts-'));

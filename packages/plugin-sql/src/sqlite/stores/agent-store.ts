@@ -1,17 +1,12 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
 import { eq, sql } from 'drizzle-orm';
 import { SqlInvalidArgumentError } from '../../errors';
+import { AGENT_OWNED_TABLES } from '../../shared/agents/agent-owned-tables';
 import { agentFromColumns, detailsOf, mergeDetails } from '../../shared/agents/agent-details';
 import { type AgentDetails, agents } from '../schema';
-import { deleteAgentRows } from './agent-rows';
+import { deleteMemoriesWhere } from './memory-writes';
 import { preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
-
-type AgentRow = typeof agents.$inferSelect;
-
-function toAgent(row: AgentRow): Agent {
-  return agentFromColumns(row);
-}
 
 export function getAgent(ctx: StoreContext, agentId: UUID): Agent | null {
   const query = preparedQuery(ctx, 'agentById', (db) =>
@@ -22,11 +17,11 @@ export function getAgent(ctx: StoreContext, agentId: UUID): Agent | null {
       .prepare(),
   );
   const row = query.get({ id: agentId });
-  return row ? toAgent(row) : null;
+  return row ? agentFromColumns(row) : null;
 }
 
 export function getAgents(ctx: StoreContext): Partial<Agent>[] {
-  return ctx.conn.db.select().from(agents).orderBy(agents.createdAt).all().map(toAgent);
+  return ctx.conn.db.select().from(agents).orderBy(agents.createdAt).all().map(agentFromColumns);
 }
 
 /** Inserts the agent; false when one with this id exists. The id defaults to stringToUuid(name). */
@@ -71,10 +66,13 @@ export function updateAgent(ctx: StoreContext, agentId: UUID, patch: Partial<Age
   return true;
 }
 
-/** Deletes the agent and every row it owns. */
+/** Deletes the agent and every row it owns (its memories with their vectors first). */
 export function deleteAgent(ctx: StoreContext, agentId: UUID): boolean {
   return ctx.conn.write(() => {
-    deleteAgentRows(ctx, agentId);
+    deleteMemoriesWhere(ctx, 'm.agent_id = ?', agentId);
+    for (const table of AGENT_OWNED_TABLES) {
+      if (table !== 'memories') ctx.conn.run(`DELETE FROM ${table} WHERE agent_id = ?`, agentId);
+    }
     return ctx.conn.db.delete(agents).where(eq(agents.id, agentId)).run().changes > 0;
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { cache } from '../schema';
+import { cacheExpiry, isExpired } from '../../shared/cache/cache-expiry';
 import type { StoreContext } from './store-context';
 
 function keyOf(ctx: StoreContext, key: string) {
@@ -10,7 +11,7 @@ function keyOf(ctx: StoreContext, key: string) {
 export function getCache<T>(ctx: StoreContext, key: string): T | undefined {
   const row = ctx.conn.db.select().from(cache).where(keyOf(ctx, key)).get();
   if (!row) return undefined;
-  if (row.expiresAt !== null && row.expiresAt <= Date.now()) {
+  if (isExpired(row.expiresAt)) {
     ctx.conn.db.delete(cache).where(keyOf(ctx, key)).run();
     return undefined;
   }
@@ -20,7 +21,7 @@ export function getCache<T>(ctx: StoreContext, key: string): T | undefined {
 /** Stores the value as JSON; with `ttlMs` it expires that many ms from now. */
 export function setCache<T>(ctx: StoreContext, key: string, value: T, ttlMs?: number): boolean {
   const now = Date.now();
-  const expiresAt = ttlMs !== undefined && ttlMs > 0 ? now + ttlMs : null;
+  const expiresAt = cacheExpiry(now, ttlMs);
   const stored = value === undefined ? null : value;
   ctx.conn.db
     .insert(cache)

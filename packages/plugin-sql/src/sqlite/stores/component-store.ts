@@ -1,25 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Component, UUID } from '@kith/core';
 import { and, eq, type SQL } from 'drizzle-orm';
+import { toComponent } from '../../shared/rows/row-mappers';
 import { components } from '../schema';
 import { inJsonList, preparedQuery } from './prepared-query';
 import { jsonList, type StoreContext } from './store-context';
-
-type ComponentRow = typeof components.$inferSelect;
-
-export function toComponent(row: ComponentRow): Component {
-  return {
-    id: row.id as UUID,
-    entityId: row.entityId as UUID,
-    agentId: row.agentId as UUID,
-    roomId: row.roomId as UUID,
-    worldId: row.worldId as UUID,
-    sourceEntityId: row.sourceEntityId as UUID,
-    type: row.type,
-    createdAt: row.createdAt,
-    data: row.data,
-  };
-}
 
 function scope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): SQL[] {
   const conditions = [eq(components.entityId, entityId)];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Entity, UUID } from '@kith/core';
 import { eq, sql } from 'drizzle-orm';
 import { SqlInvalidArgumentError } from '../../errors';
+import { toEntity } from '../../shared/rows/row-mappers';
 import { entities, participants } from '../schema';
 import { componentsByEntity } from './component-store';
 import { inJsonList, placeholders, preparedQuery } from './prepared-query';
@@ -16,13 +17,7 @@ function toEntities(ctx: StoreContext, rows: EntityRow[], includeComponents: boo
         rows.map((row) => row.id),
       )
     : undefined;
-  return rows.map((row) => ({
-    id: row.id as UUID,
-    names: row.names,
-    metadata: row.metadata,
-    agentId: row.agentId as UUID,
-    ...(byEntity ? { components: byEntity.get(row.id) ?? [] } : {}),
-  }));
+  return rows.map((row) => toEntity(row, byEntity ? (byEntity.get(row.id) ?? []) : undefined));
 }
 
 /** The entities with these ids (with their components); ids not found are skipped. */

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Log, UUID } from '@kith/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { compactLogBodyJson } from '../../shared/logs/compact-log-body';
+import type { LogParams } from '../../shared/adapter/dialect-stores';
+import { logValues } from '../../shared/logs/log-values';
+import { toLog } from '../../shared/rows/row-mappers';
 import { logs } from '../schema';
 import type { StoreContext } from './store-context';
 
@@ -15,20 +16,8 @@ const INSERT_LOG =
  * paying for one of its own: a run's record, written after its reply, was
  * a third commit per turn. Reading logs commits it first.
  */
-export function log(
-  ctx: StoreContext,
-  params: { body: Record<string, unknown>; entityId: UUID; roomId: UUID; type: string },
-  keepWhole: boolean,
-): Promise<void> {
-  const values = [
-    randomUUID(),
-    ctx.agentId,
-    params.entityId,
-    params.roomId ?? null,
-    params.type,
-    keepWhole ? JSON.stringify(params.body) : compactLogBodyJson(params.body),
-    Date.now(),
-  ] as const;
+export function log(ctx: StoreContext, params: LogParams, keepWhole: boolean): Promise<void> {
+  const values = logValues(ctx.agentId, params, keepWhole);
   return ctx.conn.batchDeferred(() => {
     ctx.conn.run(INSERT_LOG, ...values);
   });
@@ -52,14 +41,7 @@ export function getLogs(
     .limit(params.count !== undefined && params.count > 0 ? params.count : -1)
     .offset(Math.max(0, params.offset ?? 0))
     .all();
-  return rows.map((row) => ({
-    id: row.id as UUID,
-    entityId: row.entityId as UUID,
-    ...(row.roomId === null ? {} : { roomId: row.roomId as UUID }),
-    body: row.body,
-    type: row.type,
-    createdAt: new Date(row.createdAt),
-  }));
+  return rows.map(toLog);
 }
 
 export function deleteLog(ctx: StoreContext, logId: UUID): void {

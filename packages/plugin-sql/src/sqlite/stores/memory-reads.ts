@@ -2,6 +2,7 @@ import type { GetMemoriesParams, Memory, UUID } from '@kith/core';
 import type { SqlParam } from '../connection/sql-runner';
 import { MEMORY_SELECT, type MemoryRow, storedEmbedding, toMemory } from './memory-row';
 import { isRecentRead } from '../../shared/memories/recent-read';
+import { pageLimit, pageOffset } from '../../shared/memories/page-bounds';
 import { recentMemoriesIn } from './recent-memories';
 import { jsonList, type StoreContext } from './store-context';
 
@@ -14,11 +15,7 @@ const NEWEST_FIRST = 'ORDER BY m.created_at DESC, m.seq DESC';
  * distinct counts are asked for, so the statement cache holds a handful of shapes.
  */
 function limitClause(count: number | undefined): string {
-  return `LIMIT ${count !== undefined && Number.isFinite(count) && count > 0 ? Math.floor(count) : -1}`;
-}
-
-function offsetOf(offset: number | undefined): number {
-  return Math.max(0, Math.floor(offset ?? 0));
+  return `LIMIT ${pageLimit(count) ?? -1}`;
 }
 
 function toMemories(ctx: StoreContext, rows: MemoryRow[]): Memory[] {
@@ -78,7 +75,7 @@ function queryMemories(ctx: StoreContext, params: GetMemoriesParams): MemoryRow[
   return ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} ${limitClause(params.count)} OFFSET ?`,
     ...values,
-    offsetOf(params.offset),
+    pageOffset(params.offset),
   );
 }
 

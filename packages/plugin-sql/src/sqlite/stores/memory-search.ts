@@ -1,15 +1,11 @@
 import type { Memory, SearchMemoriesParams } from '@kith/core';
+import { DEFAULT_SEARCH_COUNT, searchPoolSize } from '../../shared/search/search-pool';
 import { toFtsQuery } from '../search/fts-query';
 import { rerankWithBm25 } from '../search/hybrid-rerank';
 import type { VectorHit } from '../vectors/vector-index';
 import type { AgentDimension } from './agent-dimension';
 import { MEMORY_SELECT_WITHOUT_VECTOR, type MemoryRow, SEQ, toMemory } from './memory-row';
 import type { StoreContext } from './store-context';
-
-const DEFAULT_COUNT = 10;
-/** With a text query, this many vector candidates per wanted result are re-ranked. */
-const RERANK_POOL_FACTOR = 4;
-const RERANK_POOL_MIN = 50;
 
 /**
  * Nearest memories of a table by cosine similarity (exact), with the
@@ -18,7 +14,7 @@ const RERANK_POOL_MIN = 50;
  * hybrid score (see rerankWithBm25); `similarity` stays the cosine either way.
  */
 export function searchMemories(ctx: StoreContext, dims: AgentDimension, params: SearchMemoriesParams): Memory[] {
-  const count = params.count ?? DEFAULT_COUNT;
+  const count = params.count ?? DEFAULT_SEARCH_COUNT;
   if (!Array.isArray(params.embedding) || params.embedding.length === 0 || count <= 0) return [];
   const vector = Float32Array.from(params.embedding);
   if (!dims.checkSearch(vector.length)) return [];
@@ -27,7 +23,7 @@ export function searchMemories(ctx: StoreContext, dims: AgentDimension, params: 
     agentId: ctx.agentId,
     type: params.tableName,
     vector,
-    k: ftsQuery ? Math.max(count * RERANK_POOL_FACTOR, RERANK_POOL_MIN) : count,
+    k: searchPoolSize(count, ftsQuery !== null),
     roomId: params.roomId,
     worldId: params.worldId,
     entityId: params.entityId,

@@ -3,12 +3,11 @@ import type { Memory, MemoryMetadata, UUID } from '@kith/core';
 import type { SqliteConnection } from '../connection/sqlite-connection';
 import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 import type { AgentDimension } from './agent-dimension';
-import { type MemoryRow, SEQ } from './memory-row';
+import { newMemoryRow } from '../../shared/memories/memory-row';
+import { SEQ } from './memory-row';
 import { recentMemoriesIn } from './recent-memories';
+import { DUPLICATE_SIMILARITY } from '../../shared/memories/duplicate-similarity';
 import { jsonList, type StoreContext } from './store-context';
-
-/** elizaOS's near-duplicate threshold: a memory this close to another in the room is not unique. */
-export const DUPLICATE_SIMILARITY = 0.95;
 
 const INSERT_MEMORY = `INSERT INTO memories
   (id, agent_id, type, entity_id, room_id, world_id, content, metadata, is_unique, created_at)
@@ -85,20 +84,7 @@ function insertMemory(
       isUnique = nearest === undefined;
     }
   }
-  const row: MemoryRow = [
-    0,
-    id,
-    agentId,
-    tableName,
-    memory.entityId,
-    memory.roomId,
-    memory.worldId ?? null,
-    JSON.stringify(memory.content ?? {}),
-    JSON.stringify(memory.metadata ?? {}),
-    isUnique ? 1 : 0,
-    memory.createdAt ?? Date.now(),
-    null,
-  ];
+  const row = newMemoryRow(memory, agentId, tableName, isUnique, null);
   const result = conn.run(INSERT_MEMORY, ...row.slice(1, 11));
   if (result.changes === 0) return null;
   const seq = Number(result.lastInsertRowid);
@@ -220,4 +206,9 @@ export function deleteMemoriesWhere(ctx: StoreContext, where: string, ...params:
 export function deleteMemoriesByIds(ctx: StoreContext, ids: readonly string[]): void {
   if (ids.length === 0) return;
   deleteMemoriesWhere(ctx, 'm.id IN (SELECT value FROM json_each(?))', jsonList(ids));
+}
+
+/** Deletes this agent's memories of one table in a room. */
+export function deleteAllMemories(ctx: StoreContext, roomId: UUID, tableName: string): void {
+  deleteMemoriesWhere(ctx, 'm.room_id = ? AND m.agent_id = ? AND m.type = ?', roomId, ctx.agentId, tableName);
 }

@@ -7,7 +7,7 @@ import { unitVector } from '@kith/core/test/adapter-contract';
 import { SqliteConnection } from '../connection/sqlite-connection';
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { RECENT_CAPACITY } from './recent-memories';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-recent-'));

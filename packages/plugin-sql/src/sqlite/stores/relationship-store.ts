@@ -1,22 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata, Relationship, UUID } from '@kith/core';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { toRelationship } from '../../shared/rows/row-mappers';
 import { relationships } from '../schema';
 import type { StoreContext } from './store-context';
-
-type RelationshipRow = typeof relationships.$inferSelect;
-
-function toRelationship(row: RelationshipRow): Relationship {
-  return {
-    id: row.id as UUID,
-    sourceEntityId: row.sourceEntityId as UUID,
-    targetEntityId: row.targetEntityId as UUID,
-    agentId: row.agentId as UUID,
-    tags: row.tags,
-    metadata: row.metadata,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
 
 /** Creates the relationship; false when this agent already has one from source to target. */
 export function createRelationship(

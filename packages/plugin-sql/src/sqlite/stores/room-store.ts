@@ -1,23 +1,12 @@
-import type { ChannelType, Room, UUID } from '@kith/core';
+import type { Room, UUID } from '@kith/core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { toRoom } from '../../shared/rows/row-mappers';
 import { participants, rooms } from '../schema';
 import { deleteMemoriesWhere } from './memory-writes';
 import { inJsonList, placeholders, preparedQuery } from './prepared-query';
 import { jsonList, type StoreContext } from './store-context';
 
 type RoomRow = typeof rooms.$inferSelect;
-
-function toRoom(row: RoomRow): Room {
-  const room: Room = { id: row.id as UUID, source: row.source, type: row.type as ChannelType, metadata: row.metadata };
-  if (row.agentId !== null) room.agentId = row.agentId as UUID;
-  if (row.name !== null) room.name = row.name;
-  if (row.channelId !== null) room.channelId = row.channelId;
-  if (row.serverId !== null) room.serverId = row.serverId;
-  if (row.messageServerId !== null) room.messageServerId = row.messageServerId as UUID;
-  if (row.worldId !== null) room.worldId = row.worldId as UUID;
-  return room;
-}
-
 const ROOM_COLUMNS = [
   'id',
   'agentId',

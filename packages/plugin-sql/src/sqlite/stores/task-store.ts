@@ -1,25 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Task, UUID } from '@kith/core';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { toTask } from '../../shared/rows/row-mappers';
 import { tasks } from '../schema';
 import type { StoreContext } from './store-context';
-
-type TaskRow = typeof tasks.$inferSelect;
-
-function toTask(row: TaskRow): Task {
-  const task: Task = {
-    id: row.id as UUID,
-    name: row.name,
-    description: row.description,
-    tags: row.tags,
-    metadata: row.metadata,
-    updatedAt: row.updatedAt,
-  };
-  if (row.roomId !== null) task.roomId = row.roomId as UUID;
-  if (row.worldId !== null) task.worldId = row.worldId as UUID;
-  if (row.entityId !== null) task.entityId = row.entityId as UUID;
-  return task;
-}
 
 export function createTask(ctx: StoreContext, task: Task): UUID {
   const id = task.id ?? randomUUID();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUuid, type UUID } from '@kith/core';
 import { createDatabaseAdapter } from '../../create-database-adapter';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-usage-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

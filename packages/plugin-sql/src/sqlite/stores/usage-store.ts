@@ -7,9 +7,8 @@ import {
   type UsageTotals,
 } from '@kith/core';
 import type { StoreContext } from './store-context';
+import { dayNumber, dayText } from '../../shared/usage/usage-day';
 import { usageRowOf } from '../../shared/usage/usage-row';
-
-const DAY_MS = 86_400_000;
 
 const UPSERT_USAGE = `INSERT INTO model_usage (agent_id, day, room_id, model_type, provider, model, calls, failed_calls,
   input_tokens, cached_input_tokens, output_tokens, duration_ms, cost_usd, unpriced_calls)
@@ -30,15 +29,6 @@ const SUMS = `SUM(calls), SUM(failed_calls), SUM(input_tokens), SUM(cached_input
 const GROUP_COLUMNS = { day: 'day', room: 'room_id', model: 'provider, model, model_type' } as const;
 
 type SumRow = [number | null, number | null, number | null, number | null, number | null, number | null, number | null];
-
-/** Days since the epoch of a `YYYY-MM-DD` day. */
-export function dayNumber(day: string): number {
-  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-}
-
-function dayText(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
 
 function totalsOf(row: SumRow): UsageTotals {
   return {

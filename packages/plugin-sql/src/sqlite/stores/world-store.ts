@@ -1,22 +1,10 @@
 import type { UUID, World } from '@kith/core';
 import { eq, sql } from 'drizzle-orm';
+import { toWorld } from '../../shared/rows/row-mappers';
 import { rooms, worlds } from '../schema';
 import { deleteRoom } from './room-store';
 import { preparedQuery } from './prepared-query';
 import type { StoreContext } from './store-context';
-
-type WorldRow = typeof worlds.$inferSelect;
-
-function toWorld(row: WorldRow): World {
-  return {
-    id: row.id as UUID,
-    agentId: row.agentId as UUID,
-    ...(row.name === null ? {} : { name: row.name }),
-    ...(row.serverId === null ? {} : { serverId: row.serverId }),
-    ...(row.messageServerId === null ? {} : { messageServerId: row.messageServerId as UUID }),
-    metadata: row.metadata,
-  };
-}
 
 /** Inserts the world (an existing id is kept as is) and returns its id. */
 export function createWorld(ctx: StoreContext, world: World): UUID {

@@ -7,7 +7,7 @@ import { unitVector, vectorAtSimilarity } from '@kith/core/test/adapter-contract
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import { SqlErrorCode } from '../../errors';
 import type { SqliteDatabaseAdapter } from '../sqlite-database-adapter';
-import { silentLogger } from '../../test-support/silent-logger';
+import { silentLogger } from '../../testing/silent-logger';
 import { toFloat32Blob } from '../../shared/vectors/float32-blob';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kith-sql-vectors-'));
