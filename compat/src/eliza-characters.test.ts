@@ -1,6 +1,6 @@
 import { startKith, scratchProject, type KithAgent } from './kith-agent';
 import { projectStarterCharacter } from './eliza-characters';
-import { startProviderServer, type ProviderServer } from './fakes/provider-server';
+import { startProviderServer, type ProviderServer } from './testing/provider-server';
 
 describe("elizaOS's own character (@elizaos/project-starter) through kith start, as shipped", () => {
   let server: ProviderServer;

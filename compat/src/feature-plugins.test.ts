@@ -1,5 +1,5 @@
 import { startKith, type KithAgent } from './kith-agent';
-import { startProviderServer, type ProviderServer } from './fakes/provider-server';
+import { startProviderServer, type ProviderServer } from './testing/provider-server';
 
 interface ProviderOutcome {
   name: string;

@@ -1,5 +1,5 @@
 import { startKith, type KithAgent } from './kith-agent';
-import { startProviderServer, type ProviderServer } from './fakes/provider-server';
+import { startProviderServer, type ProviderServer } from './testing/provider-server';
 
 /** Each elizaOS model plugin, its settings (elizaOS style, in settings.secrets) and the model calls to make. */
 const PROVIDERS = [

@@ -72,8 +72,8 @@ export function installScratchProject(dir = projectDir()): InstallReport {
   mkdirSync(dir, { recursive: true });
   const [tarballs, pack] = timed(() => packWorkspace(join(dir, 'kith')));
   rmSync(join(dir, 'probe'), { recursive: true, force: true });
-  cpSync(join(__dirname, 'fixtures', 'probe'), join(dir, 'probe'), { recursive: true });
-  cpSync(join(__dirname, 'fixtures', 'mcp-echo-server.mjs'), join(dir, 'mcp-echo-server.mjs'));
+  cpSync(join(__dirname, 'testing', 'probe'), join(dir, 'probe'), { recursive: true });
+  cpSync(join(__dirname, 'testing', 'mcp-echo-server.mjs'), join(dir, 'mcp-echo-server.mjs'));
   const dependencies: Record<string, string> = { ...PINNED_PLUGINS, 'kith-compat-probe': 'file:probe' };
   for (const [name, file] of Object.entries(tarballs)) dependencies[name] = `file:${relative(dir, file)}`;
   const packageJson = {

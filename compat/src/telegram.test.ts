@@ -1,6 +1,6 @@
 import { startKith, type KithAgent } from './kith-agent';
-import { startProviderServer, type ProviderServer } from './fakes/provider-server';
-import { startTelegramBotApi, type BotApiCall, type TelegramBotApi } from './fakes/telegram-bot-api';
+import { startProviderServer, type ProviderServer } from './testing/provider-server';
+import { startTelegramBotApi, type BotApiCall, type TelegramBotApi } from './testing/telegram-bot-api';
 
 const sentTo = (calls: BotApiCall[], chatId: number) =>
   calls.filter((c) => c.method === 'sendMessage' && Number(c.body.chat_id) === chatId);

@@ -4,7 +4,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@kith/plugin-openai/test-support';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@kith/plugin-openai/testing';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
 const REPLY = 'Hello from the fake model. What brings you here?';

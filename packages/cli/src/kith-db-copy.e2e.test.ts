@@ -12,7 +12,7 @@ import {
   startPostgresCluster,
   type TestDatabase,
 } from '@kith/plugin-sql/testing';
-import { spawnKithStart } from './__fixtures__/spawn-kith-start';
+import { spawnKithStart } from './testing/spawn-kith-start';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
 const ENV = {

@@ -10,7 +10,7 @@ import {
   startPostgresCluster,
   type TestDatabase,
 } from '@kith/plugin-sql/testing';
-import { spawnKithStart, type SpawnedKith } from './__fixtures__/spawn-kith-start';
+import { spawnKithStart, type SpawnedKith } from './testing/spawn-kith-start';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
 const ENV = {

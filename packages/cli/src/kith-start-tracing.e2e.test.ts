@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnKithStart, type SpawnedKith } from './__fixtures__/spawn-kith-start';
+import { spawnKithStart, type SpawnedKith } from './testing/spawn-kith-start';
 
 /** A span as OTLP/HTTP JSON carries it (the fields this test reads). */
 interface OtlpSpan {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { spawnKithStart, type SpawnedKith } from './__fixtures__/spawn-kith-start';
+import { spawnKithStart, type SpawnedKith } from './testing/spawn-kith-start';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
 // Empty OPENAI_* count as unset: the developer's own key must not switch these runs to a real model.

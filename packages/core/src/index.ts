@@ -18,6 +18,11 @@ export {
 } from './logger';
 export { Service, ServiceType, type ServiceTypeName } from './services/service';
 export * from './settings';
+export * from './maps';
+export * from './text';
+export * from './formatting';
+export * from './lookups';
+export * from './crypto';
 export * from './utils';
 export * from './runtime';
 export * from './batch-queue';

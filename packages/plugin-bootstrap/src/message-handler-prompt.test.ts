@@ -7,8 +7,8 @@ import {
   type WorldSettings,
 } from '@kith/core';
 import { scriptedReply, type ScriptedModelCall } from '@kith/core/test';
-import { ADA, createHarness, setWorldMetadata } from './__fixtures__/bootstrap-harness';
-import { defaultLikeCharacter } from './__fixtures__/default-character';
+import { ADA, createHarness, setWorldMetadata } from './testing/bootstrap-harness';
+import { defaultLikeCharacter } from './testing/default-character';
 import { bootstrapActions } from './actions';
 import { actionLine } from './providers/actions';
 import { DEFAULT_PROMPT_ROTATION_TURNS } from './providers/room-turns';

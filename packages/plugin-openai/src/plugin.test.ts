@@ -1,9 +1,9 @@
 import { createCapturingLogger, createTestRuntime, testCharacter } from '@kith/core/test';
 import { KithError, type AgentRuntime, type ModelEventPayload, type Plugin } from '@kith/core';
-import { isolateOpenAIEnv } from './__fixtures__/isolate-openai-env';
+import { isolateOpenAIEnv } from './testing/fixtures/isolate-openai-env';
 import { OpenAIErrorCode } from './errors/openai-error-codes';
 import { createOpenAIPlugin, openaiPlugin } from './plugin';
-import { DEFAULT_FAKE_REPLY, startFakeOpenAIServer, type FakeOpenAIServer } from './test-support';
+import { DEFAULT_FAKE_REPLY, startFakeOpenAIServer, type FakeOpenAIServer } from './testing';
 import defaultExport from './index';
 
 interface Setup {

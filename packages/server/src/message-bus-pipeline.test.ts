@@ -8,7 +8,7 @@ import {
   randomUuid,
   type UUID,
 } from '@kith/core';
-import { createTestAgent, silentLogger } from './__fixtures__/test-agent';
+import { createTestAgent, silentLogger } from './testing/test-agent';
 
 const message = (channelId: UUID, extra: Partial<BusMessage> = {}): BusMessage => ({
   id: randomUuid(),

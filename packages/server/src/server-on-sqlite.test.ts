@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUuid } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { http } from './__fixtures__/http-client';
-import { sqliteAgent } from './__fixtures__/sqlite-agent';
-import { startTestServer } from './__fixtures__/test-server';
+import { http } from './testing/http-client';
+import { sqliteAgent } from './testing/sqlite-agent';
+import { startTestServer } from './testing/test-server';
 
 describe('the server on the SQLite adapter', () => {
   let dataDir: string;

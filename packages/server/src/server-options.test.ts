@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { http } from './__fixtures__/http-client';
-import { startTestServer } from './__fixtures__/test-server';
+import { http } from './testing/http-client';
+import { startTestServer } from './testing/test-server';
 import { DEFAULT_BODY_LIMIT, DEFAULT_RATE_LIMIT, resolveServerSettings } from './server-options';
 
 describe('resolveServerSettings', () => {
@@ -74,7 +74,7 @@ describe('server options over HTTP', () => {
 
   it('serves staticDir at / without an API key, and runs the configure hook', async () => {
     const { server, url } = await startTestServer({
-      staticDir: path.join(__dirname, '__fixtures__', 'web'),
+      staticDir: path.join(__dirname, 'testing', 'web'),
       authToken: 'tok',
       configure: (app) => {
         app.get('/hello', async () => ({ hello: 'world' }));

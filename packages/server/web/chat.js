@@ -2,6 +2,7 @@
 // (agents, room history, runs) and its WebSocket (/ws) for live replies. The Runs,
 // Memories and Usage views live in views.js.
 
+import { initChannels } from './channels.js';
 import { fmtUsd, initViews } from './views.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -68,11 +69,16 @@ class HttpError extends Error {
 }
 
 async function api(path) {
+  return request('GET', path);
+}
+
+async function request(method, path, body) {
   const headers = apiKey() ? { 'x-api-key': apiKey() } : {};
-  const response = await fetch(path, { headers });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new HttpError(response.status, body);
-  return body;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const parsed = await response.json().catch(() => null);
+  if (!response.ok) throw new HttpError(response.status, parsed);
+  return parsed;
 }
 
 // ---- state ----
@@ -451,7 +457,8 @@ function report(failure) {
   setStatus(failure.message || String(failure), true);
 }
 
-const views = initViews({ api, agentId: () => state.agentId, roomId: () => state.roomId, report });
+const channels = initChannels({ request, userName, apiKey, uuid, report: (error) => report(error) });
+const views = initViews({ api, agentId: () => state.agentId, roomId: () => state.roomId, report, channels });
 
 ui.userName.value = localStorage.getItem(KEYS.userName) || '';
 ui.userName.addEventListener('change', () => localStorage.setItem(KEYS.userName, ui.userName.value.trim()));

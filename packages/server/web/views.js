@@ -44,9 +44,9 @@ function table(headers, rows, numeric = []) {
  * agent) and `report(error)`.
  */
 export function initViews(ctx) {
-  const views = ['chat', 'runs', 'memories', 'usage'];
+  const views = ['chat', 'runs', 'memories', 'usage', 'channels'];
   let current = 'chat';
-  const loaders = { runs: loadRuns, memories: loadMemories, usage: loadUsage };
+  const loaders = { runs: loadRuns, memories: loadMemories, usage: loadUsage, channels: () => ctx.channels.load() };
 
   function show(name) {
     current = name;

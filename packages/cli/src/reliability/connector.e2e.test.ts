@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type PostgresCluster, startPostgresCluster } from '@kith/plugin-sql/testing';
-import { CONNECTOR_PLUGIN, installConnectorPlugin } from './__fixtures__/connector-plugin';
-import { killIfRunning, type KithProcess, startKith } from './__fixtures__/kith-server-process';
+import { CONNECTOR_PLUGIN, installConnectorPlugin } from '../testing/connector-plugin';
+import { killIfRunning, type KithProcess, startKith } from '../testing/kith-server-process';
 
 /** Short leases keep a fleet's hand-overs quick. */
 const LEASE_MS = 3_000;

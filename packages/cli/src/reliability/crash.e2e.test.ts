@@ -7,11 +7,11 @@ import {
   startPostgresCluster,
   type TestDatabase,
 } from '@kith/plugin-sql/testing';
-import { inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
-import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
-import { writeLoadCharacter } from './__fixtures__/load-character';
-import { figuresOf, runLoadClient } from './__fixtures__/run-load-client';
-import { pgStoreView, sqliteStoreView, type StoreView } from './__fixtures__/store-view';
+import { inReplyToOf, memoryIdOf } from '../testing/database-view';
+import { killIfRunning, startKith, type KithProcess } from '../testing/kith-server-process';
+import { writeLoadCharacter } from '../testing/load-character';
+import { figuresOf, runLoadClient } from '../testing/run-load-client';
+import { pgStoreView, sqliteStoreView, type StoreView } from '../testing/store-view';
 
 /** Early in the run: the WebSocket rooms have sent everything, most messages still wait for their turn. */
 const KILL_AFTER_ACKS = 600;

@@ -7,11 +7,11 @@ import {
   startPostgresCluster,
   type TestDatabase,
 } from '@kith/plugin-sql/testing';
-import { inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
-import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
-import { writeLoadCharacter } from './__fixtures__/load-character';
-import { type SteadyRecord, SteadyLoad } from './__fixtures__/steady-load';
-import { pgStoreView } from './__fixtures__/store-view';
+import { inReplyToOf, memoryIdOf } from '../testing/database-view';
+import { killIfRunning, startKith, type KithProcess } from '../testing/kith-server-process';
+import { writeLoadCharacter } from '../testing/load-character';
+import { type SteadyRecord, SteadyLoad } from '../testing/steady-load';
+import { pgStoreView } from '../testing/store-view';
 
 /**
  * The errors a client may be told while the database is away, each naming PostgreSQL and what

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseView, inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
-import { FrameSocket } from './__fixtures__/frame-socket';
-import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
-import { writeLoadCharacter } from './__fixtures__/load-character';
+import { DatabaseView, inReplyToOf, memoryIdOf } from '../testing/database-view';
+import { FrameSocket } from '../testing/frame-socket';
+import { killIfRunning, startKith, type KithProcess } from '../testing/kith-server-process';
+import { writeLoadCharacter } from '../testing/load-character';
 
 interface Answer {
   duplicate: boolean;

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { stringToUuid } from '@kith/core';
 import { createDatabaseAdapter } from '@kith/plugin-sql';
 import { createTestDatabase, freePort, type PostgresCluster, startPostgresCluster } from '@kith/plugin-sql/testing';
-import { inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
-import { killIfRunning, type KithProcess, startKith } from './__fixtures__/kith-server-process';
-import { writeLoadCharacter } from './__fixtures__/load-character';
-import { PgDatabaseView } from './__fixtures__/pg-database-view';
-import { figuresOf, runLoadClient } from './__fixtures__/run-load-client';
+import { inReplyToOf, memoryIdOf } from '../testing/database-view';
+import { killIfRunning, type KithProcess, startKith } from '../testing/kith-server-process';
+import { writeLoadCharacter } from '../testing/load-character';
+import { PgDatabaseView } from '../testing/pg-database-view';
+import { figuresOf, runLoadClient } from '../testing/run-load-client';
 import type { MessageRecord } from './load-report';
 
 /** Short leases keep the failover part of these tests to a few seconds. */

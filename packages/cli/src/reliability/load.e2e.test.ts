@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseView, inReplyToOf, memoryIdOf } from './__fixtures__/database-view';
-import { killIfRunning, startKith, type KithProcess } from './__fixtures__/kith-server-process';
-import { writeLoadCharacter } from './__fixtures__/load-character';
-import { figuresOf, runLoadClient } from './__fixtures__/run-load-client';
+import { DatabaseView, inReplyToOf, memoryIdOf } from '../testing/database-view';
+import { killIfRunning, startKith, type KithProcess } from '../testing/kith-server-process';
+import { writeLoadCharacter } from '../testing/load-character';
+import { figuresOf, runLoadClient } from '../testing/run-load-client';
 import type { MessageRecord } from './load-report';
 
 const ROOMS = 100;

@@ -1,5 +1,5 @@
 import type { AgentRuntime } from '../runtime/agent-runtime';
-import { createTestRuntime } from '../test/create-test-runtime';
+import { createTestRuntime } from '../testing/create-test-runtime';
 import { ErrorCode } from '../errors/error-codes';
 import { KithError } from '../errors/kith-error';
 import { BatchQueue, type BatchQueueOptions } from './batch-queue';

@@ -1,4 +1,4 @@
-import { createCapturingLogger } from '../test/capturing-logger';
+import { createCapturingLogger } from '../testing/capturing-logger';
 import { PriorityQueue } from './priority-queue';
 
 describe('PriorityQueue', () => {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../errors/error-codes';
 import { KithError } from '../errors/kith-error';
 import type { AgentRuntime } from '../runtime/agent-runtime';
-import { createTestRuntime } from '../test/create-test-runtime';
+import { createTestRuntime } from '../testing/create-test-runtime';
 import type { Plugin } from '../types/plugin';
 import { PROMPT_BATCHER_WORKER } from './prompt-batcher';
 

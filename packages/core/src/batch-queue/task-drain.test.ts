@@ -1,6 +1,6 @@
 import type { AgentRuntime } from '../runtime/agent-runtime';
-import { createCapturingLogger } from '../test/capturing-logger';
-import { createTestRuntime } from '../test/create-test-runtime';
+import { createCapturingLogger } from '../testing/capturing-logger';
+import { createTestRuntime } from '../testing/create-test-runtime';
 import { TaskDrain } from './task-drain';
 
 describe('TaskDrain', () => {

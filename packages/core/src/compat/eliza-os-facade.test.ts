@@ -1,5 +1,5 @@
 import { KithError } from '../errors/kith-error';
-import { createTestRuntime } from '../test/create-test-runtime';
+import { createTestRuntime } from '../testing/create-test-runtime';
 import type { HandlerCallback } from '../types/components';
 import type { Memory } from '../types/memory';
 import type { IMessageService, MessageProcessingResult } from '../types/messaging';

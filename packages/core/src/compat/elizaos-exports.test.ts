@@ -131,7 +131,7 @@ const RUNTIME_METHODS = [
   'updateRelationship',
   'updateTask',
   'updateWorld',
-  // plugin-telegram and plugin-discord (compat/install-compat-members.ts).
+  // plugin-telegram and plugin-discord (compat/eliza-os-members.ts).
   'hasElizaOS',
   'addParticipant',
   'getTypedService',

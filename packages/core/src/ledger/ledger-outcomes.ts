@@ -1,5 +1,5 @@
 import type { MessageProcessingMode } from '../types/messaging';
-import { LruMap } from '../utils/lru-map';
+import { LruMap } from '../maps/lru-map';
 import type { DeliveryResult } from './bus-message';
 
 /** Outcomes kept per agent so a repeated message id gets the original one back without a database read. */

@@ -1,6 +1,6 @@
 import { createLogger } from '../logger/logger';
 import { AgentRuntime } from '../runtime/agent-runtime';
-import { createCapturingLogger, InMemoryDatabaseAdapter, testCharacter } from '../test';
+import { createCapturingLogger, InMemoryDatabaseAdapter, testCharacter } from '../testing';
 import type { HandlerCallback } from '../types/components';
 import type { Memory } from '../types/memory';
 import type { IMessageService, MessageProcessingOptions, MessageProcessingResult } from '../types/messaging';

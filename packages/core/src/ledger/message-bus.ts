@@ -2,7 +2,7 @@ import { AgentNotFoundError } from '../errors/agent-not-found-error';
 import { KithError } from '../errors/kith-error';
 import type { Logger } from '../logger/logger';
 import type { UUID } from '../types/primitives';
-import { LruMap } from '../utils/lru-map';
+import { LruMap } from '../maps/lru-map';
 import type { BusEvent, BusMessage, DeliveryResult } from './bus-message';
 
 /**

@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import { logger } from '../logger/logger';
 import type { TemplateType } from '../types/character';
 import type { State } from '../types/state';
-import { BoundedMap } from '../utils/bounded-map';
+import { BoundedMap } from '../maps/bounded-map';
 import { fillTemplateVariables } from './fill-template-variables';
 
 interface CompiledTemplate {

@@ -3,7 +3,7 @@ import type { Character } from '../types/character';
 import type { IDatabaseAdapter } from '../types/database';
 import type { Plugin, Route } from '../types/plugin';
 import type { UUID } from '../types/primitives';
-import type { SettingValue } from './settings/runtime-settings';
+import type { SettingValue } from './setting-lookup/runtime-settings';
 
 export interface AgentRuntimeOptions {
   character: Character;

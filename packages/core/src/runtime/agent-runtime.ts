@@ -1,96 +1,47 @@
 import { PromptBatcher } from '../batch-queue/prompt-batcher';
-import { DatabaseAdapterMissingError } from '../errors/database-adapter-missing-error';
+import { registerAgent, unregisterAgent } from '../compat/agent-directory';
+import { ElizaOSMembers } from '../compat/eliza-os-members';
+import { ledgerFront, pipelineBehind } from '../ledger/ledger-message-service';
 import { createLogger, type Logger } from '../logger/logger';
-import type {
-  Action,
-  ActionResult,
-  AddKnowledgeOptions,
-  AddKnowledgeResult,
-  BootReportEntry,
-  Character,
-  Content,
-  EnsureConnectionParams,
-  Entity,
-  EventHandler,
-  Evaluator,
-  HandlerCallback,
-  IAgentRuntime,
-  IDatabaseAdapter,
-  IMessageService,
-  IService,
-  KnowledgeInput,
-  Memory,
-  ModelHandler,
-  ModelHandlerFn,
-  ModelParamsMap,
-  ModelResultMap,
-  ModelTypeName,
-  PayloadOf,
-  Plugin,
-  ProcessActionsOptions,
-  Provider,
-  Room,
-  SendHandlerFunction,
-  ServiceClass,
-  State,
-  TargetInfo,
-  TaskWorker,
-  TemplateType,
-  UUID,
-  World,
-  CostBudgetStatus,
-} from '../types';
-import { BoundedMap } from '../utils/bounded-map';
+import type { Character, TemplateType } from '../types/character';
+import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
+import type { IDatabaseAdapter } from '../types/database';
+import type { EventHandler, PayloadOf } from '../types/events';
+import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
+import type { Memory } from '../types/memory';
+import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/messaging';
+import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from '../types/model';
+import type { Plugin } from '../types/plugin';
+import type { Content, UUID } from '../types/primitives';
+import type { BootReportEntry, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
+import type { IService, ServiceClass } from '../types/service';
+import type { State } from '../types/state';
+import type { TaskWorker } from '../types/task';
+import type { CostBudgetStatus } from '../types/usage';
 import { stringToUuid } from '../uuid/uuid';
-import { processActions, type ProcessActionsDeps } from './actions/process-actions';
-import { BootTimer } from './boot/boot-timer';
-import { ensureAgentExists } from './boot/ensure-agent-exists';
-import { probeEmbeddingDimension } from './boot/probe-embedding-dimension';
-import * as connections from './connections/ensure-connection';
-import { installDatabaseDelegates, type DelegatedDatabaseMethods } from './database/database-delegates';
-import { evaluate, type EvaluateDeps } from './evaluation/evaluate';
-import { EventBus } from './events/event-bus';
-import { OperationEvents } from './events/operation-events';
+import { processActions } from './actions/process-actions';
+import type { AgentRuntimeOptions, RegisteredRoute } from './agent-runtime-options';
+import { bootAgent } from './boot/boot-agent';
+import { createRuntimeParts, type RuntimeParts } from './create-runtime-parts';
+import type { DatabaseCallObserver } from './database/observe-database-call';
+import { evaluate } from './evaluation/evaluate';
 import { addKnowledge, searchKnowledge } from './knowledge/add-knowledge';
 import { addEmbeddingToMemory } from './models/add-embedding-to-memory';
-import { ledgerFront, pipelineBehind } from '../ledger/ledger-message-service';
-import { SendHandlers } from './messaging/send-handlers';
-import { ModelRegistry } from './models/model-registry';
-import { useModel, type UseModelDeps } from './models/use-model';
-import { ComponentRegistry } from './plugins/component-registry';
-import { createPluginHost } from './plugins/create-plugin-host';
-import { installPlugin, type PluginHost } from './plugins/install-plugin';
-import { PluginRecords, type PluginRegistration } from './plugins/plugin-records';
-import { resolvePluginOrder } from './plugins/resolve-plugin-order';
-import { CircuitBreaker } from './resilience/circuit-breaker';
-import { RunTracker } from './runs/run-context';
+import { useModel } from './models/use-model';
+import { installPlugin } from './plugins/install-plugin';
+import type { PluginRegistration } from './plugins/plugin-records';
 import { withRunSpan } from './runs/run-span';
-import { ServiceRegistry } from './services/service-registry';
-import { RuntimeSettings } from './settings/runtime-settings';
-import type { AgentRuntimeOptions, RegisteredRoute } from './agent-runtime-options';
-import { composeState, type ComposeStateDeps } from './state/compose-state';
-import { StateCache } from './state/state-cache';
-import { TaskChangeListeners } from './tasks/task-change-listeners';
-import { TaskWorkers } from './tasks/task-workers';
-import { TemplateRegistry } from './templates/template-registry';
-import { registerAgent, unregisterAgent } from '../compat/agent-directory';
-import { installCompatMembers, type CompatMembers } from '../compat/install-compat-members';
-import { ensureAgentSelfRoom } from '../compat/agent-self-room';
-import { ModelCosts } from './usage/model-costs';
-
-// The adapter methods are forwarded mechanically (see database-delegates.ts).
-// Merged with the class below on purpose: the installers above put these members on its prototype.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface AgentRuntime extends DelegatedDatabaseMethods, CompatMembers {}
+import type { RuntimeSettings } from './setting-lookup/runtime-settings';
+import { composeState } from './state/compose-state';
 
 /**
  * The agent: a composition root. The constructor builds the registries and
- * the collaborator bags the turn functions take (composeState,
- * processActions, useModel, evaluate, the plugin host) once; every method
- * below is a one-step delegation to the module that holds the behaviour.
+ * the collaborator bags the turn functions take (createRuntimeParts); every
+ * method below is a one-step delegation to the module that holds the
+ * behaviour. The adapter methods plugins call on the runtime are forwarded by
+ * DatabaseDelegates, the elizaOS-only members come from ElizaOSMembers.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
-export class AgentRuntime implements IAgentRuntime {
+export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   readonly agentId: UUID;
   character: Character;
   readonly logger: Logger;
@@ -103,178 +54,82 @@ export class AgentRuntime implements IAgentRuntime {
   /** The installed pipeline itself, which the agent's MessageLedger runs turns with. */
   messagePipeline: IMessageService | null = null;
 
-  private adapterRef: IDatabaseAdapter | undefined;
-  private readonly pending: Plugin[];
+  private readonly parts: RuntimeParts;
+  // An own property as in elizaOS, whose plugins may read runtime.settings.
   private readonly settings: RuntimeSettings;
-  private readonly eventBus: EventBus;
-  private readonly models = new ModelRegistry();
-  private readonly serviceRegistry: ServiceRegistry;
-  private readonly records = new PluginRecords();
-  private readonly components: ComponentRegistry;
-  private readonly runs = new RunTracker();
-  // FIFO: results are read once, right after their turn; a read need not keep them.
-  private readonly actionResults = new BoundedMap<string, ActionResult[]>(1_000);
-  private readonly taskWorkers: TaskWorkers;
-  private readonly taskChanges: TaskChangeListeners;
-  private readonly sendHandlers = new SendHandlers();
-  private readonly templates = new TemplateRegistry(() => this.character.templates);
-  private readonly connectionCache = new connections.ConnectionCache();
-  private readonly boot = new BootTimer();
+  private readonly pending: Plugin[];
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private promptBatcher: PromptBatcher | undefined;
   private initialized = false;
   private initializing: Promise<void> | null = null;
 
-  // Collaborator bags, built once (the turn functions run several times per message).
-  private readonly pluginHost: PluginHost;
-  private readonly stateDeps: ComposeStateDeps;
-  private readonly actionDeps: ProcessActionsDeps;
-  private readonly evaluateDeps: EvaluateDeps;
-  private readonly modelDeps: UseModelDeps;
-  /** Prices (MODEL_PRICES) and the daily budget (MAX_DAILY_COST_USD). */
-  private readonly costs: ModelCosts;
-  /** PROVIDER_COMPLETED and DATABASE_OPERATION, emitted only while someone listens. */
-  private readonly operationEvents: OperationEvents;
-
-  /** The installed pipeline behind the agent's MessageLedger: whatever hands a message in goes through the ledger. */
-  get messageService(): IMessageService | null {
-    return ledgerFront(this.messagePipeline);
-  }
-
-  set messageService(service: IMessageService | null) {
-    this.messagePipeline = pipelineBehind(service);
-  }
-
   constructor(options: AgentRuntimeOptions) {
+    super();
     this.character = options.character;
     this.agentId = options.agentId ?? options.character.id ?? stringToUuid(options.character.name);
-    const logger = (this.logger = options.logger ?? createLogger({ namespace: options.character.name }));
+    this.logger = options.logger ?? createLogger({ namespace: options.character.name });
     this.fetch = options.fetch ?? globalThis.fetch;
     this.adapterRef = options.adapter;
     this.pending = [...(options.plugins ?? [])];
-    const settings = (this.settings = new RuntimeSettings(() => this.character, options.settings));
-    this.eventBus = new EventBus(logger);
-    // A service start gets the plugin init limit: a hung start must not keep the agent from starting.
-    this.serviceRegistry = new ServiceRegistry(logger, () => settings.number('PLUGIN_INIT_TIMEOUT_MS', 30_000));
-    const breaker = new CircuitBreaker(logger, () => ({
-      threshold: settings.number('CIRCUIT_BREAKER_THRESHOLD', 5),
-      resetMs: settings.number('CIRCUIT_BREAKER_RESET_MS', 60_000),
-    }));
-    this.components = new ComponentRegistry(logger, this.records);
-    ({ actions: this.actions, providers: this.providers, evaluators: this.evaluators } = this.components);
-    this.taskWorkers = new TaskWorkers(logger);
-    this.taskChanges = new TaskChangeListeners(logger);
-    const stateCache = new StateCache();
-    this.runs.onEnded((runId) => stateCache.dropRun(runId));
-
-    const currentRunId = (): UUID | undefined => this.runs.current()?.runId;
-    const ownerOf = (component: object): string | undefined => this.records.ownerOf(component);
-    const operationEvents = (this.operationEvents = new OperationEvents(this, this.eventBus, ownerOf));
-    const { records, components, models, eventBus, routes, templates } = this;
-    this.stateDeps = {
+    this.parts = createRuntimeParts({
       runtime: this,
-      providers: () => this.providers,
-      logger,
-      breaker,
-      cache: stateCache,
-      currentRunId,
-      ownerOf,
-      onProviderCompleted: () => operationEvents.providerCompleted(),
-      timeoutMs: () => settings.number('PROVIDER_TIMEOUT_MS', 30_000),
-      baseValues: () => ({ agentName: this.character.name }),
-    };
-    this.actionDeps = {
-      runtime: this,
-      actions: () => this.actions,
-      logger,
-      results: this.actionResults,
-      currentRunId,
-      ownerOf,
-    };
-    this.evaluateDeps = { runtime: this, evaluators: () => this.evaluators, logger, currentRunId, ownerOf };
-    const emitModelUsed: UseModelDeps['emitModelUsed'] = (payload) => void this.emitEvent('MODEL_USED', payload);
-    const costs = (this.costs = ModelCosts.forRuntime(this, models, () => this.adapterRef));
-    this.modelDeps = {
-      runtime: this,
-      registry: models,
-      logger,
-      breaker,
-      setting: (key) => this.getSetting(key),
-      emitModelUsed,
-      currentRunId,
-      currentRoomId: () => this.runs.current()?.roomId,
-      prices: () => costs.prices(),
-      budget: () => costs.budget(),
-    };
-    this.pluginHost = createPluginHost({
-      runtime: this,
+      logger: this.logger,
+      initialSettings: options.settings,
       installed: this.plugins,
-      settings,
-      records,
-      components,
-      models,
-      eventBus,
-      routes,
-      templates,
-      setAdapter: (adapter) => this.registerDatabaseAdapter(adapter),
-      addService: (service, owner) => this.startService(service, owner),
+      routes: this.routes,
+      adapter: () => this.adapterRef,
+      startService: (service, owner) => this.startService(service, owner),
     });
+    this.settings = this.parts.settings;
+    ({ actions: this.actions, providers: this.providers, evaluators: this.evaluators } = this.parts.components);
     registerAgent(this);
   }
 
   // ---- lifecycle -------------------------------------------------------
 
-  get adapter(): IDatabaseAdapter {
-    if (!this.adapterRef) throw new DatabaseAdapterMissingError();
-    return this.adapterRef;
+  /** The installed pipeline behind the agent's MessageLedger: whatever hands a message in goes through the ledger. */
+  get messageService(): IMessageService | null {
+    return ledgerFront(this.messagePipeline);
   }
-  set adapter(adapter: IDatabaseAdapter) {
-    this.adapterRef = adapter;
+  set messageService(service: IMessageService | null) {
+    this.messagePipeline = pipelineBehind(service);
   }
-  get db(): unknown {
-    return this.adapterRef?.db;
-  }
+
   get services(): Map<string, IService[]> {
-    return this.serviceRegistry.services;
+    return this.parts.serviceRegistry.services;
   }
   get events(): Map<string, EventHandler<string>[]> {
-    return this.eventBus.handlers;
+    return this.parts.eventBus.handlers;
   }
   /** Each plugin's boot phases with their durations. */
   get bootReport(): readonly BootReportEntry[] {
-    return this.boot.entries;
+    return this.parts.boot.entries;
   }
   get isInitialized(): boolean {
     return this.initialized;
   }
+  protected databaseObserver(): DatabaseCallObserver | undefined {
+    return this.parts.operationEvents.databaseObserver();
+  }
 
   initialize(): Promise<void> {
-    this.initializing ??= this.bootSequence();
+    this.initializing ??= bootAgent({
+      runtime: this,
+      timer: this.parts.boot,
+      pending: this.pending,
+      install: (plugin) => this.install(plugin),
+      costs: this.parts.costs,
+      ready: () => this.startDeferredServices(),
+    });
     return this.initializing;
   }
 
-  /** Plugins in dependency order, the adapter and migrations, the agent's rows, then services. */
-  private async bootSequence(): Promise<void> {
-    // Plugins registered before initialize() count as present for dependencies.
-    for (const plugin of resolvePluginOrder(this.pending, { installed: this.plugins.map((p) => p.name) })) {
-      await this.boot.timed(plugin.name, 'init', () => this.install(plugin));
-    }
-    this.pending.length = 0;
-    const adapter = this.adapter;
-    await this.boot.timed('database', 'adapter-init', () => adapter.init());
-    for (const plugin of this.plugins) {
-      if (plugin.schema && adapter.runMigrations)
-        await this.boot.timed(plugin.name, 'migrations', () => adapter.runMigrations!(plugin.schema, plugin.name));
-    }
-    await ensureAgentExists(this);
-    await ensureAgentSelfRoom(this);
-    await this.costs.start();
-    await probeEmbeddingDimension(this);
+  /** Marks the agent initialised, then starts the services registered before, in order. */
+  private async startDeferredServices(): Promise<void> {
     this.initialized = true;
     for (const { service, owner } of this.deferredServices.splice(0)) {
-      await this.boot.timed(owner, 'services', () => this.serviceRegistry.start(this, service, owner));
+      await this.parts.boot.timed(owner, 'services', () => this.parts.serviceRegistry.start(this, service, owner));
     }
-    this.logger.debug({ boot: this.boot.entries }, 'Boot report');
   }
 
   async stop(): Promise<void> {
@@ -282,7 +137,7 @@ export class AgentRuntime implements IAgentRuntime {
     await this.messageService?.whenIdle?.();
     await this.promptBatcher?.dispose();
     this.promptBatcher = undefined;
-    await this.serviceRegistry.stopAll();
+    await this.parts.serviceRegistry.stopAll();
     if (this.adapterRef) await this.adapterRef.close();
   }
 
@@ -293,13 +148,13 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   private install(plugin: Plugin): Promise<boolean> {
-    return this.records.installingWith(typeof plugin?.name === 'string' ? plugin.name : undefined, () =>
-      installPlugin(this.pluginHost, plugin),
+    return this.parts.records.installingWith(typeof plugin?.name === 'string' ? plugin.name : undefined, () =>
+      installPlugin(this.parts.pluginHost, plugin),
     );
   }
   /** The plugin whose init is running: what it registers directly on the runtime is recorded as its own. */
   private get installing(): string | undefined {
-    return this.records.installing;
+    return this.parts.records.installing;
   }
 
   registerDatabaseAdapter(adapter: IDatabaseAdapter): void {
@@ -309,48 +164,48 @@ export class AgentRuntime implements IAgentRuntime {
   }
 
   registerAction(action: Action): void {
-    this.components.addAction(action, this.installing);
+    this.parts.components.addAction(action, this.installing);
   }
   registerProvider(provider: Provider): void {
-    this.components.addProvider(provider, this.installing);
+    this.parts.components.addProvider(provider, this.installing);
   }
   registerEvaluator(evaluator: Evaluator): void {
-    this.components.addEvaluator(evaluator, this.installing);
+    this.parts.components.addEvaluator(evaluator, this.installing);
   }
 
   /** Kith: the plugin that registered this action, provider, evaluator, model handler or event handler. */
   getPluginOwner(component: object): string | undefined {
-    return this.records.ownerOf(component);
+    return this.parts.records.ownerOf(component);
   }
 
   /** Kith: what each plugin registered (names per kind), in install order. */
   getPluginRegistrations(): PluginRegistration[] {
-    return this.records.list();
+    return this.parts.records.list();
   }
 
   // ---- services --------------------------------------------------------
 
   getService<T extends IService = IService>(serviceType: string): T | null {
-    return this.serviceRegistry.get<T>(serviceType);
+    return this.parts.serviceRegistry.get<T>(serviceType);
   }
   getServicesByType<T extends IService = IService>(serviceType: string): T[] {
-    return this.serviceRegistry.getAll<T>(serviceType);
+    return this.parts.serviceRegistry.getAll<T>(serviceType);
   }
   getAllServices(): Map<string, IService[]> {
-    return this.serviceRegistry.services;
+    return this.parts.serviceRegistry.services;
   }
   hasService(serviceType: string): boolean {
-    return this.serviceRegistry.has(serviceType);
+    return this.parts.serviceRegistry.has(serviceType);
   }
   async registerService(serviceClass: ServiceClass): Promise<void> {
     // Recorded as the plugin's when its init registers it; the application's own is not a plugin's.
     await (this.installing
-      ? this.pluginHost.addService(serviceClass, this.installing)
+      ? this.parts.pluginHost.addService(serviceClass, this.installing)
       : this.startService(serviceClass, 'runtime'));
   }
   /** Started now once the agent is initialised; before that, after the plugins and the database. */
   private async startService(service: ServiceClass, owner: string): Promise<void> {
-    if (this.initialized) await this.serviceRegistry.start(this, service, owner);
+    if (this.initialized) await this.parts.serviceRegistry.start(this, service, owner);
     else this.deferredServices.push({ service, owner });
   }
 
@@ -362,25 +217,25 @@ export class AgentRuntime implements IAgentRuntime {
     provider: string,
     priority = 0,
   ): void {
-    this.models.register(modelType, handler, provider, priority);
-    this.records.add(this.installing, 'models', modelType, handler);
+    this.parts.models.register(modelType, handler, provider, priority);
+    this.parts.records.add(this.installing, 'models', modelType, handler);
   }
   getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined {
-    return this.models.get(modelType, provider)?.handler;
+    return this.parts.models.get(modelType, provider)?.handler;
   }
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[] {
-    return this.models.handlers(modelType);
+    return this.parts.models.handlers(modelType);
   }
   async useModel<T extends ModelTypeName>(
     modelType: T,
     params: ModelParamsMap[T],
     provider?: string,
   ): Promise<ModelResultMap[T]> {
-    return (await useModel(this.modelDeps, modelType, params, provider)) as ModelResultMap[T];
+    return (await useModel(this.parts.modelDeps, modelType, params, provider)) as ModelResultMap[T];
   }
   /** Kith: MAX_DAILY_COST_USD's state today (UTC); null when no budget is set. */
   getCostBudget(): CostBudgetStatus | null {
-    return this.costs.status();
+    return this.parts.costs.status();
   }
   /**
    * A model call that must not hold up a reply (reflection, evaluators):
@@ -397,20 +252,20 @@ export class AgentRuntime implements IAgentRuntime {
   // ---- events ----------------------------------------------------------
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void {
-    this.eventBus.on(event, handler, this.installing);
-    this.records.add(this.installing, 'events', event, handler);
+    this.parts.eventBus.on(event, handler, this.installing);
+    this.parts.records.add(this.installing, 'events', event, handler);
   }
   on<E extends string>(event: E, handler: EventHandler<E>): void {
     this.registerEvent(event, handler);
   }
   getEvent(event: string): EventHandler<string>[] | undefined {
-    return this.eventBus.get(event);
+    return this.parts.eventBus.get(event);
   }
   emitEvent<E extends string>(
     event: E | E[],
     payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
   ): Promise<void> {
-    return this.eventBus.publish(this, event, payload);
+    return this.parts.eventBus.publish(this, event, payload);
   }
 
   // ---- settings --------------------------------------------------------
@@ -426,10 +281,10 @@ export class AgentRuntime implements IAgentRuntime {
   }
   /** A prompt template by name: the character's, else the runtime's, else a plugin's, else the default. */
   getTemplate(name: string): TemplateType | undefined {
-    return this.templates.get(name);
+    return this.parts.templates.get(name);
   }
   setTemplate(name: string, template: TemplateType): void {
-    this.templates.setRuntimeTemplate(name, template);
+    this.parts.templates.setRuntimeTemplate(name, template);
   }
 
   // ---- turn ------------------------------------------------------------
@@ -440,7 +295,7 @@ export class AgentRuntime implements IAgentRuntime {
     onlyInclude = false,
     skipCache = false,
   ): Promise<State> {
-    return composeState(this.stateDeps, message, includeList, onlyInclude, skipCache);
+    return composeState(this.parts.stateDeps, message, includeList, onlyInclude, skipCache);
   }
   processActions(
     message: Memory,
@@ -449,10 +304,10 @@ export class AgentRuntime implements IAgentRuntime {
     callback?: HandlerCallback,
     options?: ProcessActionsOptions,
   ): Promise<void> {
-    return processActions(this.actionDeps, message, responses, state, callback, options);
+    return processActions(this.parts.actionDeps, message, responses, state, callback, options);
   }
   getActionResults(messageId: UUID): ActionResult[] {
-    return this.actionResults.get(messageId) ?? [];
+    return this.parts.actionResults.get(messageId) ?? [];
   }
   async evaluate(
     message: Memory,
@@ -461,7 +316,7 @@ export class AgentRuntime implements IAgentRuntime {
     callback?: HandlerCallback,
     responses?: Memory[],
   ): Promise<Evaluator[] | null> {
-    return evaluate(this.evaluateDeps, message, state, didRespond, callback, responses);
+    return evaluate(this.parts.evaluateDeps, message, state, didRespond, callback, responses);
   }
 
   // ---- memory and knowledge --------------------------------------------
@@ -485,87 +340,49 @@ export class AgentRuntime implements IAgentRuntime {
   // ---- runs ------------------------------------------------------------
 
   createRunId(): UUID {
-    return this.runs.createRunId();
+    return this.parts.runs.createRunId();
   }
   startRun(roomId?: UUID): UUID {
-    return this.runs.start(roomId);
+    return this.parts.runs.start(roomId);
   }
   /** Runs `fn` inside its own run; the run id follows the async context. */
   withRun<T>(roomId: UUID | undefined, fn: (runId: UUID) => Promise<T>): Promise<T> {
-    return withRunSpan(this.runs, this, roomId, fn);
+    return withRunSpan(this.parts.runs, this, roomId, fn);
   }
   endRun(): void {
-    this.runs.end();
+    this.parts.runs.end();
   }
   getCurrentRunId(): UUID | undefined {
-    return this.runs.current()?.runId;
+    return this.parts.runs.current()?.runId;
   }
 
   // ---- tasks (writes tell listeners, so a scheduler wakes instead of polling) ----
 
   registerTaskWorker(worker: TaskWorker): void {
-    this.taskWorkers.register(worker);
+    this.parts.taskWorkers.register(worker);
   }
   getTaskWorker(name: string): TaskWorker | undefined {
-    return this.taskWorkers.get(name);
+    return this.parts.taskWorkers.get(name);
   }
-  async createTask(...args: Parameters<IDatabaseAdapter['createTask']>): Promise<UUID> {
-    return this.taskChanges.after(this.adapter.createTask(...args));
+  override async createTask(...args: Parameters<IDatabaseAdapter['createTask']>): Promise<UUID> {
+    return this.parts.taskChanges.after(this.adapter.createTask(...args));
   }
-  async updateTask(...args: Parameters<IDatabaseAdapter['updateTask']>): Promise<void> {
-    return this.taskChanges.after(this.adapter.updateTask(...args));
+  override async updateTask(...args: Parameters<IDatabaseAdapter['updateTask']>): Promise<void> {
+    return this.parts.taskChanges.after(this.adapter.updateTask(...args));
   }
-  async deleteTask(...args: Parameters<IDatabaseAdapter['deleteTask']>): Promise<void> {
-    return this.taskChanges.after(this.adapter.deleteTask(...args));
+  override async deleteTask(...args: Parameters<IDatabaseAdapter['deleteTask']>): Promise<void> {
+    return this.parts.taskChanges.after(this.adapter.deleteTask(...args));
   }
   onTasksChanged(listener: () => void): () => void {
-    return this.taskChanges.add(listener);
-  }
-
-  // ---- connections and elizaOS conveniences over the adapter ------------
-
-  ensureConnection(params: EnsureConnectionParams): Promise<void> {
-    return connections.ensureConnection(this, this.connectionCache, params);
-  }
-  ensureConnections(entities: Entity[], rooms: Room[], source: string, world: World): Promise<void> {
-    return connections.ensureConnections(this, this.connectionCache, entities, rooms, source, world);
-  }
-  ensureParticipantInRoom(entityId: UUID, roomId: UUID): Promise<void> {
-    return connections.ensureParticipantInRoom(this, entityId, roomId);
-  }
-  ensureWorldExists(world: World): Promise<void> {
-    return connections.ensureWorldExists(this, world);
-  }
-  ensureRoomExists(room: Room): Promise<void> {
-    return connections.ensureRoomExists(this, room);
-  }
-  async getEntityById(entityId: UUID): Promise<Entity | null> {
-    return (await this.adapter.getEntitiesByIds([entityId]))?.[0] ?? null;
-  }
-  async getRoom(roomId: UUID): Promise<Room | null> {
-    return (await this.adapter.getRoomsByIds([roomId]))?.[0] ?? null;
-  }
-  /** elizaOS 1.x name for the rooms of a world. */
-  getRooms(worldId: UUID): Promise<Room[]> {
-    return this.adapter.getRoomsByWorld(worldId);
-  }
-  createEntity(entity: Entity): Promise<boolean> {
-    return this.adapter.createEntities([{ ...entity, agentId: entity.agentId ?? this.agentId }]);
+    return this.parts.taskChanges.add(listener);
   }
 
   // ---- delivery to other rooms (SEND_MESSAGE) ---------------------------
 
   registerSendHandler(source: string, handler: SendHandlerFunction): void {
-    this.sendHandlers.register(source, handler);
+    this.parts.sendHandlers.register(source, handler);
   }
   sendMessageToTarget(target: TargetInfo, content: Content): Promise<void> {
-    return this.sendHandlers.send(this, target, content);
+    return this.parts.sendHandlers.send(this, target, content);
   }
 }
-
-installDatabaseDelegates(
-  AgentRuntime.prototype,
-  (self) => (self as unknown as { adapterRef?: IDatabaseAdapter }).adapterRef,
-  (self) => (self as unknown as { operationEvents: OperationEvents }).operationEvents.databaseObserver(),
-);
-installCompatMembers(AgentRuntime.prototype);

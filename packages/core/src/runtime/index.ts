@@ -7,7 +7,7 @@ export { validateActionParameters, parametersJsonSchema } from './actions/action
 export { isRetryableModelError } from './models/use-model';
 export { reportModelUsage } from './models/model-usage';
 export { CircuitBreaker } from './resilience/circuit-breaker';
-export { DATABASE_METHODS } from './database/database-delegates';
+export { DATABASE_METHODS } from './database/database-methods';
 export { embedTexts, type EmbedTextsOptions } from './models/embed-texts';
 export { addKnowledge, searchKnowledge, KNOWLEDGE_TABLES } from './knowledge/add-knowledge';
 export {

@@ -1,4 +1,4 @@
-import { createTestRuntime } from '../test';
+import { createTestRuntime } from '../testing';
 import type { DatabaseOperationPayload, ProviderEventPayload } from '../types/events';
 import type { Memory } from '../types/memory';
 import type { UUID } from '../types/primitives';

@@ -1,5 +1,5 @@
 import { collectSettings } from './collect-settings';
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 
 describe('collectSettings', () => {
   let restore: () => void = () => undefined;

@@ -1,5 +1,5 @@
 import { getBooleanSetting } from './get-boolean-setting';
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 
 describe('getBooleanSetting', () => {
   let restore: () => void = () => undefined;

@@ -1,5 +1,5 @@
 import { getCsvListSetting } from './get-csv-list-setting';
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 
 describe('getCsvListSetting', () => {
   let restore: () => void = () => undefined;

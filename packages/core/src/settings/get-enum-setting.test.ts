@@ -1,5 +1,5 @@
 import { getEnumSetting } from './get-enum-setting';
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 
 const MODES = ['actions', 'simple', 'none'] as const;
 

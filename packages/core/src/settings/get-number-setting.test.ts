@@ -1,5 +1,5 @@
 import { getNumberSetting } from './get-number-setting';
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 
 describe('getNumberSetting', () => {
   let restore: () => void = () => undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConfigValidationError, ErrorCode, KithError } from '../errors';
 import { loadPluginConfig, loadPluginConfigOrThrow } from './load-plugin-config';
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 
 const schema = z.object({
   KITH_P_API_KEY: z.string().min(1),

@@ -1,4 +1,4 @@
-import { settingsStub, withEnv } from './__fixtures__/settings-stub';
+import { settingsStub, withEnv } from '../testing/fixtures/settings-stub';
 import { resolveSettingRaw } from './resolve-setting-raw';
 
 describe('resolveSettingRaw', () => {

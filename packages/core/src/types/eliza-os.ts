@@ -41,7 +41,7 @@ export interface IElizaOS {
   getAgentByName(name: string): IAgentRuntime | undefined;
 }
 
-/** Runtime members only elizaOS plugins use; compat/install-compat-members.ts adds them to AgentRuntime. */
+/** Runtime members only elizaOS plugins use; compat/eliza-os-members.ts declares them for AgentRuntime. */
 export interface ElizaOSRuntimeMembers {
   /** The elizaOS orchestrator facade; its handleMessage feeds `messageService`. */
   readonly elizaOS: IElizaOS;

@@ -1,28 +1,5 @@
-// Formatting, text and small helpers with elizaOS-compatible names.
-export { BoundedMap } from './bounded-map';
-export { LruMap } from './lru-map';
+// Small helpers that fit no concept folder.
 export { isPromiseLike } from './is-promise-like';
-export { addHeader } from './add-header';
-export { booleanFooter } from './boolean-footer';
-export { formatTimestamp } from './format-timestamp';
-export { formatMessages } from './format-messages';
-export { formatPosts } from './format-posts';
-export { getEntityDetails, type EntityDetails } from './get-entity-details';
-export { formatEntities } from './format-entities';
-export { findEntityByName } from './find-entity-by-name';
-export { truncateToCompleteSentence } from './truncate-to-complete-sentence';
-export { splitChunks } from './split-chunks';
-export { splitIntoChunks } from './split-into-chunks';
-export { composeActionExamples } from './compose-action-examples';
-export { formatActionNames } from './format-action-names';
-export { formatActions } from './format-actions';
-export { formatEvaluatorNames, formatEvaluators } from './format-evaluators';
-export { formatEvaluatorExamples } from './format-evaluator-examples';
 export { getGeneratedDir } from './get-generated-dir';
 export { getLocalServerUrl } from './get-local-server-url';
-export { getSalt } from './get-salt';
-export { encryptStringValue, decryptStringValue } from './encrypt-string-value';
-export { saltWorldSettings, unsaltWorldSettings, type SaltableSetting } from './salt-world-settings';
-export { getUserServerRole } from './get-user-server-role';
-export { findWorldsForOwner } from './find-worlds-for-owner';
 export { cosineSimilarity } from './cosine-similarity';

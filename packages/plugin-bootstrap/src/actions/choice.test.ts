@@ -1,6 +1,6 @@
 import { ChannelType, Role, type Task } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { ADA, BOB, createHarness, setWorldMetadata } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness, setWorldMetadata } from '../testing/bootstrap-harness';
 import { choiceProvider } from '../providers/choice';
 import { choiceAction } from './choice';
 

@@ -1,5 +1,5 @@
 import { ContentType, type ImageGenerationParams } from '@kith/core';
-import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { createHarness } from '../testing/bootstrap-harness';
 import { generateImageAction } from './generate-image';
 
 describe('GENERATE_IMAGE', () => {

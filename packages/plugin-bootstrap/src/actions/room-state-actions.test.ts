@@ -1,6 +1,6 @@
 import { ChannelType, randomUuid } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { ADA, createHarness } from '../__fixtures__/bootstrap-harness';
+import { ADA, createHarness } from '../testing/bootstrap-harness';
 import { followRoomAction } from './follow-room';
 import { muteRoomAction } from './mute-room';
 import { unfollowRoomAction } from './unfollow-room';

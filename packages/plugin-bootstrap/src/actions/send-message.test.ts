@@ -1,6 +1,6 @@
 import { ChannelType, randomUuid, type Content, type TargetInfo } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { BOB, createHarness } from '../__fixtures__/bootstrap-harness';
+import { BOB, createHarness } from '../testing/bootstrap-harness';
 
 async function withSendHandler(script: string[] = []) {
   const harness = await createHarness({ script });

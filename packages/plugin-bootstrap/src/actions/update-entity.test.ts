@@ -1,4 +1,4 @@
-import { ADA, BOB, createHarness } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness } from '../testing/bootstrap-harness';
 
 describe('UPDATE_ENTITY', () => {
   it('stores details as a component of the sender and merges later updates', async () => {

@@ -1,5 +1,5 @@
 import { ChannelType, randomUuid, Role } from '@kith/core';
-import { ADA, BOB, createHarness, setWorldMetadata } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness, setWorldMetadata } from '../testing/bootstrap-harness';
 import { updateRoleAction } from './update-role';
 
 async function world(roles: Record<string, Role>, ownerId?: string) {

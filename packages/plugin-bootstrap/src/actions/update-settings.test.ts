@@ -1,5 +1,5 @@
 import { ChannelType, parseKeyValueXml, randomUuid, type WorldSettings } from '@kith/core';
-import { ADA, BOB, createHarness, setWorldMetadata } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness, setWorldMetadata } from '../testing/bootstrap-harness';
 import { settingsProvider } from '../providers/settings';
 import { updateSettingsAction } from './update-settings';
 

@@ -8,7 +8,7 @@ import {
   type Plugin,
 } from '@kith/core';
 import { createCapturingLogger, createTestRuntime, type CapturingLogger } from '@kith/core/test';
-import { startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server';
+import { startLocalHttpServer, type LocalHttpServer } from '../testing/local-http-server';
 import { processAttachments } from './process-attachments';
 
 type ImageScript = (params: ImageDescriptionParams) => Promise<unknown>;

@@ -1,6 +1,6 @@
 import { KithError } from '@kith/core';
 import fc from 'fast-check';
-import { startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server';
+import { startLocalHttpServer, type LocalHttpServer } from '../testing/local-http-server';
 import { classifyAddress } from './address-policy';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { AttachmentErrorCode } from './errors';

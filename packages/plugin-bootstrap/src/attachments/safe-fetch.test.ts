@@ -1,5 +1,5 @@
 import { ErrorCode, KithError } from '@kith/core';
-import { startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server';
+import { startLocalHttpServer, type LocalHttpServer } from '../testing/local-http-server';
 import { isPublicAddress } from './address-policy';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { AttachmentErrorCode } from './errors';

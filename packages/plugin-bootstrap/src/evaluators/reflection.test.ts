@@ -10,7 +10,7 @@ import {
   testCharacter,
 } from '@kith/core/test';
 import { createDatabaseAdapter } from '@kith/plugin-sql';
-import { ADA, BOB, createHarness } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness } from '../testing/bootstrap-harness';
 import { bootstrapPlugin } from '../plugin';
 import { parseFacts, parseRelationships, reflectionEvaluator } from './reflection';
 

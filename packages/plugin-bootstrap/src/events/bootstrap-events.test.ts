@@ -1,6 +1,6 @@
 import { ChannelType, randomUuid, type Content, type Entity, type Room } from '@kith/core';
 import { createCapturingLogger } from '@kith/core/test';
-import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { createHarness } from '../testing/bootstrap-harness';
 
 function capture() {
   const sink: Content[] = [];

@@ -1,6 +1,6 @@
 import { ChannelType, ContentType, randomUuid, type IAgentRuntime, type ModelCallHints, type Plugin } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { ADA, createHarness } from '../__fixtures__/bootstrap-harness';
+import { ADA, createHarness } from '../testing/bootstrap-harness';
 import { processAttachments } from '../attachments';
 
 interface HintedCall {

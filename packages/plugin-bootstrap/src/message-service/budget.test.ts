@@ -1,6 +1,6 @@
 import { ChannelType, type Plugin } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { pipelineHarness } from './__fixtures__/pipeline-harness';
+import { pipelineHarness } from '../testing/pipeline-harness';
 
 // Each scripted call: 1M gpt-4o-mini input tokens, $0.15.
 const usage = () => ({ model: 'gpt-4o-mini', promptTokens: 1_000_000, completionTokens: 0 });

@@ -1,6 +1,6 @@
 import { ChannelType, randomUuid, type Content, type IAgentRuntime, type Memory } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
+import { pipelineHarness, USER } from '../testing/pipeline-harness';
 
 const setup = pipelineHarness;
 

@@ -9,7 +9,7 @@ import {
   type UUID,
 } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { pipelineHarness, USER } from './__fixtures__/pipeline-harness';
+import { pipelineHarness, USER } from '../testing/pipeline-harness';
 
 const respond = '<response><name>Testy</name><reasoning>asked</reasoning><action>RESPOND</action></response>';
 const stop = '<response><name>Testy</name><reasoning>told to be quiet</reasoning><action>STOP</action></response>';

@@ -1,4 +1,4 @@
-import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { createHarness } from '../testing/bootstrap-harness';
 import type { Action } from '@kith/core';
 import { actionsProvider, validActions } from './actions';
 

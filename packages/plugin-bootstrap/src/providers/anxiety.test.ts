@@ -1,5 +1,5 @@
 import { ChannelType } from '@kith/core';
-import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { createHarness } from '../testing/bootstrap-harness';
 import { anxietyPool, anxietyProvider } from './anxiety';
 
 describe('ANXIETY', () => {

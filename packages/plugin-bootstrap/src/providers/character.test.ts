@@ -1,5 +1,5 @@
 import { ChannelType, type Character } from '@kith/core';
-import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { createHarness } from '../testing/bootstrap-harness';
 import { characterProvider } from './character';
 
 const EMPTY = { values: {}, data: {}, text: '' };

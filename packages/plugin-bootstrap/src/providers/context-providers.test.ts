@@ -1,5 +1,5 @@
 import { ChannelType, ContentType, Role, randomUuid } from '@kith/core';
-import { ADA, BOB, createHarness, setWorldMetadata } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness, setWorldMetadata } from '../testing/bootstrap-harness';
 import { attachmentsProvider } from './attachments';
 import { capabilitiesProvider } from './capabilities';
 import { entitiesProvider } from './entities';

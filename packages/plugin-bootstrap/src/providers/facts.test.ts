@@ -1,4 +1,4 @@
-import { createHarness } from '../__fixtures__/bootstrap-harness';
+import { createHarness } from '../testing/bootstrap-harness';
 import { deterministicEmbedding } from '@kith/core/test';
 import { factsProvider } from './facts';
 

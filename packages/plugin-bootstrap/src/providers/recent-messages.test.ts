@@ -1,5 +1,5 @@
 import { ContentType, type Memory } from '@kith/core';
-import { ADA, BOB, createHarness } from '../__fixtures__/bootstrap-harness';
+import { ADA, BOB, createHarness } from '../testing/bootstrap-harness';
 import { receivedMessageProvider } from './received-message';
 import { recentMessagesProvider } from './recent-messages';
 

@@ -1,5 +1,5 @@
 import type { IAgentRuntime } from '@kith/core';
-import { EVERYDAY_SENTENCES, PARAPHRASE_PAIRS } from './__fixtures__/corpus';
+import { EVERYDAY_SENTENCES, PARAPHRASE_PAIRS } from '../testing/corpus';
 import { EMBEDDING_DIMS, hashingEmbed } from './hashing-embed';
 import { textEmbeddingHandler } from './text-embedding-handler';
 

@@ -1,6 +1,6 @@
 import { ConfigValidationError, ErrorCode, KithError } from '@kith/core';
 import { isLocalBaseUrl } from './is-local-base-url';
-import { isolateOpenAIEnv } from '../__fixtures__/isolate-openai-env';
+import { isolateOpenAIEnv } from '../testing/fixtures/isolate-openai-env';
 import { loadOpenAIConfig, OPENAI_SETTING_KEYS } from './openai-config';
 
 const source = (values: Record<string, unknown>) => ({ getSetting: (key: string) => values[key] ?? null });

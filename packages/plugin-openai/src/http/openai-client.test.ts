@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { ErrorCode, KithError } from '@kith/core';
 import { OpenAIErrorCode } from '../errors/openai-error-codes';
 import { OpenAIAuthError, OpenAIConnectTimeoutError, OpenAIRateLimitError, type OpenAIError } from '../errors';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '../test-support';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '../testing';
 import { OpenAIClient, type OpenAIClientOptions, type StreamConsumer } from './openai-client';
 
 const chatBody = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi there' }] };

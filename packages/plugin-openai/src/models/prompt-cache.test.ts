@@ -1,9 +1,9 @@
 import { ConfigValidationError, type AgentRuntime, type ModelEventPayload, type UUID } from '@kith/core';
 import { createTestRuntime, testCharacter } from '@kith/core/test';
-import { isolateOpenAIEnv } from '../__fixtures__/isolate-openai-env';
+import { isolateOpenAIEnv } from '../testing/fixtures/isolate-openai-env';
 import { loadOpenAIConfig } from '../config/openai-config';
 import { createOpenAIPlugin } from '../plugin';
-import { fakeCachedTokens, startFakeOpenAIServer, type FakeOpenAIServer } from '../test-support';
+import { fakeCachedTokens, startFakeOpenAIServer, type FakeOpenAIServer } from '../testing';
 import { promptCacheKey } from './prompt-cache-key';
 
 const ROOM = '11111111-1111-4111-8111-111111111111' as UUID;

@@ -42,6 +42,7 @@ const agentId = randomUuid();
 const user = randomUuid();
 const room = randomUuid();
 const world = randomUuid();
+const channel = randomUuid();
 const MEMORIES = 2_600; // more than two batches
 
 /** A SQLite file written through the adapter, as an agent writes it: one of everything, and many memories. */
@@ -82,6 +83,28 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
     metadata: { at: 5 },
   });
   await adapter.setCache('greeting', { text: 'hello' });
+  await adapter.channels.createChannel({ id: channel, name: 'panel', agentIds: [id], maxAgentTurns: 4 });
+  const asked = await adapter.channels.appendChannelMessage({
+    id: randomUuid(),
+    channelId: channel,
+    authorId: user,
+    authorName: 'Ada',
+    authorKind: 'person',
+    text: 'anyone there?',
+    inReplyTo: null,
+    createdAt: 1_000,
+  });
+  await adapter.channels.claimAgentTurn(channel);
+  await adapter.channels.appendChannelMessage({
+    id: randomUuid(),
+    channelId: channel,
+    authorId: id,
+    authorName: 'Copied',
+    authorKind: 'agent',
+    text: 'here',
+    inReplyTo: asked.message.id,
+    createdAt: 1_001,
+  });
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < MEMORIES; i++) {
     writes.push(
@@ -185,6 +208,7 @@ describe('copySqliteToPostgres', () => {
       'cache',
       'logs',
       'model_usage',
+      'channels',
     ]) {
       expect([table, byTable[table].source, byTable[table].inserted, byTable[table].verified]).toEqual([
         table,
@@ -195,6 +219,7 @@ describe('copySqliteToPostgres', () => {
     }
     expect(byTable.participants).toMatchObject({ source: 2, inserted: 2, verified: 2 });
     expect(byTable.inbox).toMatchObject({ source: 2, inserted: 2, verified: 2 });
+    expect(byTable.channel_messages).toMatchObject({ kind: 'core', source: 2, inserted: 2, verified: 2 });
     expect(byTable.weather_notes).toMatchObject({
       kind: 'plugin',
       source: 2,
@@ -230,6 +255,27 @@ describe('copySqliteToPostgres', () => {
         expect.objectContaining({ text: 'still pending' }),
       ]);
       expect(await pg.getParticipantUserState(room, user)).toBe('FOLLOWED');
+      // Channels with their logs and turn budgets: the next message takes the next seq.
+      expect(await pg.channels.getChannel(channel)).toEqual(await sqlite.channels.getChannel(channel));
+      const log = await sqlite.channels.listChannelMessages(channel, { limit: 10 });
+      expect(log.map((m) => [m.seq, m.text, m.inReplyTo])).toEqual([
+        [1, 'anyone there?', null],
+        [2, 'here', log[0].id],
+      ]);
+      expect(await pg.channels.listChannelMessages(channel, { limit: 10 })).toEqual(log);
+      expect([await pg.channels.claimAgentTurn(channel), await pg.channels.claimAgentTurn(channel)]).toEqual([
+        true,
+        true,
+      ]);
+      expect(await pg.channels.claimAgentTurn(channel)).toBe(true);
+      expect(await pg.channels.claimAgentTurn(channel)).toBe(false); // one of the four was taken in the file
+      const next = await pg.channels.appendChannelMessage({
+        ...log[1],
+        id: randomUuid(),
+        text: 'moved',
+        createdAt: 1_002,
+      });
+      expect(next.message.seq).toBe(3);
       expect(await pg.getCache('greeting')).toEqual({ text: 'hello' });
       expect((await pg.getRelationship({ sourceEntityId: user, targetEntityId: agentId }))?.tags).toEqual(['friend']);
       expect((await pg.getTasksByName('remind')).map((t) => t.metadata)).toEqual([{ at: 5 }]);

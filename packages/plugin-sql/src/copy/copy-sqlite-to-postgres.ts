@@ -27,6 +27,8 @@ export const CORE_TABLES = [
   'logs',
   'model_usage',
   'inbox',
+  'channels',
+  'channel_messages',
 ];
 
 export interface CopyOptions {

@@ -1,7 +1,7 @@
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent } from '../__fixtures__/test-agent';
-import { TestSocket } from '../__fixtures__/test-socket';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent } from '../testing/test-agent';
+import { TestSocket } from '../testing/test-socket';
+import { startTestServer } from '../testing/test-server';
 import { apiKeyMatches } from './api-key';
 
 const TOKEN = 's3cret-token';

@@ -1,8 +1,8 @@
 import { randomUuid } from '@kith/core';
 import { seededRandom } from '@kith/core/test';
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent, type TestAgent } from '../testing/test-agent';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 
 const STRINGS = [
   '',

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
-import { rawRequest, type RawResponse } from '../__fixtures__/raw-request';
-import { fillRoute, routeTable, type TableRoute } from '../__fixtures__/route-table';
-import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { rawRequest, type RawResponse } from '../testing/raw-request';
+import { fillRoute, routeTable, type TableRoute } from '../testing/route-table';
+import { createTestAgent, type TestAgent } from '../testing/test-agent';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 
 const TOKEN = 'fuzz-secret-token-0123456789';
 const SEED = 20261124;

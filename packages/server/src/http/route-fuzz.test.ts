@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import type { Plugin } from '@kith/core';
 import fc from 'fast-check';
-import { rawRequest, type RawResponse } from '../__fixtures__/raw-request';
-import { fillRoute, routeParams, routeTable, type TableRoute } from '../__fixtures__/route-table';
-import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { rawRequest, type RawResponse } from '../testing/raw-request';
+import { fillRoute, routeParams, routeTable, type TableRoute } from '../testing/route-table';
+import { createTestAgent, type TestAgent } from '../testing/test-agent';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 
 // Seeded: a failure prints the seed and the shrunk request, and reruns the same way.
 const SEED = 20261123;

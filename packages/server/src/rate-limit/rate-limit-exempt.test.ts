@@ -1,6 +1,6 @@
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent } from '../__fixtures__/test-agent';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 import { isLoopbackAddress } from './rate-limit-exempt';
 
 const LIMIT = { max: 2, timeWindowMs: 60_000 };

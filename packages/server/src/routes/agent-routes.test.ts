@@ -1,8 +1,8 @@
 import { randomUuid } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent } from '../__fixtures__/test-agent';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 
 describe('agent routes', () => {
   it('lists, describes, adds, stops, starts and removes agents', async () => {

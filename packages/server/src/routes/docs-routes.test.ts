@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { http } from '../__fixtures__/http-client';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { startTestServer } from '../testing/test-server';
 
 const apiDoc = readFileSync(path.resolve(__dirname, '../../../../docs/api.md'), 'utf8');
 

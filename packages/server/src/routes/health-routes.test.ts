@@ -1,7 +1,7 @@
 import { type IAgentRuntime, type Plugin, Service } from '@kith/core';
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent } from '../__fixtures__/test-agent';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 
 class FlakyService extends Service {
   static override serviceType = 'flaky';

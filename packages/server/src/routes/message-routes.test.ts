@@ -1,9 +1,9 @@
 import { randomUuid } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent, DEFAULT_REPLY, type TestAgent } from '../__fixtures__/test-agent';
-import { TestSocket } from '../__fixtures__/test-socket';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent, DEFAULT_REPLY, type TestAgent } from '../testing/test-agent';
+import { TestSocket } from '../testing/test-socket';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 
 describe('POST /api/agents/:agentId/messages', () => {
   let agent: TestAgent;

@@ -1,6 +1,6 @@
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent } from '../__fixtures__/test-agent';
-import { startTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 
 describe('GET /api/metrics', () => {
   it('counts and times model calls, providers, actions, database calls, runs and HTTP routes', async () => {

@@ -1,7 +1,7 @@
 import { createLogger, type IAgentRuntime, type Plugin, type RegisteredRoute } from '@kith/core';
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent, type TestAgent } from '../testing/test-agent';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 import { PluginRouteTable } from './plugin-route-table';
 
 const notesPlugin: Plugin = {

@@ -1,8 +1,8 @@
 import { type ChannelClearedPayload, type MessagePayload, randomUuid, type UUID } from '@kith/core';
-import { http } from '../__fixtures__/http-client';
-import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
-import { TestSocket } from '../__fixtures__/test-socket';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { http } from '../testing/http-client';
+import { createTestAgent, type TestAgent } from '../testing/test-agent';
+import { TestSocket } from '../testing/test-socket';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 
 describe('rooms and memories', () => {
   let agent: TestAgent;

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUuid, utcDay } from '@kith/core';
-import { createCostlyAgent, PAID_CALL_USD } from '../__fixtures__/costly-agent';
-import { http } from '../__fixtures__/http-client';
-import { startTestServer } from '../__fixtures__/test-server';
+import { createCostlyAgent, PAID_CALL_USD } from '../testing/costly-agent';
+import { http } from '../testing/http-client';
+import { startTestServer } from '../testing/test-server';
 
 describe('usage, cost and budget over HTTP', () => {
   let dataDir: string;

@@ -1,9 +1,9 @@
 import { scriptedReply } from '@kith/core/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../__fixtures__/launch-chromium';
-import { storyPlugin } from '../__fixtures__/story-plugin';
-import { createTestAgent } from '../__fixtures__/test-agent';
-import { startTestServer } from '../__fixtures__/test-server';
+import { launchChromium } from '../testing/launch-chromium';
+import { storyPlugin } from '../testing/story-plugin';
+import { createTestAgent } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 
 // Browser-side snippets are strings: this package type-checks without the DOM library.
 /** Records every agent bubble's class and text as it changes, so a test can see what was shown before the final reply. */

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { randomUuid, utcDay } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import type { Browser, Page } from 'playwright-core';
-import { createCostlyAgent, PAID_CALL_USD } from '../__fixtures__/costly-agent';
-import { http } from '../__fixtures__/http-client';
-import { launchChromium } from '../__fixtures__/launch-chromium';
-import { startTestServer } from '../__fixtures__/test-server';
+import { createCostlyAgent, PAID_CALL_USD } from '../testing/costly-agent';
+import { http } from '../testing/http-client';
+import { launchChromium } from '../testing/launch-chromium';
+import { startTestServer } from '../testing/test-server';
 
 async function texts(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).allTextContents();

@@ -1,9 +1,9 @@
 import { randomUuid } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
-import { storyPlugin } from '../__fixtures__/story-plugin';
-import { createTestAgent, type TestAgent } from '../__fixtures__/test-agent';
-import { TestSocket } from '../__fixtures__/test-socket';
-import { startTestServer, type RunningTestServer } from '../__fixtures__/test-server';
+import { storyPlugin } from '../testing/story-plugin';
+import { createTestAgent, type TestAgent } from '../testing/test-agent';
+import { TestSocket } from '../testing/test-socket';
+import { startTestServer, type RunningTestServer } from '../testing/test-server';
 
 describe('WebSocket /ws', () => {
   let agent: TestAgent;

@@ -1,4 +1,4 @@
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ScriptedModel } from '../../test';
+import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ScriptedModel } from '../../testing';
 import type { Action, ActionResult, HandlerCallback, HandlerOptions } from '../../types/components';
 import type { ActionEventPayload } from '../../types/events';
 import type { Memory } from '../../types/memory';

@@ -1,4 +1,4 @@
-import { createTestRuntime } from '../../test';
+import { createTestRuntime } from '../../testing';
 import type { IDatabaseAdapter } from '../../types/database';
 import { ChannelType, type UUID } from '../../types/primitives';
 import { createUniqueUuid } from '../../uuid/uuid';

@@ -1,8 +1,23 @@
 import type { Entity, Room, World } from '../../types/environment';
 import { ChannelType, type UUID } from '../../types/primitives';
 import type { EnsureConnectionParams, IAgentRuntime } from '../../types/runtime';
-import { BoundedMap } from '../../utils/bounded-map';
+import { BoundedMap } from '../../maps/bounded-map';
 import { createUniqueUuid } from '../../uuid/uuid';
+
+/** What connecting needs of the runtime: its id and the adapter methods it forwards. */
+export type ConnectionHost = Pick<
+  IAgentRuntime,
+  | 'agentId'
+  | 'getWorld'
+  | 'createWorld'
+  | 'getRoomsByIds'
+  | 'createRooms'
+  | 'isRoomParticipant'
+  | 'addParticipantsRoom'
+  | 'getEntitiesByIds'
+  | 'createEntities'
+  | 'updateEntity'
+>;
 
 /** Remembers which (entity, room) pairs are known to exist, so hot paths skip the database. */
 export class ConnectionCache {
@@ -25,23 +40,23 @@ export class ConnectionCache {
   }
 }
 
-export async function ensureWorldExists(runtime: IAgentRuntime, world: World): Promise<void> {
+export async function ensureWorldExists(runtime: ConnectionHost, world: World): Promise<void> {
   const existing = await runtime.getWorld(world.id);
   if (!existing) await runtime.createWorld({ ...world, agentId: runtime.agentId });
 }
 
-export async function ensureRoomExists(runtime: IAgentRuntime, room: Room): Promise<void> {
+export async function ensureRoomExists(runtime: ConnectionHost, room: Room): Promise<void> {
   const existing = await runtime.getRoomsByIds([room.id]);
   if (!existing || existing.length === 0) await runtime.createRooms([{ ...room, agentId: runtime.agentId }]);
 }
 
-export async function ensureParticipantInRoom(runtime: IAgentRuntime, entityId: UUID, roomId: UUID): Promise<void> {
+export async function ensureParticipantInRoom(runtime: ConnectionHost, entityId: UUID, roomId: UUID): Promise<void> {
   if (!(await runtime.isRoomParticipant(roomId, entityId))) await runtime.addParticipantsRoom([entityId], roomId);
 }
 
 /** Makes sure the world, room, entity and both participants of a message exist. */
 export async function ensureConnection(
-  runtime: IAgentRuntime,
+  runtime: ConnectionHost,
   cache: ConnectionCache,
   params: EnsureConnectionParams,
 ): Promise<void> {
@@ -89,7 +104,7 @@ export async function ensureConnection(
 }
 
 export async function ensureConnections(
-  runtime: IAgentRuntime,
+  runtime: ConnectionHost,
   cache: ConnectionCache,
   entities: Entity[],
   rooms: Room[],

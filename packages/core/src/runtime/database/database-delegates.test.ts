@@ -1,9 +1,10 @@
 import { DatabaseAdapterMissingError } from '../../errors';
-import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
+import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../testing';
 import type { IDatabaseAdapter } from '../../types/database';
 import type { UUID } from '../../types/primitives';
 import { AgentRuntime } from '../agent-runtime';
-import { DATABASE_METHODS } from './database-delegates';
+import { DatabaseDelegates } from './database-delegates';
+import { DATABASE_METHODS } from './database-methods';
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
@@ -29,6 +30,16 @@ describe('database delegation', () => {
     const adapter = new InMemoryDatabaseAdapter('00000000-0000-0000-0000-000000000001');
     for (const name of DATABASE_METHODS)
       expect(typeof (adapter as unknown as Record<string, unknown>)[name]).toBe('function');
+  });
+
+  it('declares a forwarding method for each name in DATABASE_METHODS and no other', () => {
+    const prototype = DatabaseDelegates.prototype;
+    const declared = Object.getOwnPropertyNames(prototype).filter(
+      (name) => typeof Object.getOwnPropertyDescriptor(prototype, name)?.value === 'function',
+    );
+    expect(declared.filter((name) => name !== 'constructor' && name !== 'forward').sort()).toEqual(
+      [...DATABASE_METHODS].sort(),
+    );
   });
 
   it('rejects with DatabaseAdapterMissingError when no adapter is registered', async () => {

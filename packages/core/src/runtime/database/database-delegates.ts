@@ -1,145 +1,250 @@
-import { DatabaseAdapterMissingError } from '../../errors';
-import type { DatabaseMethodName, IDatabaseAdapter } from '../../types/database';
+import { DatabaseAdapterMissingError } from '../../errors/database-adapter-missing-error';
+import type { IDatabaseAdapter } from '../../types/database';
+import type { ForwardedDatabaseMethods, ForwardedMethodName } from './database-methods';
+import { observeDatabaseCall, type DatabaseCallObserver } from './observe-database-call';
+
+type Args<K extends ForwardedMethodName> = Parameters<IDatabaseAdapter[K]>;
+type Result<K extends ForwardedMethodName> = ReturnType<IDatabaseAdapter[K]>;
 
 /**
- * The adapter methods plugins call on the runtime (elizaOS: IAgentRuntime
- * extends IDatabaseAdapter). Listed once; the runtime forwards them all.
- * `initialize` is not among them: on the runtime it boots the agent (which
- * calls the adapter's `init`), so forwarding it is impossible.
+ * The registered database adapter and the adapter methods plugins call on the
+ * runtime (DATABASE_METHODS), each forwarded to it with the same arguments.
+ * A subclass may override one to do more around the call (AgentRuntime's
+ * task writes tell listeners).
  */
-export const DATABASE_METHODS = [
-  'init',
-  'isReady',
-  'close',
-  'getConnection',
-  'getAgent',
-  'getAgents',
-  'createAgent',
-  'updateAgent',
-  'deleteAgent',
-  'ensureEmbeddingDimension',
-  'getEntitiesByIds',
-  'getEntitiesForRoom',
-  'createEntities',
-  'updateEntity',
-  'getComponent',
-  'getComponents',
-  'createComponent',
-  'updateComponent',
-  'deleteComponent',
-  'getMemories',
-  'getMemoryById',
-  'getMemoriesByIds',
-  'getMemoriesByRoomIds',
-  'getMemoriesByWorldId',
-  'getCachedEmbeddings',
-  'searchMemories',
-  'createMemory',
-  'updateMemory',
-  'deleteMemory',
-  'deleteManyMemories',
-  'deleteAllMemories',
-  'countMemories',
-  'log',
-  'getLogs',
-  'deleteLog',
-  'createWorld',
-  'getWorld',
-  'removeWorld',
-  'getAllWorlds',
-  'updateWorld',
-  'getRoomsByIds',
-  'createRooms',
-  'deleteRoom',
-  'deleteRoomsByWorldId',
-  'updateRoom',
-  'getRoomsForParticipant',
-  'getRoomsForParticipants',
-  'getRoomsByWorld',
-  'addParticipantsRoom',
-  'removeParticipant',
-  'getParticipantsForEntity',
-  'getParticipantsForRoom',
-  'isRoomParticipant',
-  'getParticipantUserState',
-  'setParticipantUserState',
-  'createRelationship',
-  'updateRelationship',
-  'getRelationship',
-  'getRelationships',
-  'getCache',
-  'setCache',
-  'deleteCache',
-  'createTask',
-  'getTasks',
-  'getTask',
-  'getTasksByName',
-  'updateTask',
-  'deleteTask',
-] as const satisfies readonly DatabaseMethodName[];
+export abstract class DatabaseDelegates implements ForwardedDatabaseMethods {
+  protected adapterRef: IDatabaseAdapter | undefined;
 
-// Compile-time check that the list is complete.
-// Kith's optional usage methods are called on runtime.adapter, not forwarded (elizaOS adapters lack them).
-type Missing = Exclude<
-  DatabaseMethodName,
-  (typeof DATABASE_METHODS)[number] | 'runMigrations' | 'initialize' | 'logModelUsage' | 'getUsage' | undefined
->;
-const complete: Missing extends never ? true : Missing = true;
-void complete;
+  /** Boots the agent; not forwarded (the adapter's own `initialize` is the driver's). */
+  abstract initialize(): Promise<void>;
+  /** Told each forwarded call's duration and outcome; undefined while nobody listens. */
+  protected abstract databaseObserver(): DatabaseCallObserver | undefined;
 
-/** Methods the runtime implements itself instead of forwarding. */
-export type DelegatedDatabaseMethods = Omit<IDatabaseAdapter, 'db' | 'runMigrations' | 'logModelUsage' | 'getUsage'>;
-
-/** Told the duration and outcome of one forwarded call. */
-export type DatabaseCallObserver = (operation: string, durationMs: number, success: boolean) => void;
-
-/** Times one forwarded call; the result (or rejection) passes through unchanged. */
-function observed(observer: DatabaseCallObserver, name: string, call: () => unknown): unknown {
-  const started = performance.now();
-  let result: unknown;
-  try {
-    result = call();
-  } catch (error) {
-    observer(name, performance.now() - started, false);
-    throw error;
+  /** The registered adapter; throws DatabaseAdapterMissingError when there is none. */
+  get adapter(): IDatabaseAdapter {
+    if (!this.adapterRef) throw new DatabaseAdapterMissingError();
+    return this.adapterRef;
   }
-  return Promise.resolve(result).then(
-    (value) => {
-      observer(name, performance.now() - started, true);
-      return value;
-    },
-    (error: unknown) => {
-      observer(name, performance.now() - started, false);
-      throw error;
-    },
-  );
-}
+  set adapter(adapter: IDatabaseAdapter) {
+    this.adapterRef = adapter;
+  }
+  /** The adapter's driver-level handle; undefined without an adapter. */
+  get db(): unknown {
+    return this.adapterRef?.db;
+  }
 
-/**
- * Installs forwarding methods on a class prototype, skipping ones it defines.
- * `observerOf` returns a timing observer only while someone listens, so an
- * unobserved call costs one extra function call.
- */
-export function installDatabaseDelegates(
-  prototype: object,
-  adapterOf: (self: object) => IDatabaseAdapter | undefined,
-  observerOf?: (self: object) => DatabaseCallObserver | undefined,
-): void {
-  for (const name of DATABASE_METHODS) {
-    if (Object.prototype.hasOwnProperty.call(prototype, name)) continue;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      writable: true,
-      value: function (this: object, ...args: unknown[]) {
-        const adapter = adapterOf(this);
-        // Adapter methods are async: a missing adapter is a rejection, never a synchronous throw.
-        if (!adapter) return Promise.reject(new DatabaseAdapterMissingError());
-        // eslint-disable-next-line @typescript-eslint/unbound-method -- applied to the adapter below
-        const method = adapter[name] as (...a: unknown[]) => unknown;
-        const observer = observerOf?.(this);
-        if (!observer) return method.apply(adapter, args);
-        return observed(observer, name, () => method.apply(adapter, args));
-      },
-    });
+  init(...args: Args<'init'>): Result<'init'> {
+    return this.forward('init', args);
+  }
+  isReady(...args: Args<'isReady'>): Result<'isReady'> {
+    return this.forward('isReady', args);
+  }
+  close(...args: Args<'close'>): Result<'close'> {
+    return this.forward('close', args);
+  }
+  getConnection(...args: Args<'getConnection'>): Result<'getConnection'> {
+    return this.forward('getConnection', args);
+  }
+  getAgent(...args: Args<'getAgent'>): Result<'getAgent'> {
+    return this.forward('getAgent', args);
+  }
+  getAgents(...args: Args<'getAgents'>): Result<'getAgents'> {
+    return this.forward('getAgents', args);
+  }
+  createAgent(...args: Args<'createAgent'>): Result<'createAgent'> {
+    return this.forward('createAgent', args);
+  }
+  updateAgent(...args: Args<'updateAgent'>): Result<'updateAgent'> {
+    return this.forward('updateAgent', args);
+  }
+  deleteAgent(...args: Args<'deleteAgent'>): Result<'deleteAgent'> {
+    return this.forward('deleteAgent', args);
+  }
+  ensureEmbeddingDimension(...args: Args<'ensureEmbeddingDimension'>): Result<'ensureEmbeddingDimension'> {
+    return this.forward('ensureEmbeddingDimension', args);
+  }
+  getEntitiesByIds(...args: Args<'getEntitiesByIds'>): Result<'getEntitiesByIds'> {
+    return this.forward('getEntitiesByIds', args);
+  }
+  getEntitiesForRoom(...args: Args<'getEntitiesForRoom'>): Result<'getEntitiesForRoom'> {
+    return this.forward('getEntitiesForRoom', args);
+  }
+  createEntities(...args: Args<'createEntities'>): Result<'createEntities'> {
+    return this.forward('createEntities', args);
+  }
+  updateEntity(...args: Args<'updateEntity'>): Result<'updateEntity'> {
+    return this.forward('updateEntity', args);
+  }
+  getComponent(...args: Args<'getComponent'>): Result<'getComponent'> {
+    return this.forward('getComponent', args);
+  }
+  getComponents(...args: Args<'getComponents'>): Result<'getComponents'> {
+    return this.forward('getComponents', args);
+  }
+  createComponent(...args: Args<'createComponent'>): Result<'createComponent'> {
+    return this.forward('createComponent', args);
+  }
+  updateComponent(...args: Args<'updateComponent'>): Result<'updateComponent'> {
+    return this.forward('updateComponent', args);
+  }
+  deleteComponent(...args: Args<'deleteComponent'>): Result<'deleteComponent'> {
+    return this.forward('deleteComponent', args);
+  }
+  getMemories(...args: Args<'getMemories'>): Result<'getMemories'> {
+    return this.forward('getMemories', args);
+  }
+  getMemoryById(...args: Args<'getMemoryById'>): Result<'getMemoryById'> {
+    return this.forward('getMemoryById', args);
+  }
+  getMemoriesByIds(...args: Args<'getMemoriesByIds'>): Result<'getMemoriesByIds'> {
+    return this.forward('getMemoriesByIds', args);
+  }
+  getMemoriesByRoomIds(...args: Args<'getMemoriesByRoomIds'>): Result<'getMemoriesByRoomIds'> {
+    return this.forward('getMemoriesByRoomIds', args);
+  }
+  getMemoriesByWorldId(...args: Args<'getMemoriesByWorldId'>): Result<'getMemoriesByWorldId'> {
+    return this.forward('getMemoriesByWorldId', args);
+  }
+  getCachedEmbeddings(...args: Args<'getCachedEmbeddings'>): Result<'getCachedEmbeddings'> {
+    return this.forward('getCachedEmbeddings', args);
+  }
+  searchMemories(...args: Args<'searchMemories'>): Result<'searchMemories'> {
+    return this.forward('searchMemories', args);
+  }
+  createMemory(...args: Args<'createMemory'>): Result<'createMemory'> {
+    return this.forward('createMemory', args);
+  }
+  updateMemory(...args: Args<'updateMemory'>): Result<'updateMemory'> {
+    return this.forward('updateMemory', args);
+  }
+  deleteMemory(...args: Args<'deleteMemory'>): Result<'deleteMemory'> {
+    return this.forward('deleteMemory', args);
+  }
+  deleteManyMemories(...args: Args<'deleteManyMemories'>): Result<'deleteManyMemories'> {
+    return this.forward('deleteManyMemories', args);
+  }
+  deleteAllMemories(...args: Args<'deleteAllMemories'>): Result<'deleteAllMemories'> {
+    return this.forward('deleteAllMemories', args);
+  }
+  countMemories(...args: Args<'countMemories'>): Result<'countMemories'> {
+    return this.forward('countMemories', args);
+  }
+  log(...args: Args<'log'>): Result<'log'> {
+    return this.forward('log', args);
+  }
+  getLogs(...args: Args<'getLogs'>): Result<'getLogs'> {
+    return this.forward('getLogs', args);
+  }
+  deleteLog(...args: Args<'deleteLog'>): Result<'deleteLog'> {
+    return this.forward('deleteLog', args);
+  }
+  createWorld(...args: Args<'createWorld'>): Result<'createWorld'> {
+    return this.forward('createWorld', args);
+  }
+  getWorld(...args: Args<'getWorld'>): Result<'getWorld'> {
+    return this.forward('getWorld', args);
+  }
+  removeWorld(...args: Args<'removeWorld'>): Result<'removeWorld'> {
+    return this.forward('removeWorld', args);
+  }
+  getAllWorlds(...args: Args<'getAllWorlds'>): Result<'getAllWorlds'> {
+    return this.forward('getAllWorlds', args);
+  }
+  updateWorld(...args: Args<'updateWorld'>): Result<'updateWorld'> {
+    return this.forward('updateWorld', args);
+  }
+  getRoomsByIds(...args: Args<'getRoomsByIds'>): Result<'getRoomsByIds'> {
+    return this.forward('getRoomsByIds', args);
+  }
+  createRooms(...args: Args<'createRooms'>): Result<'createRooms'> {
+    return this.forward('createRooms', args);
+  }
+  deleteRoom(...args: Args<'deleteRoom'>): Result<'deleteRoom'> {
+    return this.forward('deleteRoom', args);
+  }
+  deleteRoomsByWorldId(...args: Args<'deleteRoomsByWorldId'>): Result<'deleteRoomsByWorldId'> {
+    return this.forward('deleteRoomsByWorldId', args);
+  }
+  updateRoom(...args: Args<'updateRoom'>): Result<'updateRoom'> {
+    return this.forward('updateRoom', args);
+  }
+  getRoomsForParticipant(...args: Args<'getRoomsForParticipant'>): Result<'getRoomsForParticipant'> {
+    return this.forward('getRoomsForParticipant', args);
+  }
+  getRoomsForParticipants(...args: Args<'getRoomsForParticipants'>): Result<'getRoomsForParticipants'> {
+    return this.forward('getRoomsForParticipants', args);
+  }
+  getRoomsByWorld(...args: Args<'getRoomsByWorld'>): Result<'getRoomsByWorld'> {
+    return this.forward('getRoomsByWorld', args);
+  }
+  addParticipantsRoom(...args: Args<'addParticipantsRoom'>): Result<'addParticipantsRoom'> {
+    return this.forward('addParticipantsRoom', args);
+  }
+  removeParticipant(...args: Args<'removeParticipant'>): Result<'removeParticipant'> {
+    return this.forward('removeParticipant', args);
+  }
+  getParticipantsForEntity(...args: Args<'getParticipantsForEntity'>): Result<'getParticipantsForEntity'> {
+    return this.forward('getParticipantsForEntity', args);
+  }
+  getParticipantsForRoom(...args: Args<'getParticipantsForRoom'>): Result<'getParticipantsForRoom'> {
+    return this.forward('getParticipantsForRoom', args);
+  }
+  isRoomParticipant(...args: Args<'isRoomParticipant'>): Result<'isRoomParticipant'> {
+    return this.forward('isRoomParticipant', args);
+  }
+  getParticipantUserState(...args: Args<'getParticipantUserState'>): Result<'getParticipantUserState'> {
+    return this.forward('getParticipantUserState', args);
+  }
+  setParticipantUserState(...args: Args<'setParticipantUserState'>): Result<'setParticipantUserState'> {
+    return this.forward('setParticipantUserState', args);
+  }
+  createRelationship(...args: Args<'createRelationship'>): Result<'createRelationship'> {
+    return this.forward('createRelationship', args);
+  }
+  updateRelationship(...args: Args<'updateRelationship'>): Result<'updateRelationship'> {
+    return this.forward('updateRelationship', args);
+  }
+  getRelationship(...args: Args<'getRelationship'>): Result<'getRelationship'> {
+    return this.forward('getRelationship', args);
+  }
+  getRelationships(...args: Args<'getRelationships'>): Result<'getRelationships'> {
+    return this.forward('getRelationships', args);
+  }
+  getCache<T>(...args: [key: string]): Promise<T | undefined> {
+    return this.forward('getCache', args) as Promise<T | undefined>;
+  }
+  setCache<T>(...args: [key: string, value: T, ttlMs?: number]): Promise<boolean> {
+    return this.forward('setCache', args);
+  }
+  deleteCache(...args: Args<'deleteCache'>): Result<'deleteCache'> {
+    return this.forward('deleteCache', args);
+  }
+  createTask(...args: Args<'createTask'>): Result<'createTask'> {
+    return this.forward('createTask', args);
+  }
+  getTasks(...args: Args<'getTasks'>): Result<'getTasks'> {
+    return this.forward('getTasks', args);
+  }
+  getTask(...args: Args<'getTask'>): Result<'getTask'> {
+    return this.forward('getTask', args);
+  }
+  getTasksByName(...args: Args<'getTasksByName'>): Result<'getTasksByName'> {
+    return this.forward('getTasksByName', args);
+  }
+  updateTask(...args: Args<'updateTask'>): Result<'updateTask'> {
+    return this.forward('updateTask', args);
+  }
+  deleteTask(...args: Args<'deleteTask'>): Result<'deleteTask'> {
+    return this.forward('deleteTask', args);
+  }
+
+  private forward<K extends ForwardedMethodName>(name: K, args: unknown[]): Result<K> {
+    const adapter = this.adapterRef;
+    // Adapter methods are async: a missing adapter is a rejection, never a synchronous throw.
+    if (!adapter) return Promise.reject(new DatabaseAdapterMissingError()) as Result<K>;
+    const method = adapter[name] as (...a: unknown[]) => Result<K>;
+    const observer = this.databaseObserver();
+    if (!observer) return method.apply(adapter, args);
+    return observeDatabaseCall(observer, name, () => method.apply(adapter, args)) as Result<K>;
   }
 }

@@ -1,4 +1,4 @@
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ScriptedModel } from '../../test';
+import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type ScriptedModel } from '../../testing';
 import type { Evaluator, Handler } from '../../types/components';
 import type { EvaluatorEventPayload } from '../../types/events';
 import type { Memory } from '../../types/memory';

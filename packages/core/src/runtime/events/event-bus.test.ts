@@ -1,4 +1,4 @@
-import { createCapturingLogger, createTestRuntime } from '../../test';
+import { createCapturingLogger, createTestRuntime } from '../../testing';
 import type { ModelEventPayload } from '../../types/events';
 import { EventBus } from './event-bus';
 

@@ -1,5 +1,5 @@
 import type { IAgentRuntime } from '../../types/runtime';
-import type { DatabaseCallObserver } from '../database/database-delegates';
+import type { DatabaseCallObserver } from '../database/observe-database-call';
 import type { ProviderOutcome } from '../state/compose-state';
 import type { EventBus } from './event-bus';
 

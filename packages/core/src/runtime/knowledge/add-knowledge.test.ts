@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestRuntime } from '../../test/create-test-runtime';
-import { deterministicEmbedding } from '../../test/deterministic-embedding';
+import { createTestRuntime } from '../../testing/create-test-runtime';
+import { deterministicEmbedding } from '../../testing/deterministic-embedding';
 import type { KnowledgeProgress } from '../../types/knowledge';
 import type { Memory } from '../../types/memory';
 import type { Plugin } from '../../types/plugin';

@@ -8,7 +8,7 @@ import type { IAgentRuntime } from '../../types/runtime';
 import { createUniqueUuid } from '../../uuid/uuid';
 import { embedTexts } from '../models/embed-texts';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput, KnowledgeProgress } from '../../types/knowledge';
-import { splitIntoChunks } from '../../utils/split-into-chunks';
+import { splitIntoChunks } from '../../text/split-into-chunks';
 
 /** Table names of the knowledge base (elizaOS: documents and knowledge). */
 export const KNOWLEDGE_TABLES = { documents: 'documents', fragments: 'knowledge' } as const;

@@ -1,8 +1,8 @@
 import { Semaphore } from '../../batch-queue/semaphore';
 import { ErrorCode } from '../../errors/error-codes';
 import { KithError } from '../../errors/kith-error';
-import { createTestRuntime } from '../../test/create-test-runtime';
-import { deterministicEmbedding } from '../../test/deterministic-embedding';
+import { createTestRuntime } from '../../testing/create-test-runtime';
+import { deterministicEmbedding } from '../../testing/deterministic-embedding';
 import type { Plugin } from '../../types/plugin';
 import { embedTexts } from './embed-texts';
 

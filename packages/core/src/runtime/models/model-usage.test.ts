@@ -1,4 +1,4 @@
-import { createTestRuntime } from '../../test';
+import { createTestRuntime } from '../../testing';
 import type { ModelEventPayload } from '../../types/events';
 import { reportModelUsage } from './model-usage';
 

@@ -1,6 +1,6 @@
 import { ModelHandlerMissingError, ModelTimeoutError } from '../../errors';
 import { KithError } from '../../errors/kith-error';
-import { createCapturingLogger, createTestRuntime } from '../../test';
+import { createCapturingLogger, createTestRuntime } from '../../testing';
 import type { ModelEventPayload } from '../../types/events';
 import type { GenerateTextParams } from '../../types/model';
 import type { IAgentRuntime } from '../../types/runtime';

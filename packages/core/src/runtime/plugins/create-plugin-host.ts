@@ -5,7 +5,7 @@ import type { ServiceClass } from '../../types/service';
 import type { RegisteredRoute } from '../agent-runtime-options';
 import type { EventBus } from '../events/event-bus';
 import type { ModelRegistry } from '../models/model-registry';
-import type { RuntimeSettings } from '../settings/runtime-settings';
+import type { RuntimeSettings } from '../setting-lookup/runtime-settings';
 import type { TemplateRegistry } from '../templates/template-registry';
 import type { ComponentRegistry } from './component-registry';
 import type { PluginHost } from './install-plugin';

@@ -6,7 +6,7 @@ import {
   PluginInitTimeoutError,
 } from '../../errors';
 import { Service } from '../../services/service';
-import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../test';
+import { createCapturingLogger, createTestRuntime, InMemoryDatabaseAdapter, testCharacter } from '../../testing';
 import type { Action, Evaluator, Provider } from '../../types/components';
 import type { Plugin } from '../../types/plugin';
 import type { ServiceClass } from '../../types/service';

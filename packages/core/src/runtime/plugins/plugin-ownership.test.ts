@@ -1,4 +1,4 @@
-import { createCapturingLogger, createTestRuntime } from '../../test';
+import { createCapturingLogger, createTestRuntime } from '../../testing';
 import type { Action, Provider } from '../../types/components';
 import type { ActionEventPayload, EvaluatorEventPayload, ProviderEventPayload } from '../../types/events';
 import type { Memory } from '../../types/memory';

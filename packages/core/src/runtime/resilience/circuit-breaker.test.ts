@@ -1,4 +1,4 @@
-import { createCapturingLogger } from '../../test';
+import { createCapturingLogger } from '../../testing';
 import { CircuitBreaker } from './circuit-breaker';
 
 describe('CircuitBreaker', () => {

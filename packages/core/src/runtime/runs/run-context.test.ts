@@ -1,4 +1,4 @@
-import { createTestRuntime } from '../../test';
+import { createTestRuntime } from '../../testing';
 import type { UUID } from '../../types/primitives';
 import { validateUuid } from '../../uuid/uuid';
 import { RunTracker } from './run-context';

@@ -1,4 +1,4 @@
-import { createCapturingLogger, createTestRuntime } from '../../test';
+import { createCapturingLogger, createTestRuntime } from '../../testing';
 import type { Provider } from '../../types/components';
 import type { Memory } from '../../types/memory';
 import type { UUID } from '../../types/primitives';

@@ -1,5 +1,5 @@
 import type { State } from '../../types/state';
-import { LruMap } from '../../utils/lru-map';
+import { LruMap } from '../../maps/lru-map';
 
 /**
  * Bounded LRU of composed states by message id. Entries of a run are dropped

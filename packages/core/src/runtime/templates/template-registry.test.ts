@@ -1,5 +1,5 @@
 import { messageHandlerTemplate } from '../../prompts/templates';
-import { createCapturingLogger, createTestRuntime, testCharacter } from '../../test';
+import { createCapturingLogger, createTestRuntime, testCharacter } from '../../testing';
 
 describe('template resolution', () => {
   it('prefers the character, then the runtime, then a plugin, then the default', async () => {

@@ -6,7 +6,7 @@ import {
   SimpleSpanProcessor,
   type ReadableSpan,
 } from '@opentelemetry/sdk-trace-base';
-import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, scriptedReply } from '../../test';
+import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, scriptedReply } from '../../testing';
 import type { Action, Evaluator, Provider } from '../../types/components';
 
 const exporter = new InMemorySpanExporter();

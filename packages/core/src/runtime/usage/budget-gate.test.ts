@@ -6,7 +6,7 @@ import {
   createTestRuntime,
   InMemoryDatabaseAdapter,
   testCharacter,
-} from '../../test';
+} from '../../testing';
 import { stringToUuid } from '../../uuid/uuid';
 import { AgentRuntime } from '../agent-runtime';
 import type { ModelEventPayload } from '../../types/events';

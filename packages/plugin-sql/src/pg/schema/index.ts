@@ -10,5 +10,7 @@ export { cache } from './cache';
 export { logs } from './logs';
 export { tasks } from './tasks';
 export { inbox } from './inbox';
+export { channels } from './channels';
+export { channelMessages } from './channel-messages';
 export { modelUsage } from './model-usage';
 export { fleetServers, fleetRooms, type FleetServerInfo } from './fleet';

@@ -3,6 +3,7 @@ import type { PgAgentDimension } from './agent-dimension';
 import * as agents from './agent-store';
 import * as cache from './cache-store';
 import * as cachedEmbeddings from './cached-embeddings';
+import * as channels from './channel-store';
 import * as components from './component-store';
 import * as entities from './entity-store';
 import * as logs from './log-store';
@@ -34,4 +35,5 @@ export const PG_STORES: DialectStores<PgStoreContext, PgAgentDimension> = {
   relationships,
   cache,
   tasks,
+  channels,
 };

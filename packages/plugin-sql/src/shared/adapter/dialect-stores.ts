@@ -1,4 +1,13 @@
-import type { Agent, Entity, IDatabaseAdapter, Memory, Room, SearchMemoriesParams, UUID } from '@kith/core';
+import type {
+  Agent,
+  ChannelStore,
+  Entity,
+  IDatabaseAdapter,
+  Memory,
+  Room,
+  SearchMemoriesParams,
+  UUID,
+} from '@kith/core';
 
 /** SQLite's stores answer at once (better-sqlite3 is synchronous), PostgreSQL's with a promise. */
 export type StoreResult<T> = T | Promise<T>;
@@ -112,6 +121,14 @@ export type TaskStore<C> = StoreFunctions<
   'createTask' | 'getTasks' | 'getTask' | 'getTasksByName' | 'updateTask' | 'deleteTask'
 >;
 
+/** Core's ChannelStore (the adapter's `channels`), each method taking the store context first. */
+export type ChannelFunctions<C> = {
+  [M in keyof ChannelStore]: (
+    ctx: C,
+    ...args: Parameters<ChannelStore[M]>
+  ) => StoreResult<Awaited<ReturnType<ChannelStore[M]>>>;
+};
+
 /**
  * The stores a dialect provides, split the same way in `sqlite/stores/` and
  * `pg/stores/` (one file a member, same name): what differs between the
@@ -133,4 +150,5 @@ export interface DialectStores<C, D> {
   relationships: RelationshipStore<C>;
   cache: CacheStore<C>;
   tasks: TaskStore<C>;
+  channels: ChannelFunctions<C>;
 }

@@ -1,5 +1,6 @@
 import type {
   Agent,
+  ChannelStore,
   Component,
   EmbeddingSearchResult,
   Entity,
@@ -20,6 +21,7 @@ import type {
   UUID,
   World,
 } from '@kith/core';
+import { AdapterChannels } from './adapter-channels';
 import type { DialectStores, EmbeddingDimensionKeeper, LogParams, LogQuery, StoreResult } from './dialect-stores';
 
 /** What a store call works with: the dialect's store context and the agent's vector size. */
@@ -47,12 +49,19 @@ export type WriteOrder = 'after-writes' | 'reads-memories' | 'joins-writes' | 'r
  * has (lifecycle, migrations, the inbox, the fleet).
  */
 export abstract class SqlDatabaseAdapter<C, D extends EmbeddingDimensionKeeper> {
+  /** Channels of several agents, their logs and loop guards: shared by every agent on the database. */
+  readonly channels: ChannelStore;
+
   constructor(
     readonly agentId: UUID,
     private readonly stores: DialectStores<C, D>,
     /** LOG_PROMPTS_TO_DB: keep log bodies whole. */
     protected readonly logPrompts: boolean,
-  ) {}
+  ) {
+    this.channels = new AdapterChannels(stores.channels, (method, order, fn) =>
+      this.run(method, order, ({ ctx }) => fn(ctx)),
+    );
+  }
 
   /** Opens this adapter's session (connection, migrations). Idempotent. */
   abstract init(): Promise<void>;

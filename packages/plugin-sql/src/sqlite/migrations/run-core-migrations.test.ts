@@ -41,9 +41,20 @@ describe('runCoreMigrations', () => {
       '0003_room-type-indexes',
       '0004_inbox-and-replies',
       '0005_model-usage',
+      '0006_channels',
     ]);
     expect(tables(sqlite)).toEqual(
-      expect.arrayContaining(['agents', 'memories', 'embeddings', 'memories_fts', 'participants', 'cache', 'inbox']),
+      expect.arrayContaining([
+        'agents',
+        'memories',
+        'embeddings',
+        'memories_fts',
+        'participants',
+        'cache',
+        'inbox',
+        'channels',
+        'channel_messages',
+      ]),
     );
     expect(runCoreMigrations(sqlite, MIGRATIONS_FOLDER)).toEqual([]);
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -73,6 +84,7 @@ describe('runCoreMigrations', () => {
       '0003_room-type-indexes',
       '0004_inbox-and-replies',
       '0005_model-usage',
+      '0006_channels',
     ]);
     const meta = Object.fromEntries(
       (sqlite.prepare('SELECT key, value FROM kith_meta').all() as { key: string; value: string }[]).map((r) => [

@@ -12,4 +12,6 @@ export { logs } from './logs';
 export { modelUsage } from './model-usage';
 export { tasks } from './tasks';
 export { inbox } from './inbox';
+export { channels } from './channels';
+export { channelMessages } from './channel-messages';
 export { kithMeta } from './kith-meta';

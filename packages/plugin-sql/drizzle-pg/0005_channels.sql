@@ -1,0 +1,24 @@
+CREATE TABLE "channel_messages" (
+	"id" text PRIMARY KEY NOT NULL,
+	"channel_id" text NOT NULL,
+	"seq" bigint NOT NULL,
+	"author_id" text NOT NULL,
+	"author_name" text NOT NULL,
+	"author_kind" text NOT NULL,
+	"text" text NOT NULL,
+	"in_reply_to" text,
+	"created_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channels" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"agent_ids" jsonb NOT NULL,
+	"max_agent_turns" integer NOT NULL,
+	"agent_turns" integer DEFAULT 0 NOT NULL,
+	"last_person_at" bigint,
+	"last_seq" bigint DEFAULT 0 NOT NULL,
+	"created_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_messages_channel_seq_unique" ON "channel_messages" USING btree ("channel_id","seq");
