@@ -1,15 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  AgentRuntime,
-  ChannelType,
-  type Content,
-  createLogger,
-  type Memory,
-  stringToUuid,
-  type UUID,
-} from '@kith/core';
+import { AgentRuntime, ChannelType, type Content, createLogger, type Memory, stringToUuid } from '@kith/core';
 import { createScriptedModel, createScriptedModelPlugin, scriptedReply, testCharacter } from '@kith/core/test';
 import { createDatabaseAdapter } from '@kith/plugin-sql';
 import { bootstrapPlugin } from '../plugin';
