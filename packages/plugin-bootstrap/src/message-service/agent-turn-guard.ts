@@ -57,7 +57,8 @@ export class AgentTurnGuard {
     if (!store) return FREE;
     const channelId = await this.channelOf(runtime, store, message, room);
     if (!channelId) return FREE;
-    if (await store.claimAgentTurn(channelId)) {
+    const answersPerson = !(await this.authors.isAgent(runtime, message));
+    if (await store.claimAgentTurn(channelId, { answersPerson })) {
       return { kind: 'held', turn: { release: () => store.releaseAgentTurn(channelId) } };
     }
     const channel = await store.getChannel(channelId);
