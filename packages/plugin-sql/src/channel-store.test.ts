@@ -78,10 +78,18 @@ function message(
   };
 }
 
+/** A turn answering a person's message (turns answering agents also keep turns free for the agents yet to answer). */
+const PERSON = { answersPerson: true };
+
 /** Claims until refused (at most `limit` tries): how many turns were left. */
-async function turnsLeft(channels: ChannelStore, channelId: UUID, limit = 50): Promise<number> {
+async function turnsLeft(
+  channels: ChannelStore,
+  channelId: UUID,
+  limit = 50,
+  params: { answersPerson?: boolean } = PERSON,
+): Promise<number> {
   let taken = 0;
-  while (taken < limit && (await channels.claimAgentTurn(channelId))) taken += 1;
+  while (taken < limit && (await channels.claimAgentTurn(channelId, params))) taken += 1;
   return taken;
 }
 
@@ -211,24 +219,43 @@ describe.each(DIALECTS)('channels on %s', (_dialect, open) => {
 
   it('gives out at most maxAgentTurns turns, takes back released ones, and never counts below zero', async () => {
     const id = await newChannel(3);
-    expect(await channels.claimAgentTurn(id)).toBe(true);
-    expect(await bob.channels.claimAgentTurn(id)).toBe(true);
-    expect(await channels.claimAgentTurn(id)).toBe(true);
-    expect(await bob.channels.claimAgentTurn(id)).toBe(false);
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(true);
+    expect(await bob.channels.claimAgentTurn(id, PERSON)).toBe(true);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(true);
+    expect(await bob.channels.claimAgentTurn(id, PERSON)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     await bob.channels.releaseAgentTurn(id);
-    expect(await channels.claimAgentTurn(id)).toBe(true);
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(true);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     for (let i = 0; i < 5; i++) await channels.releaseAgentTurn(id);
     expect(await turnsLeft(channels, id)).toBe(3);
 
     const silent = await newChannel(0);
-    expect(await channels.claimAgentTurn(silent)).toBe(false);
+    expect(await channels.claimAgentTurn(silent, PERSON)).toBe(false);
     expect(await channels.claimAgentTurn(randomUuid())).toBe(false);
     await channels.releaseAgentTurn(randomUuid());
     await channels.resetAgentTurns(randomUuid(), 1);
+  });
+
+  it("keeps a turn free for each agent that has not yet answered the person's message", async () => {
+    // Two agents, four turns: while neither has answered the person, agents' messages may take two.
+    const id = await newChannel(4);
+    expect(await channels.claimAgentTurn(id)).toBe(true);
+    expect(await channels.claimAgentTurn(id)).toBe(true);
+    expect(await channels.claimAgentTurn(id)).toBe(false);
+    // Each agent still gets its turn on the person's message.
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(true);
+    expect(await bob.channels.claimAgentTurn(id, PERSON)).toBe(true);
+    expect(await channels.claimAgentTurn(id)).toBe(false);
+    // A turn given back after answering the person frees a turn for the agents' talk.
+    await bob.channels.releaseAgentTurn(id);
+    expect(await channels.claimAgentTurn(id)).toBe(true);
+    expect(await channels.claimAgentTurn(id)).toBe(false);
+    // A person's message opens a new budget, with the turns kept free again.
+    await channels.appendChannelMessage({ ...message(id, 'again', 9_000), authorKind: 'person' });
+    expect(await turnsLeft(channels, id, 10, {})).toBe(2);
   });
 
   it("opens a new budget with a person's message, not with an agent's or a repeated one", async () => {
@@ -236,11 +263,11 @@ describe.each(DIALECTS)('channels on %s', (_dialect, open) => {
     const first = await channels.appendChannelMessage(message(id, 'hello all', 1_000));
     expect(await turnsLeft(channels, id)).toBe(2);
     await channels.appendChannelMessage(message(id, 'an agent speaks', 1_100, 'agent'));
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     // The same person's message again writes nothing, so it resets nothing.
     await channels.appendChannelMessage({ ...message(id, 'hello all', 2_000), id: first.message.id });
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     await bob.channels.appendChannelMessage(message(id, 'and again', 1_200));
     expect(await turnsLeft(bob.channels, id)).toBe(2);
@@ -252,18 +279,18 @@ describe.each(DIALECTS)('channels on %s', (_dialect, open) => {
     expect(await turnsLeft(channels, id)).toBe(2);
 
     await channels.resetAgentTurns(id, 900); // older than the message: already counted
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
     await channels.resetAgentTurns(id, 1_000); // the same moment: the message reset them
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     await bob.channels.resetAgentTurns(id, 1_100);
     expect(await turnsLeft(channels, id)).toBe(2);
 
     // A person's message older than the last reset is logged but opens no new budget.
     expect((await channels.appendChannelMessage(message(id, 'late', 1_050))).created).toBe(true);
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
     await channels.resetAgentTurns(id, 1_100);
-    expect(await channels.claimAgentTurn(id)).toBe(false);
+    expect(await channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     // A reset on a channel no message has touched yet.
     const fresh = await newChannel(1);
@@ -294,15 +321,21 @@ describe('channels on two PostgreSQL servers at once', () => {
     const id = randomUuid();
     await one.channels.createChannel({ id, name: 'busy', agentIds: [one.agentId, two.agentId], maxAgentTurns: 6 });
     const claims = await Promise.all(
-      Array.from({ length: 20 }, () => [one.channels.claimAgentTurn(id), two.channels.claimAgentTurn(id)]).flat(),
+      Array.from({ length: 20 }, () => [
+        one.channels.claimAgentTurn(id, PERSON),
+        two.channels.claimAgentTurn(id, PERSON),
+      ]).flat(),
     );
     expect(claims.filter(Boolean)).toHaveLength(6);
-    expect(await one.channels.claimAgentTurn(id)).toBe(false);
+    expect(await one.channels.claimAgentTurn(id, PERSON)).toBe(false);
 
     // A person's message on one server opens a new budget for both.
     await two.channels.appendChannelMessage(message(id, 'go on', Date.now()));
     const again = await Promise.all(
-      Array.from({ length: 10 }, () => [one.channels.claimAgentTurn(id), two.channels.claimAgentTurn(id)]).flat(),
+      Array.from({ length: 10 }, () => [
+        one.channels.claimAgentTurn(id, PERSON),
+        two.channels.claimAgentTurn(id, PERSON),
+      ]).flat(),
     );
     expect(again.filter(Boolean)).toHaveLength(6);
   });

@@ -67,9 +67,13 @@ export interface ChannelStore {
   /**
    * Takes one agent turn of the channel's budget: true (and counted) while
    * fewer than `maxAgentTurns` were taken since the last person's message,
-   * else false. Atomic across every server on the database.
+   * else false. A turn answering another agent's message is taken only
+   * while a turn stays free for each agent of the channel that has not yet
+   * taken its turn on the person's message (`answersPerson` marks those),
+   * so every agent can answer the person however fast the others talk.
+   * Atomic across every server on the database.
    */
-  claimAgentTurn(channelId: UUID): Promise<boolean>;
+  claimAgentTurn(channelId: UUID, params?: { answersPerson?: boolean }): Promise<boolean>;
   /** Gives back a turn taken by an agent that then said nothing. */
   releaseAgentTurn(channelId: UUID): Promise<void>;
   /**

@@ -14,6 +14,8 @@ export const channels = pgTable('channels', {
   agentIds: jsonb('agent_ids').$type<string[]>().notNull(),
   maxAgentTurns: integer('max_agent_turns').notNull(),
   agentTurns: integer('agent_turns').notNull().default(0),
+  /** Of those, the turns agents took on the person's message (each agent's one, kept even if it then said nothing). */
+  personTurns: integer('person_turns').notNull().default(0),
   /** Epoch ms of the newest person's message that reset the turns; null before any. */
   lastPersonAt: bigint('last_person_at', { mode: 'number' }),
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),

@@ -39,6 +39,7 @@ const APPEND = `WITH ch AS (
   ), bump AS (
     UPDATE channels c SET last_seq = ins.seq,
       agent_turns = CASE WHEN $5::text = 'person' AND ${RESETS('$8::bigint')} THEN 0 ELSE c.agent_turns END,
+      person_turns = CASE WHEN $5::text = 'person' AND ${RESETS('$8::bigint')} THEN 0 ELSE c.person_turns END,
       last_person_at = CASE WHEN $5::text = 'person' AND ${RESETS('$8::bigint')} THEN $8::bigint ELSE c.last_person_at END
     FROM ins WHERE c.id = $2
   )
@@ -149,13 +150,24 @@ export async function listChannelMessages(
   return rows.map(toChannelMessage);
 }
 
+/** A turn on the person's message: while the budget lasts. */
+const CLAIM_FOR_PERSON = `UPDATE channels SET agent_turns = agent_turns + 1, person_turns = person_turns + 1
+  WHERE id = $1 AND agent_turns < max_agent_turns`;
+/** A turn on an agent's message: while a turn stays free for each agent yet to answer the person. */
+const CLAIM_FOR_AGENT = `UPDATE channels SET agent_turns = agent_turns + 1
+  WHERE id = $1 AND agent_turns + GREATEST(jsonb_array_length(agent_ids) - person_turns, 0) < max_agent_turns`;
+
 /** The row lock makes a concurrent claim wait and re-check the count: never more than max_agent_turns. */
-export async function claimAgentTurn(ctx: PgStoreContext, channelId: UUID): Promise<boolean> {
-  const { rowCount } = await ctx.conn.driver.query({
-    text: 'UPDATE channels SET agent_turns = agent_turns + 1 WHERE id = $1 AND agent_turns < max_agent_turns',
-    values: [channelId],
-    name: 'kith_channel_claim',
-  });
+export async function claimAgentTurn(
+  ctx: PgStoreContext,
+  channelId: UUID,
+  params: { answersPerson?: boolean } = {},
+): Promise<boolean> {
+  const { rowCount } = await ctx.conn.driver.query(
+    params.answersPerson
+      ? { text: CLAIM_FOR_PERSON, values: [channelId], name: 'kith_channel_claim_person' }
+      : { text: CLAIM_FOR_AGENT, values: [channelId], name: 'kith_channel_claim_agent' },
+  );
   return rowCount > 0;
 }
 
@@ -170,7 +182,7 @@ export async function releaseAgentTurn(ctx: PgStoreContext, channelId: UUID): Pr
 
 export async function resetAgentTurns(ctx: PgStoreContext, channelId: UUID, at: number): Promise<void> {
   await ctx.conn.driver.query({
-    text: `UPDATE channels c SET agent_turns = 0, last_person_at = $2 WHERE c.id = $1 AND ${RESETS('$2')}`,
+    text: `UPDATE channels c SET agent_turns = 0, person_turns = 0, last_person_at = $2 WHERE c.id = $1 AND ${RESETS('$2')}`,
     values: [channelId, at],
     name: 'kith_channel_reset',
   });

@@ -49,8 +49,10 @@ export class AdapterChannels<C> implements ChannelStore {
     );
   }
 
-  claimAgentTurn(channelId: UUID): Promise<boolean> {
-    return this.run('channels.claimAgentTurn', 'joins-writes', (ctx) => this.store.claimAgentTurn(ctx, channelId));
+  claimAgentTurn(channelId: UUID, params?: { answersPerson?: boolean }): Promise<boolean> {
+    return this.run('channels.claimAgentTurn', 'joins-writes', (ctx) =>
+      this.store.claimAgentTurn(ctx, channelId, params),
+    );
   }
 
   releaseAgentTurn(channelId: UUID): Promise<void> {

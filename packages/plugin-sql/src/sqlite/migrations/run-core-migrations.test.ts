@@ -42,6 +42,7 @@ describe('runCoreMigrations', () => {
       '0004_inbox-and-replies',
       '0005_model-usage',
       '0006_channels',
+      '0007_channel-person-turns',
     ]);
     expect(tables(sqlite)).toEqual(
       expect.arrayContaining([
@@ -85,6 +86,7 @@ describe('runCoreMigrations', () => {
       '0004_inbox-and-replies',
       '0005_model-usage',
       '0006_channels',
+      '0007_channel-person-turns',
     ]);
     const meta = Object.fromEntries(
       (sqlite.prepare('SELECT key, value FROM kith_meta').all() as { key: string; value: string }[]).map((r) => [

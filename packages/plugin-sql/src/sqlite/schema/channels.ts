@@ -13,6 +13,8 @@ export const channels = sqliteTable('channels', {
   agentIds: text('agent_ids', { mode: 'json' }).$type<string[]>().notNull(),
   maxAgentTurns: integer('max_agent_turns').notNull(),
   agentTurns: integer('agent_turns').notNull().default(0),
+  /** Of those, the turns agents took on the person's message (each agent's one, kept even if it then said nothing). */
+  personTurns: integer('person_turns').notNull().default(0),
   /** Epoch ms of the newest person's message that reset the turns; null before any. */
   lastPersonAt: integer('last_person_at'),
   lastSeq: integer('last_seq').notNull().default(0),

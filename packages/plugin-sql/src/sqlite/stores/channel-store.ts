@@ -30,6 +30,7 @@ const RESETS = '(last_person_at IS NULL OR last_person_at < ?)';
 const NEXT_SEQ = `UPDATE channels SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq AS seq`;
 const NEXT_SEQ_RESET = `UPDATE channels SET last_seq = last_seq + 1,
   agent_turns = CASE WHEN ${RESETS} THEN 0 ELSE agent_turns END,
+  person_turns = CASE WHEN ${RESETS} THEN 0 ELSE person_turns END,
   last_person_at = CASE WHEN ${RESETS} THEN ? ELSE last_person_at END
   WHERE id = ? RETURNING last_seq AS seq`;
 const INSERT_MESSAGE = `INSERT INTO channel_messages
@@ -99,6 +100,7 @@ export function appendChannelMessage(
             message.createdAt,
             message.createdAt,
             message.createdAt,
+            message.createdAt,
             message.channelId,
           )
         : conn.get<{ seq: number }>(NEXT_SEQ, message.channelId);
@@ -134,16 +136,21 @@ export function listChannelMessages(
   return ctx.conn.all<ChannelMessageRecord>(MESSAGES_AFTER, channelId, afterSeq, limit).map(toChannelMessage);
 }
 
+/** A turn on the person's message: while the budget lasts. */
+const CLAIM_FOR_PERSON = `UPDATE channels SET agent_turns = agent_turns + 1, person_turns = person_turns + 1
+  WHERE id = ? AND agent_turns < max_agent_turns`;
+/** A turn on an agent's message: while a turn stays free for each agent yet to answer the person. */
+const CLAIM_FOR_AGENT = `UPDATE channels SET agent_turns = agent_turns + 1
+  WHERE id = ? AND agent_turns + MAX(json_array_length(agent_ids) - person_turns, 0) < max_agent_turns`;
+
 /** One statement in a write transaction: atomic against every other connection to the file. */
-export function claimAgentTurn(ctx: StoreContext, channelId: UUID): Promise<boolean> {
+export function claimAgentTurn(
+  ctx: StoreContext,
+  channelId: UUID,
+  params: { answersPerson?: boolean } = {},
+): Promise<boolean> {
   const { conn } = ctx;
-  return conn.batch(
-    () =>
-      conn.run(
-        'UPDATE channels SET agent_turns = agent_turns + 1 WHERE id = ? AND agent_turns < max_agent_turns',
-        channelId,
-      ).changes > 0,
-  );
+  return conn.batch(() => conn.run(params.answersPerson ? CLAIM_FOR_PERSON : CLAIM_FOR_AGENT, channelId).changes > 0);
 }
 
 /** Never below 0. */
@@ -157,6 +164,11 @@ export function releaseAgentTurn(ctx: StoreContext, channelId: UUID): Promise<vo
 export function resetAgentTurns(ctx: StoreContext, channelId: UUID, at: number): Promise<void> {
   const { conn } = ctx;
   return conn.batch(() => {
-    conn.run(`UPDATE channels SET agent_turns = 0, last_person_at = ? WHERE id = ? AND ${RESETS}`, at, channelId, at);
+    conn.run(
+      `UPDATE channels SET agent_turns = 0, person_turns = 0, last_person_at = ? WHERE id = ? AND ${RESETS}`,
+      at,
+      channelId,
+      at,
+    );
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "person_turns" integer DEFAULT 0 NOT NULL;
