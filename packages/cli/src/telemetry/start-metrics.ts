@@ -1,4 +1,4 @@
-import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { Counter, Histogram, Meter } from '@opentelemetry/api';
 import type { KithServer } from '@kith/server';
 import { metricsEndpoint, otlpHeaders, OtlpJsonMetricExporter } from './otlp-json-metric-exporter';
 
@@ -49,8 +49,8 @@ export function startMetrics(server: KithServer, env: NodeJS.ProcessEnv = proces
   registry.addSink({
     record: (definition, value, labels) => {
       const instrument = instrumentOf(definition);
-      if (definition.kind === 'counter') (instrument as Counter).add(value, labels as Attributes);
-      else (instrument as Histogram).record(value, labels as Attributes);
+      if (definition.kind === 'counter') (instrument as Counter).add(value, labels);
+      else (instrument as Histogram).record(value, labels);
     },
   });
   // Gauges are read at each export, as GET /metrics reads them.
@@ -59,7 +59,7 @@ export function startMetrics(server: KithServer, env: NodeJS.ProcessEnv = proces
       .createObservableGauge(definition.name, { description: definition.description, unit: definition.unit })
       .addCallback((result) => {
         const current = registry.snapshot().find((metric) => metric.definition.name === definition.name);
-        for (const series of current?.series ?? []) result.observe(series.value, series.labels as Attributes);
+        for (const series of current?.series ?? []) result.observe(series.value, series.labels);
       });
   }
   return {

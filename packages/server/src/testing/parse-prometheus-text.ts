@@ -73,7 +73,7 @@ export function parsePrometheusText(text: string): Map<string, PrometheusFamily>
       if (keyword === 'TYPE') {
         if (family.samples.length > 0) throw new Error(`TYPE after samples in: ${line}`);
         if (!TYPES.has(rest[0] ?? '')) throw new Error(`Unknown type in: ${line}`);
-        family.type = rest[0] as string;
+        family.type = rest[0];
       } else family.help = rest.join(' ');
       families.set(name, family);
       continue;
