@@ -23,6 +23,7 @@ import { WsHub } from './ws/ws-hub';
 import { registerWsRoutes } from './ws/ws-routes';
 import { RateLimitedError } from './errors';
 import { KithMetrics } from './metrics/kith-metrics';
+import { addServerGauges } from './metrics/server-gauges';
 
 export interface ListenOptions {
   /** Default KITH_SERVER_PORT, else 3000; 0 picks a free port. */
@@ -82,10 +83,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   const telemetry = new KithMetrics();
   const agents = new AgentRegistry(bus, options.runs ?? {}, telemetry);
   const hub = new WsHub(bus);
-  telemetry.gauge(
-    { name: 'kith.websocket.connections', unit: '{connection}', description: 'Open WebSocket connections' },
-    () => [[{}, hub.size]],
-  );
+  addServerGauges(telemetry, agents, hub);
   const channels = new ChannelService(agents, bus, logger);
   const httpMetrics = new MetricsRecorder();
   const context: ServerContext = {

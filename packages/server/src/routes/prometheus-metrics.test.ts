@@ -20,7 +20,7 @@ describe('GET /metrics (Prometheus text format)', () => {
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves GenAI client metrics and Kith turn metrics with the figures the model reported', async () => {
-    const penny = await createCostlyAgent(dataDir, {}, 'Penny');
+    const penny = await createCostlyAgent(dataDir, { MAX_DAILY_COST_USD: '10' }, 'Penny');
     const { server, url } = await startTestServer({ agents: [penny.runtime] });
     try {
       for (let i = 0; i < 3; i++)
@@ -53,6 +53,14 @@ describe('GET /metrics (Prometheus text format)', () => {
       expect(sum(families.get('kith_turns_in_progress'), 'kith_turns_in_progress')).toBe(0);
       expect(sum(families.get('kith_model_cost_usd_total'), 'kith_model_cost_usd_total')).toBeGreaterThan(0);
       expect(families.get('kith_websocket_connections')?.type).toBe('gauge');
+      expect(sum(families.get('kith_budget_limit_usd'), 'kith_budget_limit_usd', { gen_ai_agent_name: 'Penny' })).toBe(
+        10,
+      );
+      expect(sum(families.get('kith_budget_spent_usd'), 'kith_budget_spent_usd')).toBeCloseTo(
+        sum(families.get('kith_model_cost_usd_total'), 'kith_model_cost_usd_total'),
+        9,
+      );
+      expect(sum(families.get('kith_budget_exceeded'), 'kith_budget_exceeded')).toBe(0);
       // Labels are bounded sets: no ids.
       for (const family of families.values())
         for (const sample of family.samples)
