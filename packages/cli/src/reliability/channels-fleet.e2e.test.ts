@@ -127,14 +127,15 @@ describe('a channel of two agents on a fleet of two kith start processes on one 
     expectOneRound(firstLog, first.body.messageId, agentIds);
     expect(firstLog.some((m) => m.authorKind === 'agent' && m.inReplyTo !== first.body.messageId)).toBe(true);
 
-    // The next message is posted on A and B is killed while the agents answer it: A answers what was pending, once.
+    // B, which holds the agents' rooms, is killed mid-conversation; the next message goes to A, which must
+    // wait out B's lease, take the rooms over and answer what is pending there, once.
+    b.child.kill('SIGKILL');
+    expect(await b.exit).toEqual({ code: null, signal: 'SIGKILL' });
     const second = await api(a, `/api/channels/${channelId}/messages`, {
       text: 'My friends never call me.',
       userName: 'Pat',
     });
     expect(second.status).toBe(202);
-    b.child.kill('SIGKILL');
-    expect(await b.exit).toEqual({ code: null, signal: 'SIGKILL' });
     const db = await PgDatabaseView.open(database.url);
     try {
       expect([...(await db.drained(LEASE_MS * 5))]).toEqual([]);
