@@ -233,8 +233,11 @@ export class ChannelService {
   }
 
   private async relay(agentId: UUID, channelId: UUID, answered: UUID, index: number, text: string): Promise<void> {
-    const channel = await this.channelOf(channelId);
+    if (!(await this.channelOf(channelId))) return;
+    // Read fresh: an agent may have joined on another server of the fleet, and must hear this reply here too.
+    const channel = await this.store().getChannel(channelId);
     if (!channel) return;
+    this.remember(channel);
     const author = this.agents.get(agentId);
     // The same id on every server that hears of this reply: the log and the ledgers take it once.
     const id = stringToUuid(`kith-channel-reply:${agentId}:${answered}:${index}`);
