@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createTestDatabase, type PostgresCluster, startPostgresCluster } from '@kith/plugin-sql/testing';
 import { inReplyToOf } from '../testing/database-view';
 import { killIfRunning, type KithProcess, startKith } from '../testing/kith-server-process';
+import { FrameSocket } from '../testing/frame-socket';
 import { PgDatabaseView } from '../testing/pg-database-view';
 
 /** Short leases keep the failover part to a few seconds. */
@@ -128,7 +129,10 @@ describe('a channel of two agents on a fleet of two kith start processes on one 
     const joined = await api(b, `/api/channels/${channelId}/agents`, { agentId: brook });
     expect(joined.body.agentIds).toEqual([ada, brook]);
 
-    // The person posts on B and reads on A.
+    // A WebSocket client on A follows the channel; the person posts on B and reads on A.
+    const follower = await FrameSocket.open(a.url);
+    follower.send({ type: 'join', channelId });
+    await follower.waitFor((frames) => frames.some((f) => f.type === 'joined'));
     const second = await api(b, `/api/channels/${channelId}/messages`, {
       text: 'My friends never call me.',
       userName: 'Pat',
@@ -139,6 +143,14 @@ describe('a channel of two agents on a fleet of two kith start processes on one 
     // Each agent answered the other at least once: replies cross from A to B and from B to A.
     const toAgents = secondLog.filter((m) => m.authorKind === 'agent' && m.inReplyTo !== second.body.messageId);
     expect(new Set(toAgents.map((m) => m.authorId))).toEqual(new Set(agentIds));
+    // The follower on A heard every message of the round, the person's posted on B included, once each.
+    const round = secondLog.slice(secondLog.findIndex((m) => m.id === second.body.messageId)).map((m) => m.id);
+    await follower.waitFor((frames) =>
+      round.every((id) => frames.some((f) => f.type === 'user_message' && f.id === id)),
+    );
+    const heard = follower.frames.filter((f) => f.type === 'user_message').map((f) => f.id as string);
+    expect(heard.filter((id) => round.includes(id)).sort()).toEqual([...round].sort());
+    follower.close();
 
     // B, which holds Brook's room, is killed mid-conversation; the next message goes to A, which must wait
     // out B's lease, take the room over and answer what is pending there, once.
