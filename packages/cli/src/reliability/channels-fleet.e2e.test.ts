@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createTestDatabase, type PostgresCluster, startPostgresCluster } from '@kith/plugin-sql/testing';
 import { inReplyToOf } from '../testing/database-view';
 import { killIfRunning, type KithProcess, startKith } from '../testing/kith-server-process';
+import { FrameSocket } from '../testing/frame-socket';
 import { PgDatabaseView } from '../testing/pg-database-view';
 
 /** Short leases keep the failover part to a few seconds. */
@@ -113,34 +114,58 @@ describe('a channel of two agents on a fleet of two kith start processes on one 
     expect(agentIds).toHaveLength(2);
     expect(b.agentIds).toEqual(agentIds);
 
-    const created = await api(a, '/api/channels', { name: 'panel', agentIds, maxAgentTurns: MAX_AGENT_TURNS });
+    const [ada, brook] = agentIds;
+    // Ada's room goes to A with the first message; Brook joins on B and its room goes to B with the second, so
+    // the agents answer each other across the servers.
+    const created = await api(a, '/api/channels', { name: 'panel', agentIds: [ada], maxAgentTurns: MAX_AGENT_TURNS });
     expect(created.status).toBe(201);
     const channelId = created.body.channelId as string;
-
-    // The person posts on B (B takes the agents' rooms) and reads on A.
-    const first = await api(b, `/api/channels/${channelId}/messages`, {
+    const first = await api(a, `/api/channels/${channelId}/messages`, {
       text: 'I feel lonely lately.',
       userName: 'Pat',
     });
     expect(first.status).toBe(202);
-    const firstLog = await settledLog(a, channelId);
-    expectOneRound(firstLog, first.body.messageId, agentIds);
-    expect(firstLog.some((m) => m.authorKind === 'agent' && m.inReplyTo !== first.body.messageId)).toBe(true);
+    expectOneRound(await settledLog(a, channelId), first.body.messageId, [ada]);
+    const joined = await api(b, `/api/channels/${channelId}/agents`, { agentId: brook });
+    expect(joined.body.agentIds).toEqual([ada, brook]);
 
-    // The next message is posted on A and B is killed while the agents answer it: A answers what was pending, once.
-    const second = await api(a, `/api/channels/${channelId}/messages`, {
+    // A WebSocket client on A follows the channel; the person posts on B and reads on A.
+    const follower = await FrameSocket.open(a.url);
+    follower.send({ type: 'join', channelId });
+    await follower.waitFor((frames) => frames.some((f) => f.type === 'joined'));
+    const second = await api(b, `/api/channels/${channelId}/messages`, {
       text: 'My friends never call me.',
       userName: 'Pat',
     });
     expect(second.status).toBe(202);
+    const secondLog = await settledLog(a, channelId);
+    expectOneRound(secondLog, second.body.messageId, agentIds);
+    // Each agent answered the other at least once: replies cross from A to B and from B to A.
+    const toAgents = secondLog.filter((m) => m.authorKind === 'agent' && m.inReplyTo !== second.body.messageId);
+    expect(new Set(toAgents.map((m) => m.authorId))).toEqual(new Set(agentIds));
+    // The follower on A heard every message of the round, the person's posted on B included, once each.
+    const round = secondLog.slice(secondLog.findIndex((m) => m.id === second.body.messageId)).map((m) => m.id);
+    await follower.waitFor((frames) =>
+      round.every((id) => frames.some((f) => f.type === 'user_message' && f.id === id)),
+    );
+    const heard = follower.frames.filter((f) => f.type === 'user_message').map((f) => f.id as string);
+    expect(heard.filter((id) => round.includes(id)).sort()).toEqual([...round].sort());
+    follower.close();
+
+    // B, which holds Brook's room, is killed mid-conversation; the next message goes to A, which must wait
+    // out B's lease, take the room over and answer what is pending there, once.
     b.child.kill('SIGKILL');
     expect(await b.exit).toEqual({ code: null, signal: 'SIGKILL' });
+    const third = await api(a, `/api/channels/${channelId}/messages`, { text: 'Nobody listens.', userName: 'Pat' });
+    expect(third.status).toBe(202);
     const db = await PgDatabaseView.open(database.url);
     try {
       expect([...(await db.drained(LEASE_MS * 5))]).toEqual([]);
       const log = await settledLog(a, channelId);
-      expectOneRound(log, second.body.messageId, agentIds);
-      await expectOneDecisionEach(db, log, agentIds);
+      expectOneRound(log, third.body.messageId, agentIds);
+      // Both agents took part from the second person's message on.
+      const both = log.slice(log.findIndex((m) => m.id === second.body.messageId));
+      await expectOneDecisionEach(db, both, agentIds);
     } finally {
       await db.close();
     }

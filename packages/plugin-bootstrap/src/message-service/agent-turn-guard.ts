@@ -1,5 +1,6 @@
 import {
   type ChannelStore,
+  ChannelType,
   DEFAULT_MAX_AGENT_TURNS,
   type IAgentRuntime,
   LruMap,
@@ -22,6 +23,8 @@ export interface AgentTurn {
 export type TurnClaim = { kind: 'free' } | { kind: 'held'; turn: AgentTurn } | { kind: 'spent'; max: number };
 
 const FREE: TurnClaim = { kind: 'free' };
+
+const ONE_AGENT_ROOMS = new Set<string>([ChannelType.DM, ChannelType.VOICE_DM, ChannelType.SELF, ChannelType.API]);
 
 /** The setting that caps agent messages after a person's (MAX_AGENT_TURNS, default 6). */
 function maxAgentTurns(runtime: IAgentRuntime): number {
@@ -54,7 +57,8 @@ export class AgentTurnGuard {
 
   async claim(runtime: IAgentRuntime, message: Memory, room: Room | null): Promise<TurnClaim> {
     const store = runtime.adapter.channels;
-    if (!store) return FREE;
+    // A direct message has one agent in it: nothing to guard, nothing to look up.
+    if (!store || (room && ONE_AGENT_ROOMS.has(room.type))) return FREE;
     const channelId = await this.channelOf(runtime, store, message, room);
     if (!channelId) return FREE;
     const answersPerson = !(await this.authors.isAgent(runtime, message));

@@ -18,6 +18,9 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import { RequestValidationError, ResourceNotFoundError } from '../errors';
 import { CHANNEL_SOURCE } from './channel-source';
 
+/** How often a server of a fleet reads the channels its WebSocket clients follow for messages made elsewhere. */
+const FOLLOW_POLL_MS = 500;
+
 /** How long "this room is not a channel" is believed (a channel made on another server becomes known after it). */
 const NOT_A_CHANNEL_MS = 5_000;
 
@@ -46,6 +49,11 @@ export class ChannelService {
   /** Replies told per (agent, message) so far: a turn's second reply gets its own id. */
   private readonly replyCounts = new Map<string, number>();
   private readonly unsubscribe: () => void;
+  /** Channels followed over WebSockets here, by the seq of the newest message told to them. */
+  private readonly followed = new Map<UUID, number>();
+  /** Messages put on this server's bus lately: a follower heard those already. */
+  private readonly toldHere = new LruMap<UUID, true>(10_000);
+  private pollTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly agents: AgentRegistry,
@@ -57,6 +65,63 @@ export class ChannelService {
 
   close(): void {
     this.unsubscribe();
+    clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  /**
+   * A WebSocket client here follows the channel. On a fleet, the channel's
+   * messages posted or answered on other servers reach this server's bus
+   * only through the database: they are read from the log every
+   * FOLLOW_POLL_MS and told to the followers here.
+   */
+  async follow(channelId: UUID): Promise<Channel> {
+    const channel = await this.require(channelId);
+    if (!this.onFleet() || this.followed.has(channelId)) return channel;
+    // From the channel's newest message on: what came before is the log a client reads over REST.
+    let newest = 0;
+    for (;;) {
+      const page = await this.store().listChannelMessages(channelId, { afterSeq: newest, limit: 500 });
+      newest = page.at(-1)?.seq ?? newest;
+      if (page.length < 500) break;
+    }
+    this.followed.set(channelId, newest);
+    this.pollTimer ??= setInterval(() => void this.pollFollowed(), FOLLOW_POLL_MS);
+    this.pollTimer.unref();
+    return channel;
+  }
+
+  private onFleet(): boolean {
+    return this.agents.all.some((agent) => {
+      try {
+        return agent.runtime.adapter.roomCoordinator !== undefined;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  private async pollFollowed(): Promise<void> {
+    for (const [channelId, afterSeq] of [...this.followed]) {
+      if (!this.bus.isWatched(channelId)) {
+        this.followed.delete(channelId);
+        continue;
+      }
+      try {
+        const fresh = await this.store().listChannelMessages(channelId, { afterSeq, limit: 200 });
+        for (const message of fresh) {
+          if (!this.toldHere.has(message.id)) this.bus.emit({ type: 'message', message: this.toBusMessage(message) });
+        }
+        const last = fresh.at(-1);
+        if (last) this.followed.set(channelId, last.seq);
+      } catch (error) {
+        this.logger.warn({ err: error, channelId }, "Could not read a followed channel's new messages");
+      }
+    }
+    if (this.followed.size === 0) {
+      clearInterval(this.pollTimer);
+      this.pollTimer = undefined;
+    }
   }
 
   /** The database's channel store (every agent's adapter shares the channel tables). */
@@ -214,6 +279,10 @@ export class ChannelService {
 
   /** An agent's reply in a channel becomes a channel message for the other agents. */
   private observe(event: BusEvent): void {
+    if (event.type === 'message') {
+      this.toldHere.set(event.message.id, true);
+      return;
+    }
     if (event.type === 'done') {
       this.replyCounts.delete(`${event.agentId}:${event.messageId}`);
       return;
@@ -233,8 +302,11 @@ export class ChannelService {
   }
 
   private async relay(agentId: UUID, channelId: UUID, answered: UUID, index: number, text: string): Promise<void> {
-    const channel = await this.channelOf(channelId);
+    if (!(await this.channelOf(channelId))) return;
+    // Read fresh: an agent may have joined on another server of the fleet, and must hear this reply here too.
+    const channel = await this.store().getChannel(channelId);
     if (!channel) return;
+    this.remember(channel);
     const author = this.agents.get(agentId);
     // The same id on every server that hears of this reply: the log and the ledgers take it once.
     const id = stringToUuid(`kith-channel-reply:${agentId}:${answered}:${index}`);

@@ -96,8 +96,11 @@ export class WsConnection {
       case 'join': {
         if (!frame.agentId) {
           // A channel of several agents: every message of it, a person's or an agent's.
-          const channel = await this.context.channels.require(frame.channelId);
           hub.subscribe(this.id, frame.channelId);
+          const channel = await this.context.channels.follow(frame.channelId).catch((error: unknown) => {
+            hub.unsubscribe(this.id, frame.channelId);
+            throw error;
+          });
           this.send({ type: 'joined', channelId: frame.channelId, agentIds: channel.agentIds, ...requestId });
           return;
         }
