@@ -64,14 +64,25 @@ describe('RoomLine', () => {
     expect(repeat.superseded()).toBe(false);
   });
 
-  it('stamps arrivals strictly increasing, from the time given', () => {
+  it("stamps a room's arrivals strictly increasing from the time given, each room on its own", () => {
     const line = new RoomLine();
     const a = line.enter(ROOM);
     const b = line.enter(ROOM);
     const c = line.enter(OTHER);
     expect(a.stamp(1_000)).toBe(1_000);
     expect(b.stamp(1_000)).toBe(1_001);
-    expect(c.stamp(900)).toBe(1_002);
+    expect(c.stamp(900)).toBe(900);
     expect(a.stamp(5_000)).toBe(5_000);
+  });
+
+  it('keeps an idle room stamped after its burst while the burst is still ahead of the wall clock', async () => {
+    const line = new RoomLine();
+    const ahead = Date.now() + 60_000;
+    const burst = line.enter(ROOM);
+    expect(burst.stamp(ahead)).toBe(ahead);
+    burst.done();
+    await settle();
+    expect(line.busyRooms).toBe(0);
+    expect(line.enter(ROOM).stamp()).toBe(ahead + 1);
   });
 });

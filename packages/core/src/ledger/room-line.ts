@@ -1,4 +1,5 @@
 import type { UUID } from '../types/primitives';
+import { LruMap } from '../maps/lru-map';
 
 /** A message's place in its room's line (see RoomLine). */
 export interface LinePlace {
@@ -19,6 +20,8 @@ export interface LinePlace {
 }
 
 interface RoomState {
+  /** The room's last arrival stamp. */
+  lastStamp: number;
   acceptTail: Promise<void>;
   turnTail: Promise<void>;
   /** Places in the line not yet done. */
@@ -37,12 +40,14 @@ interface RoomState {
  */
 export class RoomLine {
   private readonly rooms = new Map<string, RoomState>();
-  private lastStamp = 0;
+  /** Last stamps of idle rooms that are still ahead of the wall clock (a burst's last messages). */
+  private readonly aheadStamps = new LruMap<UUID, number>(10_000);
 
   enter(roomId: UUID): LinePlace {
     let room = this.rooms.get(roomId);
     if (!room) {
-      room = { acceptTail: Promise.resolve(), turnTail: Promise.resolve(), waiting: 0, counted: 0 };
+      const lastStamp = this.aheadStamps.get(roomId) ?? 0;
+      room = { lastStamp, acceptTail: Promise.resolve(), turnTail: Promise.resolve(), waiting: 0, counted: 0 };
       this.rooms.set(roomId, room);
     }
     const state = room;
@@ -63,7 +68,7 @@ export class RoomLine {
       void earlierAccepted.then(releaseAccept);
     };
     return {
-      stamp: (at = Date.now()) => this.stamp(at),
+      stamp: (at = Date.now()) => (state.lastStamp = at > state.lastStamp ? at : state.lastStamp + 1),
       acceptTurn: earlierAccepted,
       // With a fast local model and synchronous SQLite a turn can finish on microtasks alone: back-to-back
       // turns would keep sockets unread for seconds without the macrotask between them.
@@ -82,7 +87,7 @@ export class RoomLine {
         void earlierDone.then(() => {
           releaseTurn();
           state.waiting -= 1;
-          if (state.waiting === 0 && this.rooms.get(roomId) === state) this.rooms.delete(roomId);
+          if (state.waiting === 0 && this.rooms.get(roomId) === state) this.forget(roomId, state);
         });
       },
     };
@@ -94,15 +99,16 @@ export class RoomLine {
   }
 
   /**
-   * Later arrivals get later stamps, even within one millisecond: messages
-   * are stored as they are accepted, so a turn must be able to tell from the
-   * stored memories which of its room's messages came after it. One clock
-   * for all rooms keeps no state per room; it runs ahead of the wall clock
-   * only by the messages of a burst that arrive within one millisecond.
+   * An idle room's line goes. Its last stamp is kept only while it is still
+   * ahead of the wall clock, so the room's next arrival is stamped later
+   * whatever the clock says: messages are stored as they are accepted, and a
+   * turn must tell from the stored memories which of its room's messages
+   * came after it.
    */
-  private stamp(at: number): number {
-    this.lastStamp = at > this.lastStamp ? at : this.lastStamp + 1;
-    return this.lastStamp;
+  private forget(roomId: UUID, state: RoomState): void {
+    this.rooms.delete(roomId);
+    if (state.lastStamp >= Date.now()) this.aheadStamps.set(roomId, state.lastStamp);
+    else this.aheadStamps.delete(roomId);
   }
 }
 
