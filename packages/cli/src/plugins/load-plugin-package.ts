@@ -60,8 +60,8 @@ export interface LoadedPlugin {
   version: string | null;
   /** The package folder. */
   packageDir: string | null;
-  /** Listed by the character, added because every agent needs it, or chosen as the model. */
-  source: 'character' | 'required' | 'automatic';
+  /** Listed by the character, added because every agent needs it, chosen as the model, or the project's own code. */
+  source: 'character' | 'required' | 'automatic' | 'project';
   /** Which core the plugin runs on. */
   core: CoreOrigin;
   /** The elizaOS package the character named that this Kith plugin stands in for. */
