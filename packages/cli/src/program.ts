@@ -5,6 +5,7 @@ import type { ChatCommandOptions } from './commands/chat-command';
 import type { CreateAgentCommandOptions } from './commands/create-agent-command';
 import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
 import type { DbCopyCommandOptions } from './commands/db-copy-command';
+import type { DevCommandOptions } from './commands/dev-command';
 import type { PluginsCommandOptions } from './commands/plugins-command';
 import type { StartCommandOptions } from './commands/start-command';
 import type { TestCommandOptions } from './commands/test-command';
@@ -17,6 +18,8 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 // Each command loads its modules when it runs: `kith create plugin` never opens SQLite or Fastify.
 const startCommand = (options: StartCommandOptions) =>
   (require('./commands/start-command') as typeof import('./commands/start-command')).startCommand(options);
+const devCommand = (options: DevCommandOptions) =>
+  (require('./commands/dev-command') as typeof import('./commands/dev-command')).devCommand(options);
 const testCommand = (options: TestCommandOptions) =>
   (require('./commands/test-command') as typeof import('./commands/test-command')).testCommand(options);
 const chatCommand = (options: ChatCommandOptions) =>
@@ -60,6 +63,19 @@ export function buildProgram(): Command {
       'PostgreSQL instead of SQLite: postgres://user:password@host:5432/db (default: $KITH_DATABASE_URL or $POSTGRES_URL)',
     )
     .action(startCommand);
+  program
+    .command('dev')
+    .description('kith start that reloads the agents when a source or character file changes (same database)')
+    .option(
+      '-c, --character <file>',
+      'character file or module (JSON, JS or TS); repeat for several; default: the project in this folder',
+      collect,
+    )
+    .option('-p, --port <n>', 'port to listen on; 0 picks a free one (default: $KITH_SERVER_PORT or 3000)')
+    .option('--host <host>', 'address to listen on (default: $KITH_SERVER_HOST or 127.0.0.1)')
+    .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
+    .action(devCommand);
   program
     .command('test')
     .description(
