@@ -172,9 +172,12 @@ export function buildProgram(): Command {
     .action(createPluginCommand);
   create
     .command('agent')
-    .description('write an agent project: package.json with @kith/cli, a character file, .env.example and a README')
+    .description(
+      'write an agent project: TypeScript (the character and a local plugin with an action, a provider and tests in src/), package.json with @kith/cli, .env.example and a README',
+    )
     .argument('<name>', 'kebab-case project name, e.g. support-bot (the agent is called Support Bot)')
     .option('--dir <dir>', 'folder that receives the project folder (default: the current folder)')
+    .option('--json', 'a JSON character file instead of TypeScript')
     .action(createAgentCommand);
   return program;
 }
