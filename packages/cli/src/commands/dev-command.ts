@@ -4,6 +4,7 @@ import { createServer, type KithServer } from '@kith/server';
 import { createAgent, resolveDataDir } from '../agent/create-agent';
 import { formatBootReport } from '../agent/format-boot-report';
 import { loadDotEnv } from '../process/load-dot-env';
+import { exitForced, stoppingLine } from '../process/shutdown-lines';
 import { waitForShutdown } from '../process/wait-for-shutdown';
 import { forgetModules } from '../project/import-module';
 import type { ProjectAgentSpec } from '../project/load-project';
@@ -63,7 +64,7 @@ export async function devCommand(options: DevCommandOptions): Promise<void> {
   if (first.chosen) out(`Project: ${first.chosen}`);
   const dataDir = resolveDataDir(options.dataDir);
   const root = findProjectDir(dirname(resolve(first.files[0]))) ?? dirname(resolve(first.files[0]));
-  const shutdown = waitForShutdown();
+  const shutdown = waitForShutdown(exitForced);
   const devOptions = { dataDir, databaseUrl: options.databaseUrl };
   let runtimes = await startAgents(first.agents, devOptions);
   for (const runtime of runtimes) for (const line of formatBootReport(runtime.bootReport)) out(line);
@@ -113,7 +114,7 @@ export async function devCommand(options: DevCommandOptions): Promise<void> {
   const signal = await shutdown;
   watcher.close();
   await queue;
-  err(`${signal}: stopping ${runtimes.length} agent${runtimes.length === 1 ? '' : 's'}...`);
+  err(stoppingLine(signal, runtimes.length));
   await server.close();
   err('Stopped.');
 }

@@ -8,6 +8,7 @@ import { databaseStatus } from '../agent/database-status';
 import { formatBootReport } from '../agent/format-boot-report';
 import { resolveProject } from '../project/resolve-project';
 import { loadDotEnv } from '../process/load-dot-env';
+import { exitForced, stoppingLine } from '../process/shutdown-lines';
 import { waitForShutdown } from '../process/wait-for-shutdown';
 import { startTracing } from '../telemetry/start-tracing';
 
@@ -46,7 +47,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
   const agents = project.agents;
   const dataDir = resolveDataDir(options.dataDir);
   // Listening from the start: Ctrl-C during boot stops cleanly once boot is done, instead of killing it halfway.
-  const shutdown = waitForShutdown();
+  const shutdown = waitForShutdown(exitForced);
 
   const runtimes: AgentRuntime[] = [];
   let server: KithServer | undefined;
@@ -110,7 +111,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
   }
 
   const signal = await shutdown;
-  process.stderr.write(`${signal}: stopping ${runtimes.length} agent${runtimes.length === 1 ? '' : 's'}...\n`);
+  process.stderr.write(`${stoppingLine(signal, runtimes.length)}\n`);
   await server.close();
   // Sends the spans still batched.
   await tracing?.shutdown();
