@@ -21,6 +21,8 @@
 // cpuMsPerMessage (process CPU time per message) is steadier than the wall-clock figures on a
 // shared machine. promptPrefixShare: how much of each message-handler prompt a provider's prompt
 // cache could reuse (see prefixShare); like promptCharsPerCall it does not depend on machine load.
+// --socket (with --postgres): to the same server through its Unix socket instead of 127.0.0.1.
+// NODE_ARGS passes node flags to the scenario processes (NODE_ARGS=--cpu-prof).
 // Run after `npm run build`: node bench/pipeline.js [--postgres] [--bus] [dm|group] (each scenario runs in a
 // process of its own)
 'use strict';
@@ -47,6 +49,7 @@ const FLAGS = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')
 const POSTGRES = FLAGS.has('--postgres');
 const BUS = FLAGS.has('--bus');
 const LEDGER = FLAGS.has('--ledger');
+const SOCKET = FLAGS.has('--socket');
 const MESSAGES = 1_000;
 const WARM_UP = Number(process.env.WARM_UP ?? 500);
 const CHARACTER_FILE = path.join(__dirname, '..', 'packages', 'cli', 'characters', 'eliza.json');
@@ -158,7 +161,12 @@ function serverCpuMs() {
 /** A database of its own on the server the parent started. */
 async function postgresDatabase(name) {
   const { createTestDatabase } = require('@kith/plugin-sql/testing');
-  return createTestDatabase(`bench_${name}`, process.env.KITH_BENCH_POSTGRES_URL);
+  const database = await createTestDatabase(`bench_${name}`, process.env.KITH_BENCH_POSTGRES_URL);
+  if (!SOCKET) return database;
+  // The same server through its Unix socket (the cluster's folder), as a server on the same machine may be reached.
+  const url = new URL(database.url);
+  const socketDir = path.dirname(process.env.KITH_BENCH_POSTGRES_DATA);
+  return { ...database, url: `postgres://${url.username}@localhost:${url.port}${url.pathname}?host=${socketDir}` };
 }
 
 async function scenario(name) {
@@ -291,7 +299,8 @@ async function main() {
           ? { KITH_BENCH_POSTGRES_URL: cluster.url, KITH_BENCH_POSTGRES_DATA: path.join(cluster.dir, 'data') }
           : {}),
       };
-      const child = spawnSync(process.execPath, [__filename, ...FLAGS, name], {
+      const nodeArgs = (process.env.NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = spawnSync(process.execPath, [...nodeArgs, __filename, ...FLAGS, name], {
         stdio: ['ignore', 'pipe', 'inherit'],
         encoding: 'utf8',
         env,

@@ -21,5 +21,6 @@ export function projectStarterCharacter(
   if (start < 0 || end < 0) throw new Error('@elizaos/project-starter: no `var character = {...};` in dist/index.js');
   const literal = source.slice(start + 'var character = '.length, end + 2);
   // The literal reads process.env only; evaluate it against the given environment.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the starter's own source, pinned by the suite
   return new Function('process', `return (${literal});`)({ env }) as Record<string, unknown>;
 }

@@ -33,7 +33,7 @@ export function acquireLock(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
       else if (waited > LOCK_STALE_MS)
-        throw new Error(`${lock} is held by another suite run; remove it if none is running`);
+        throw new Error(`${lock} is held by another suite run; remove it if none is running`, { cause: error });
       else sleep(1_000);
     }
   }

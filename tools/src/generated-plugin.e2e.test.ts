@@ -13,6 +13,7 @@ function run(command: string, args: string[], cwd: string) {
   // Nx sets FORCE_COLOR for its children; the output is matched as plain text.
   const env = { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' };
   const result = spawnSync(process.execPath, [command, ...args], { cwd, encoding: 'utf8', env, timeout: 90_000 });
+  // eslint-disable-next-line no-control-regex -- strips ANSI colours, which start with ESC
   return { code: result.status, output: `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '') };
 }
 

@@ -282,7 +282,7 @@ export async function startProviderServer(): Promise<ProviderServer> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);
-      let body: Record<string, unknown> = {};
+      let body: Record<string, unknown>;
       try {
         body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       } catch {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ChannelType, randomUuid, stringToUuid, utcDay, type ModelUsageRecord, type UUID } from '@kith/core';
+import { ChannelType, randomUuid, stringToUuid, utcDay, type ModelUsageRecord } from '@kith/core';
 import { createDatabaseAdapter } from '@kith/plugin-sql';
 
 const BIN = resolve(__dirname, '../dist/bin/kith.js');
@@ -36,7 +36,7 @@ const usage = (overrides: Partial<ModelUsageRecord>): ModelUsageRecord => ({
 describe('kith usage (built CLI in a child process)', () => {
   let dir: string;
   let characterFile: string;
-  const agentId = stringToUuid('Penny') as UUID;
+  const agentId = stringToUuid('Penny');
   const room = randomUuid();
 
   beforeAll(async () => {

@@ -4,7 +4,6 @@ import {
   messageHandlerTemplate,
   randomUuid,
   shouldRespondTemplate,
-  type UUID,
   type WorldSettings,
 } from '@kith/core';
 import { scriptedReply, type ScriptedModelCall } from '@kith/core/test';
@@ -82,7 +81,7 @@ describe('message-handler prompt of the default character', () => {
     const { runtime, model, dm, message, callback } = await heavyDmTurn();
     await runtime.messageService!.handleMessage(
       runtime,
-      message('What would you plant first?', { roomId: dm as UUID }),
+      message('What would you plant first?', { roomId: dm }),
       callback,
     );
     const [call] = model.callsOf('TEXT_LARGE');
@@ -94,7 +93,7 @@ describe('message-handler prompt of the default character', () => {
     for (let turn = 1; turn < DEFAULT_PROMPT_ROTATION_TURNS; turn++)
       await runtime.messageService!.handleMessage(
         runtime,
-        message(LINES[(turn * 2) % LINES.length], { roomId: dm as UUID }),
+        message(LINES[(turn * 2) % LINES.length], { roomId: dm }),
         callback,
       );
     const prompts = model.callsOf('TEXT_LARGE').map((c) => c.prompt);
@@ -112,7 +111,7 @@ describe('message-handler prompt of the default character', () => {
   it('fills every template variable of the reference table, plus isNewUser and hasAttachments', async () => {
     const { runtime, dm, message } = await heavyDmTurn();
     const dynamic = runtime.providers.filter((p) => p.dynamic).map((p) => p.name);
-    const state = await runtime.composeState(message('hello', { roomId: dm as UUID }), dynamic);
+    const state = await runtime.composeState(message('hello', { roomId: dm }), dynamic);
     for (const name of [
       'agentName',
       'providers',
@@ -165,10 +164,10 @@ function prefixShare(calls: ScriptedModelCall[], purpose: string): number {
 describe('prompt layout for provider prompt caches', () => {
   it('puts what stays the same across turns first and what changes last', async () => {
     const { runtime, model, dm, message, callback } = await heavyDmTurn();
-    await runtime.createMemory(message('Ada keeps bees.', { roomId: dm as UUID, entityId: runtime.agentId }), 'facts');
+    await runtime.createMemory(message('Ada keeps bees.', { roomId: dm, entityId: runtime.agentId }), 'facts');
     await runtime.messageService!.handleMessage(
       runtime,
-      message('What would you plant first?', { roomId: dm as UUID }),
+      message('What would you plant first?', { roomId: dm }),
       callback,
     );
     const prompt = model.callsOf('TEXT_LARGE')[0].prompt;
@@ -206,7 +205,7 @@ describe('prompt layout for provider prompt caches', () => {
     for (let i = 0; i < 40; i++)
       await runtime.messageService!.handleMessage(
         runtime,
-        message(`Line ${i} of what I wanted to say about my garden.`, { roomId: dm as UUID }),
+        message(`Line ${i} of what I wanted to say about my garden.`, { roomId: dm }),
         callback,
       );
     expect(prefixShare(model.calls, 'messageHandler')).toBeGreaterThanOrEqual(0.85);

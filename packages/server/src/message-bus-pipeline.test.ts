@@ -59,7 +59,7 @@ describe('the message bus with the bootstrap pipeline', () => {
     const sent = message(channelId, { clientId: 'client-1', channelType: ChannelType.GROUP, source: 'client_chat' });
     const [result] = await bus.publish(sent);
 
-    const stored = await ada.runtime.getMemoryById(result!.memoryId);
+    const stored = await ada.runtime.getMemoryById(result.memoryId);
     expect(stored).toMatchObject({
       entityId: sent.authorId,
       roomId: channelId,

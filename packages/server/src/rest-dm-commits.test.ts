@@ -70,8 +70,8 @@ describe('a REST DM turn on SQLite', () => {
       expect(reply.body.replies.map((r: { content: { text: string } }) => r.content.text)).toEqual(['Noted.']);
       const isTurnWrite = (sql: string) => /^(INSERT INTO inbox|UPDATE inbox|INSERT INTO memories )/.test(sql);
       const turn = recorder.transactions.filter((writes) => writes.some(isTurnWrite));
-      // Before the inbox table this turn committed four times: a journal row in memories, the message, the reply
-      // and the journal row's delete. Upkeep that rode along with a commit is left out of the comparison.
+      // Two commits per turn: the message with its inbox entry, then the reply with the entry marked answered.
+      // Upkeep that rode along with a commit is left out of the comparison.
       expect(turn.map((writes) => writes.filter(isTurnWrite))).toEqual([
         ['INSERT INTO inbox (agent_id, message_id, room_id', 'INSERT INTO memories (id, agent_id, type, entity'],
         ['INSERT INTO memories (id, agent_id, type, entity', "UPDATE inbox SET state = 'answered', answered_at"],

@@ -87,7 +87,7 @@ export async function addCommand(specs: string[], options: AddCommandOptions): P
   const flags = ['--no-audit', '--no-fund', ...(options.ignoreScripts ? ['--ignore-scripts'] : [])];
   npm(dir, ['install', '--package-lock-only', ...flags, ...specs]);
   const json = readProjectPackageJson(dir);
-  const overrides = (json.overrides ?? {}) as Record<string, unknown>;
+  const overrides = json.overrides ?? {};
   if (realCoresInLock(join(dir, 'package-lock.json')).length > 0 && overrides['@elizaos/core'] === undefined) {
     const spec = coreOverrideSpec(json, dir);
     json.overrides = { ...overrides, '@elizaos/core': spec };

@@ -40,7 +40,7 @@ export async function usageCommand(options: UsageCommandOptions): Promise<void> 
   const from = sinceDay(options.since ?? '7d');
   const to = utcDay(Date.now());
   const { character } = resolveOneAgent(options.character, 'kith usage').agent;
-  const agentId = (character.id ?? stringToUuid(character.name)) as UUID;
+  const agentId = character.id ?? stringToUuid(character.name);
   const databaseUrl = options.databaseUrl ?? databaseUrlSetting((key) => process.env[key] || undefined);
   const dataDir = resolveDataDir(options.dataDir);
   const file = join(dataDir, DEFAULT_FILENAME);

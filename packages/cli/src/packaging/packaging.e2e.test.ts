@@ -240,6 +240,7 @@ describe('the packages as npm ships them, installed outside the repository', () 
     must('npm', ['install', '--no-save', tarballs['@kith/core']], plugin);
     must('npm', ['install'], plugin);
     const tests = must('npm', ['test'], plugin);
+    // eslint-disable-next-line no-control-regex -- strips ANSI colours, which start with ESC
     expect(`${tests.stdout}${tests.stderr}`.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests:\s+2 passed, 2 total/);
     const [packed] = JSON.parse(must('npm', ['pack', '--json'], plugin).stdout) as {
       filename: string;

@@ -22,7 +22,7 @@ export interface InstalledPackage {
 export function readPackageJson(file: string): PackageJson | null {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof value === 'object' && value !== null ? (value as PackageJson) : null;
+    return typeof value === 'object' && value !== null ? value : null;
   } catch {
     return null;
   }

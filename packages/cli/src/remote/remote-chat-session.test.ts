@@ -6,9 +6,7 @@ import { RemoteChatSession } from './remote-chat-session';
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
 /** A real HTTP server on 127.0.0.1 playing the part of `kith start`. */
-async function serve(
-  handler: Handler,
-): Promise<{
+async function serve(handler: Handler): Promise<{
   url: string;
   requests: { method?: string; url?: string; headers: IncomingMessage['headers']; body: string }[];
   close: () => Promise<void>;

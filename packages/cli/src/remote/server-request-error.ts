@@ -1,5 +1,4 @@
 import { KithError } from '@kith/core';
-import { CliErrorCode } from '../errors/cli-error-codes';
 
 const name = 'ServerRequestError';
 const marker = Symbol.for(`kith.error.${name}`);

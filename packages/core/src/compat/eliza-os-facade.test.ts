@@ -3,7 +3,7 @@ import { createTestRuntime } from '../testing/create-test-runtime';
 import type { HandlerCallback } from '../types/components';
 import type { Memory } from '../types/memory';
 import type { IMessageService, MessageProcessingResult } from '../types/messaging';
-import type { Content, UUID } from '../types/primitives';
+import type { Content } from '../types/primitives';
 import { stringToUuid } from '../uuid/uuid';
 import { getRequestContext, runWithRequestContext } from './request-context';
 import { trimTokens } from './trim-tokens';
@@ -61,7 +61,7 @@ describe('runtime.elizaOS (the elizaOS orchestrator facade)', () => {
     const replies: string[] = [];
     let completed!: () => void;
     const done = new Promise<void>((resolve) => (completed = resolve));
-    const id = stringToUuid('telegram-message-1') as UUID;
+    const id = stringToUuid('telegram-message-1');
     const message = { id, entityId: user, roomId: room, content: { text: 'once', source: 'telegram' } };
     const first = await runtime.elizaOS.handleMessage(runtime.agentId, message, {
       onResponse: async (content) => void replies.push(content.text ?? ''),
@@ -140,12 +140,12 @@ describe('trimTokens and the request context', () => {
     expect(await trimTokens('x'.repeat(100) + 'END', 5, runtime)).toBe('x'.repeat(17) + 'END');
     runtime.registerModel(
       'TEXT_TOKENIZER_ENCODE',
-      (async (_r: unknown, p: { prompt: string }) => p.prompt.split(' ').map((w) => w.length)) as never,
+      async (_r: unknown, p: { prompt: string }) => p.prompt.split(' ').map((w) => w.length),
       'words',
     );
     runtime.registerModel(
       'TEXT_TOKENIZER_DECODE',
-      (async (_r: unknown, p: { tokens: number[] }) => p.tokens.map((n) => 'w'.repeat(n)).join(' ')) as never,
+      async (_r: unknown, p: { tokens: number[] }) => p.tokens.map((n) => 'w'.repeat(n)).join(' '),
       'words',
     );
     expect(await trimTokens('aaaaaaaaaa bb ccc dddd', 2, runtime)).toBe('www wwww');

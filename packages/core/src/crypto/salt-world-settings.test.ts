@@ -31,7 +31,7 @@ describe('saltWorldSettings / unsaltWorldSettings', () => {
     process.env.SECRET_SALT = 'env-salt';
     try {
       const salted = saltWorldSettings(settings);
-      expect(decryptStringValue(salted.API_KEY.value as string, 'env-salt')).toBe('sk-123');
+      expect(decryptStringValue(salted.API_KEY.value, 'env-salt')).toBe('sk-123');
       expect(unsaltWorldSettings(salted)).toEqual(settings);
     } finally {
       if (saved === undefined) delete process.env.SECRET_SALT;

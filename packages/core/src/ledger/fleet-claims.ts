@@ -36,6 +36,16 @@ function modeOfReplies(replies: Memory[]): MessageProcessingMode {
   return first.content.simple ? 'simple' : 'actions';
 }
 
+/** What one turn under a room's lease needs. */
+interface TurnInput {
+  intake: LedgerIntake;
+  memory: Memory;
+  base: ResultBase;
+  entry: CoordinatedEntry;
+  /** The message was stored with its entry: the pipeline need not look it up. */
+  messageStored: boolean;
+}
+
 /** A sender here waiting for a message another server answers. */
 interface Waiter {
   teller: Teller;
@@ -130,7 +140,7 @@ export class FleetClaims {
     if (acceptance.local) {
       try {
         const result = await this.coordinator.schedule(entry, () =>
-          this.turn(intake, prepared.memory, base, entry, acceptance.stored),
+          this.turn({ intake, memory: prepared.memory, base, entry, messageStored: acceptance.stored }),
         );
         if (result) return this.ledger.finish(intake, result);
       } catch (error) {
@@ -159,15 +169,9 @@ export class FleetClaims {
   }
 
   /** One turn under the room's lease; null when the lease was lost before its decision committed (the new holder answers). */
-  private turn(
-    intake: LedgerIntake,
-    memory: Memory,
-    base: ResultBase,
-    entry: CoordinatedEntry,
-    messageStored: boolean,
-  ): Promise<DeliveryResult | null> {
-    const running = this.runTurn(intake, memory, base, entry, messageStored);
-    const flying = this.ledger.outcomes.flying(entry.messageId);
+  private turn(input: TurnInput): Promise<DeliveryResult | null> {
+    const running = this.runTurn(input);
+    const flying = this.ledger.outcomes.flying(input.entry.messageId);
     if (flying) {
       flying.turn = running;
       void running
@@ -179,13 +183,7 @@ export class FleetClaims {
     return running;
   }
 
-  private async runTurn(
-    intake: LedgerIntake,
-    memory: Memory,
-    base: ResultBase,
-    entry: CoordinatedEntry,
-    messageStored: boolean,
-  ): Promise<DeliveryResult | null> {
+  private async runTurn({ intake, memory, base, entry, messageStored }: TurnInput): Promise<DeliveryResult | null> {
     let committed: Promise<void> | undefined;
     let lost = false;
     const commit = (turn: TurnCommit): Promise<void> => {
@@ -239,7 +237,13 @@ export class FleetClaims {
       const prepared = await intake.prepare();
       const base = this.ledger.baseOf(intake, prepared);
       // Stored with its entry by the server that accepted it; after a takeover the pipeline checks for an earlier decision.
-      const result = await this.turn(intake, prepared.memory, base, forwarded.entry, !forwarded.takenOver);
+      const result = await this.turn({
+        intake,
+        memory: prepared.memory,
+        base,
+        entry: forwarded.entry,
+        messageStored: !forwarded.takenOver,
+      });
       if (!result) throw new RoomLeaseLostError(intake.roomId, this.coordinator.serverId);
       return this.ledger.finish(intake, result);
     })();

@@ -177,9 +177,9 @@ describe('MessageBusService', () => {
     const [original] = await first.bus.publish(sent);
     const [again] = await first.bus.publish({ ...sent, text: 'changed' });
     // The original outcome, its replies read back from the database (the ledger keeps no reply bodies).
-    const { replies: originalReplies, ...originalRest } = original!;
+    const { replies: originalReplies, ...originalRest } = original;
     expect(again).toMatchObject({ ...originalRest, duplicate: true });
-    expect(again!.replies.map((reply) => reply.id)).toEqual(originalReplies.map((reply) => reply.id));
+    expect(again.replies.map((reply) => reply.id)).toEqual(originalReplies.map((reply) => reply.id));
     expect(first.pipeline.received).toHaveLength(1);
     await first.runtime.stop();
 

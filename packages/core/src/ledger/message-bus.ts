@@ -104,12 +104,12 @@ export class MessageBus {
     );
     const results: DeliveryResult[] = [];
     settled.forEach((outcome, index) => {
-      const agentId = targets[index] as UUID;
+      const agentId = targets[index];
       if (outcome.status === 'fulfilled') {
         if (outcome.value) results.push(outcome.value);
         return;
       }
-      const error = outcome.reason;
+      const error: unknown = outcome.reason;
       const code = KithError.isInstance(error) ? error.code : INTERNAL_ERROR_CODE;
       const text = error instanceof Error ? error.message : String(error);
       this.logger.warn(

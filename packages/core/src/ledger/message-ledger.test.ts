@@ -113,6 +113,7 @@ describe('MessageLedger: every way in goes through it', () => {
     expect(runtime.messageService).not.toBe(pipeline);
     expect(runtime.messagePipeline).toBe(pipeline);
     // Setting the front back (as a plugin that reads and restores the service does) keeps the same pipeline.
+    // eslint-disable-next-line no-self-assign -- the setter is what is tested
     runtime.messageService = runtime.messageService;
     expect(runtime.messagePipeline).toBe(pipeline);
   });

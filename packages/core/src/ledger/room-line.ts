@@ -13,7 +13,7 @@ export interface LinePlace {
   /** This message is new (not a repeat): it supersedes the earlier messages of its room still waiting or answering. */
   counted(): void;
   /** Whether a later message of the room was counted: a turn may then give way to it (BASIC_CAPABILITIES_KEEP_RESP). */
-  superseded(): boolean;
+  superseded: () => boolean;
   /** This message's turn is over (or it leaves the line): the room's next message may go. Idempotent. */
   done(): void;
 }

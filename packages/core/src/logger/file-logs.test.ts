@@ -118,7 +118,7 @@ describe('file logs', () => {
       logChat({ direction: 'out', roomId: 'room-1', name: 'Eliza', text: 'hi Alice', actionName: 'REPLY' });
       const lines = read('chat.log').trimEnd().split('\n');
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatch(/^\S+Z IN  room=room-1 Alice: hello\\nthere$/);
+      expect(lines[0]).toMatch(/^\S+Z IN {2}room=room-1 Alice: hello\\nthere$/);
       expect(lines[1]).toMatch(/^\S+Z OUT room=room-1 Eliza \[REPLY\]: hi Alice$/);
     });
 

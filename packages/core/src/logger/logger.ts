@@ -35,7 +35,7 @@ function foldExtraArgs(this: pino.Logger, args: unknown[], method: pino.LogFn): 
     const [msg, ...rest] = args;
     const extra = rest.length === 1 ? rest[0] : rest;
     const obj = extra instanceof Error ? { err: extra } : { details: extra };
-    method.apply(this, [obj, msg as string]);
+    method.apply(this, [obj, msg]);
     return;
   }
   method.apply(this, args as Parameters<pino.LogFn>);

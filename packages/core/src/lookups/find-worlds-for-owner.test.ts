@@ -8,10 +8,10 @@ function world(id: UUID, metadata: World['metadata']): World {
 }
 
 describe('findWorldsForOwner', () => {
-  const w1 = world('00000000-0000-0000-0000-000000000f01' as UUID, { ownership: { ownerId: ALICE } });
-  const w2 = world('00000000-0000-0000-0000-000000000f02' as UUID, { ownership: { ownerId: BOB } });
-  const w3 = world('00000000-0000-0000-0000-000000000f03' as UUID, { ownership: { ownerId: ALICE } });
-  const w4 = world('00000000-0000-0000-0000-000000000f04' as UUID, undefined);
+  const w1 = world('00000000-0000-0000-0000-000000000f01', { ownership: { ownerId: ALICE } });
+  const w2 = world('00000000-0000-0000-0000-000000000f02', { ownership: { ownerId: BOB } });
+  const w3 = world('00000000-0000-0000-0000-000000000f03', { ownership: { ownerId: ALICE } });
+  const w4 = world('00000000-0000-0000-0000-000000000f04', undefined);
 
   it('returns the worlds the entity owns', async () => {
     expect(await findWorldsForOwner(roomRuntime({ worlds: [w1, w2, w3, w4] }), ALICE)).toEqual([w1, w3]);

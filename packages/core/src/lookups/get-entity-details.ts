@@ -20,7 +20,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function mergeComponentData(target: Metadata, data: Metadata): void {
   for (const [key, value] of Object.entries(data)) {
     const current = target[key];
-    if (Array.isArray(current) && Array.isArray(value)) target[key] = [...new Set([...current, ...value])];
+    if (Array.isArray(current) && Array.isArray(value))
+      target[key] = [...new Set<unknown>([...(current as unknown[]), ...(value as unknown[])])];
     else if (isPlainObject(current) && isPlainObject(value)) target[key] = { ...current, ...value };
     else target[key] = value;
   }

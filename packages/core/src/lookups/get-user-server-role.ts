@@ -16,5 +16,5 @@ export async function getUserServerRole(
 ): Promise<Role> {
   const world = await runtime.getWorld(createUniqueUuid(runtime, serverId));
   const role = world?.metadata?.roles?.[entityId];
-  return typeof role === 'string' && ROLES.has(role) ? (role as Role) : Role.NONE;
+  return typeof role === 'string' && ROLES.has(role) ? role : Role.NONE;
 }

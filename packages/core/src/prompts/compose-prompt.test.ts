@@ -3,7 +3,7 @@ import { composePrompt, composePromptFromState, takesPlainPath } from './compose
 import { defaultTemplates } from './templates';
 
 function state(values: Record<string, unknown>, providers: Record<string, { text?: unknown }> = {}, text = ''): State {
-  return { values, data: { providers: providers as State['data']['providers'] }, text };
+  return { values, data: { providers: providers }, text };
 }
 
 describe('composePromptFromState', () => {

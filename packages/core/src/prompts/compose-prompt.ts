@@ -151,6 +151,7 @@ function fill(
  */
 function providersView(state: State): unknown {
   const joined = typeof state.values.providers === 'string' ? state.values.providers : (state.text ?? '');
+  // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- a String object on purpose: it renders as the joined text and carries per-provider properties
   const view = new String(joined) as String & Record<string, string>;
   for (const [name, result] of Object.entries(state.data?.providers ?? {})) {
     // A String's own `length` and character indexes are read-only: a provider with such a name is not addressable.

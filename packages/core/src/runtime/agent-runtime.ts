@@ -252,7 +252,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   // ---- events ----------------------------------------------------------
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void {
-    this.parts.eventBus.on(event, handler as EventHandler<string>, this.installing);
+    this.parts.eventBus.on(event, handler, this.installing);
     this.parts.records.add(this.installing, 'events', event, handler);
   }
   on<E extends string>(event: E, handler: EventHandler<E>): void {

@@ -5,8 +5,8 @@ import type { UUID } from '../types/primitives';
 
 const roomId = '22222222-2222-2222-2222-222222222222' as UUID;
 const message: Memory = {
-  id: '33333333-3333-3333-3333-333333333333' as UUID,
-  entityId: '11111111-1111-1111-1111-111111111111' as UUID,
+  id: '33333333-3333-3333-3333-333333333333',
+  entityId: '11111111-1111-1111-1111-111111111111',
   roomId,
   content: { text: 'hi' },
 };

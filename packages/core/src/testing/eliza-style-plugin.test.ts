@@ -76,11 +76,7 @@ describe('an elizaOS 1.x style plugin importing @elizaos/core', () => {
     expect(runtime.getEvent('WORLD_CONNECTED')).toHaveLength(1);
     expect(runtime.routes).toEqual([expect.objectContaining({ path: '/helloworld', pluginName: 'plugin-starter' })]);
     const json = jest.fn();
-    await runtime.routes[0].handler?.(
-      {},
-      { json, status: jest.fn(), send: jest.fn(), end: jest.fn() } as never,
-      runtime,
-    );
+    await runtime.routes[0].handler?.({}, { json, status: jest.fn(), send: jest.fn(), end: jest.fn() }, runtime);
     expect(json).toHaveBeenCalledWith({ message: 'Hello World!' });
 
     // Models, registered under the plugin name.

@@ -4,7 +4,7 @@ import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from 
 import type { IDatabaseAdapter } from './database';
 import type { OptionalDatabaseMethodName } from './inbox';
 import type { Entity, Room, World } from './environment';
-import type { EventHandler, EventName, PayloadOf } from './events';
+import type { EventHandler, PayloadOf } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
 import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from './model';

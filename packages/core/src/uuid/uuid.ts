@@ -39,5 +39,5 @@ export function createUniqueUuid(runtime: { agentId: UUID }, baseUserId: UUID | 
 
 /** A random v4 UUID. */
 export function randomUuid(): UUID {
-  return randomUUID() as UUID;
+  return randomUUID();
 }

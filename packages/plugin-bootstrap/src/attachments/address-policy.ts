@@ -1,4 +1,4 @@
-import { IPv4, IPv6, isValid, parse, parseCIDR } from 'ipaddr.js';
+import { IPv6, isValid, parse, parseCIDR } from 'ipaddr.js';
 
 /**
  * The range an IP address belongs to, in ipaddr.js's names ('unicast',
@@ -17,7 +17,7 @@ export function classifyAddress(address: string): string {
     if (v6.match(IPV4_COMPATIBLE)) return v6.range() === 'unicast' ? 'ipv4Compatible' : v6.range();
     return v6.range();
   }
-  return (parsed as IPv4).range();
+  return parsed.range();
 }
 
 const IPV4_COMPATIBLE = parseCIDR('::/96');

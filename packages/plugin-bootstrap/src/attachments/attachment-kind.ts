@@ -45,17 +45,21 @@ export function fileNameOf(url: string): string | undefined {
  */
 export function attachmentKind(media: Media): AttachmentKind {
   const declared = mediaTypeOf(media.contentType);
-  if (declared === ContentType.IMAGE || declared.startsWith('image/') || media.url.startsWith('data:image/'))
+  if (
+    declared === (ContentType.IMAGE as string) ||
+    declared.startsWith('image/') ||
+    media.url.startsWith('data:image/')
+  )
     return 'image';
   if (isTextMediaType(declared)) return 'text';
   const extension = extensionOf(media.url);
   const unspecific =
     declared === '' ||
-    declared === ContentType.DOCUMENT ||
-    declared === ContentType.LINK ||
+    declared === (ContentType.DOCUMENT as string) ||
+    declared === (ContentType.LINK as string) ||
     declared === 'application/octet-stream';
   if (unspecific && IMAGE_EXTENSIONS.has(extension)) return 'image';
   if (unspecific && TEXT_EXTENSIONS.has(extension)) return 'text';
-  if (declared === ContentType.DOCUMENT) return 'document';
+  if (declared === (ContentType.DOCUMENT as string)) return 'document';
   return 'other';
 }

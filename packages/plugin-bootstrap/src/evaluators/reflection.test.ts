@@ -178,7 +178,7 @@ describe('REFLECTION', () => {
 
   it('counts inbound messages per room, ignores the agent’s own, and REFLECTION_INTERVAL=0 turns it off', async () => {
     const { runtime, roomId } = await createHarness({ settings: { REFLECTION_INTERVAL: '3' } });
-    const other = randomUuid() as UUID;
+    const other = randomUuid();
     const msg = (room: UUID, entityId: UUID = ADA) => ({ entityId, roomId: room, content: { text: 'x' } });
     const checks: boolean[] = [];
     for (let i = 0; i < 3; i++) checks.push(await reflectionEvaluator.validate(runtime, msg(roomId)));

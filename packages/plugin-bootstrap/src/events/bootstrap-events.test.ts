@@ -1,4 +1,4 @@
-import { ChannelType, randomUuid, type Content, type Entity, type Room, type UUID } from '@kith/core';
+import { ChannelType, randomUuid, type Content, type Entity, type Room } from '@kith/core';
 import { createCapturingLogger } from '@kith/core/test';
 import { createHarness } from '../testing/bootstrap-harness';
 
@@ -133,7 +133,7 @@ describe('bootstrap event handlers', () => {
   it('ENTITY_JOINED connects a newcomer; ENTITY_LEFT marks them inactive and a rejoin active again', async () => {
     const { runtime } = await createHarness();
     const roomId = randomUuid();
-    const cy = randomUuid() as UUID;
+    const cy = randomUuid();
     const join = () =>
       runtime.emitEvent('ENTITY_JOINED', {
         entityId: cy,

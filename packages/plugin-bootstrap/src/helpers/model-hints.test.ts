@@ -1,12 +1,4 @@
-import {
-  ChannelType,
-  ContentType,
-  randomUuid,
-  type IAgentRuntime,
-  type ModelCallHints,
-  type Plugin,
-  type UUID,
-} from '@kith/core';
+import { ChannelType, ContentType, randomUuid, type IAgentRuntime, type ModelCallHints, type Plugin } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { ADA, createHarness } from '../testing/bootstrap-harness';
 import { processAttachments } from '../attachments';
@@ -114,7 +106,7 @@ describe('hints passed with each pipeline model call', () => {
   it('a DM turn (no should-respond call) hints the message handler with the sender from the prompt', async () => {
     const model = hintedModel();
     const { runtime, connect, message, callback } = await createHarness({ plugins: [model.plugin] });
-    const dm = randomUuid() as UUID;
+    const dm = randomUuid();
     await connect(ADA, 'Ada', dm, ChannelType.DM);
     await runtime.messageService!.handleMessage(runtime, message('hi', { roomId: dm }), callback);
     expect(model.calls.map((c) => [c.hints?.purpose, c.hints?.roomId, c.hints?.message?.senderName])).toEqual([

@@ -7,7 +7,7 @@ export function roleIn(world: World | null | undefined, entityId: UUID | string)
   if (!world) return Role.NONE;
   if (world.metadata?.ownership?.ownerId === entityId) return Role.OWNER;
   const role = world.metadata?.roles?.[entityId];
-  return typeof role === 'string' && ROLES.has(role) ? (role as Role) : Role.NONE;
+  return typeof role === 'string' && ROLES.has(role) ? role : Role.NONE;
 }
 
 /**

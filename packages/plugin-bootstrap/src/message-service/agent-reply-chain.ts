@@ -1,4 +1,5 @@
 import { type IAgentRuntime, LruMap, type Memory, type UUID } from '@kith/core';
+import type { AgentAuthors } from './agent-authors';
 
 /**
  * Cuts agent-to-agent ping-pong: counts consecutive messages from other
@@ -7,12 +8,12 @@ import { type IAgentRuntime, LruMap, type Memory, type UUID } from '@kith/core';
  */
 export class AgentReplyChain {
   private readonly chains = new LruMap<UUID, number>(10_000);
-  /** Entity id → whether it is an agent (an agents row exists), cached. */
-  private readonly agents = new LruMap<UUID, boolean>(10_000);
+
+  constructor(private readonly authors: AgentAuthors) {}
 
   /** Records the message; true when the agent should not answer it. */
   async exceeded(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
-    if (!(await this.isAgentAuthored(runtime, message))) {
+    if (!(await this.authors.isAgent(runtime, message))) {
       this.chains.delete(message.roomId);
       return false;
     }
@@ -28,19 +29,8 @@ export class AgentReplyChain {
     return {
       chains: this.chains.size,
       chainsMax: this.chains.maxSize,
-      authors: this.agents.size,
-      authorsMax: this.agents.maxSize,
+      authors: this.authors.size,
+      authorsMax: this.authors.maxSize,
     };
-  }
-
-  private async isAgentAuthored(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
-    const metadata = message.metadata ?? {};
-    if (metadata.isBot === true || metadata.authorIsAgent === true) return true;
-    let known = this.agents.get(message.entityId);
-    if (known === undefined) {
-      known = (await runtime.getAgent(message.entityId)) !== null;
-      this.agents.set(message.entityId, known);
-    }
-    return known;
   }
 }

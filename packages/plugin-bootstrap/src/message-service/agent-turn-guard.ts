@@ -8,6 +8,7 @@ import {
   stringToUuid,
   type UUID,
 } from '@kith/core';
+import type { AgentAuthors } from './agent-authors';
 
 /** How long "this room is not a channel of several agents" is believed before it is looked up again. */
 const NOT_A_CHANNEL_MS = 10_000;
@@ -48,7 +49,8 @@ function maxAgentTurns(runtime: IAgentRuntime): number {
 export class AgentTurnGuard {
   private readonly notChannels = new LruMap<UUID, number>(10_000);
   private readonly channelRooms = new LruMap<UUID, UUID>(10_000);
-  private readonly agents = new LruMap<UUID, boolean>(10_000);
+
+  constructor(private readonly authors: AgentAuthors) {}
 
   async claim(runtime: IAgentRuntime, message: Memory, room: Room | null): Promise<TurnClaim> {
     const store = runtime.adapter.channels;
@@ -62,18 +64,6 @@ export class AgentTurnGuard {
     return { kind: 'spent', max: channel?.maxAgentTurns ?? maxAgentTurns(runtime) };
   }
 
-  /** Whether the message's author is an agent (another Kith agent on this database, or a bot a connector marked). */
-  async isAgentAuthored(runtime: IAgentRuntime, message: Memory): Promise<boolean> {
-    const metadata = message.metadata ?? {};
-    if (metadata.isBot === true || metadata.authorIsAgent === true) return true;
-    let known = this.agents.get(message.entityId);
-    if (known === undefined) {
-      known = (await runtime.getAgent(message.entityId)) !== null;
-      this.agents.set(message.entityId, known);
-    }
-    return known;
-  }
-
   /** The channel whose budget this room's turns take, or null for a room of one agent. */
   private async channelOf(
     runtime: IAgentRuntime,
@@ -84,7 +74,7 @@ export class AgentTurnGuard {
     const known = this.channelRooms.get(message.roomId);
     if (known) return this.resetOnPerson(runtime, store, message, known);
     const since = this.notChannels.get(message.roomId);
-    const agentAuthored = await this.isAgentAuthored(runtime, message);
+    const agentAuthored = await this.authors.isAgent(runtime, message);
     if (since !== undefined && Date.now() - since < NOT_A_CHANNEL_MS && !agentAuthored) return null;
 
     // A Kith channel: the room id is the channel id.
@@ -122,7 +112,7 @@ export class AgentTurnGuard {
     agentAuthored?: boolean,
   ): Promise<UUID> {
     if (channelId === message.roomId) return channelId;
-    if (!(agentAuthored ?? (await this.isAgentAuthored(runtime, message))))
+    if (!(agentAuthored ?? (await this.authors.isAgent(runtime, message))))
       await store.resetAgentTurns(channelId, message.createdAt ?? Date.now());
     return channelId;
   }

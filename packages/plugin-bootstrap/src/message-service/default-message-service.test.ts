@@ -1,4 +1,4 @@
-import { ChannelType, randomUuid, type Content, type IAgentRuntime, type Memory, type UUID } from '@kith/core';
+import { ChannelType, randomUuid, type Content, type IAgentRuntime, type Memory } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { pipelineHarness, USER } from '../testing/pipeline-harness';
 

@@ -17,6 +17,7 @@ import {
 } from '@kith/core';
 import { processAttachments } from '../attachments';
 import { roomOf } from '../helpers/turn-lookups';
+import { AgentAuthors } from './agent-authors';
 import { AgentReplyChain } from './agent-reply-chain';
 import { type AgentTurn, AgentTurnGuard } from './agent-turn-guard';
 import { generateResponse } from './generate-response';
@@ -65,8 +66,9 @@ function result(
  * delivery: evaluators (reflection) run afterwards, off the reply path.
  */
 export class DefaultMessageService implements IMessageService {
-  private readonly chain = new AgentReplyChain();
-  private readonly turnGuard = new AgentTurnGuard();
+  private readonly authors = new AgentAuthors();
+  private readonly chain = new AgentReplyChain(this.authors);
+  private readonly turnGuard = new AgentTurnGuard(this.authors);
   private readonly background = new Set<Promise<void>>();
 
   async handleMessage(

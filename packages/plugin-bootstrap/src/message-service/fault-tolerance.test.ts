@@ -78,7 +78,7 @@ async function faultHarness(options: FaultHarnessOptions = {}) {
 
   const events: { name: string; payload: Record<string, unknown> }[] = [];
   for (const name of ['RUN_ENDED', 'RUN_TIMEOUT', 'ACTION_COMPLETED', 'EVALUATOR_COMPLETED']) {
-    runtime.on(name, (payload) => void events.push({ name, payload: payload as unknown as Record<string, unknown> }));
+    runtime.on(name, (payload) => void events.push({ name, payload: payload }));
   }
 
   const newRoom = async (): Promise<UUID> => {

@@ -12,7 +12,7 @@ interface MentionContext {
 /** The platform's own mention flags (elizaOS clients set content.mentionContext). */
 function mentionContext(message: Memory): MentionContext {
   const context = (message.content as { mentionContext?: unknown }).mentionContext;
-  return context && typeof context === 'object' ? (context as MentionContext) : {};
+  return context && typeof context === 'object' ? context : {};
 }
 
 /** True when the message names the agent (name or username as a word, or a platform mention). */

@@ -1,9 +1,9 @@
-import { ChannelType, type Room, type UUID } from '@kith/core';
+import { ChannelType, type Room } from '@kith/core';
 import { createTestRuntime } from '@kith/core/test';
 import { shouldBypassShouldRespond } from './should-bypass';
 
 const room = (type: ChannelType): Room => ({
-  id: '00000000-0000-4000-8000-000000000001' as UUID,
+  id: '00000000-0000-4000-8000-000000000001',
   source: 'test',
   type,
 });

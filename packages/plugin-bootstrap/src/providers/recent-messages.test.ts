@@ -1,4 +1,4 @@
-import { ContentType, type Memory, type UUID } from '@kith/core';
+import { ContentType, type Memory } from '@kith/core';
 import { ADA, BOB, createHarness } from '../testing/bootstrap-harness';
 import { receivedMessageProvider } from './received-message';
 import { recentMessagesProvider } from './recent-messages';
@@ -89,7 +89,7 @@ describe('RECENT_MESSAGES', () => {
     };
     const incoming = message('look', { content: { text: 'look', attachments: [photo] } });
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
-    expect(result.values).toMatchObject({ isNewUser: true, hasAttachments: true, roomId: incoming.roomId as UUID });
+    expect(result.values).toMatchObject({ isNewUser: true, hasAttachments: true, roomId: incoming.roomId });
     expect(result.text).toBe('');
     expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe(
       '# Received Message\nAda: look (attachments: Cat photo: a cat on a sofa)',

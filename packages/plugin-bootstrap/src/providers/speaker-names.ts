@@ -26,7 +26,7 @@ export function displayName(entity: Entity): string {
   for (const value of Object.values(entity.metadata ?? {})) {
     const candidate = (value as { name?: unknown; userName?: unknown; username?: unknown } | null) ?? {};
     for (const key of ['name', 'userName', 'username'] as const) {
-      if (typeof candidate[key] === 'string' && candidate[key]) return candidate[key] as string;
+      if (typeof candidate[key] === 'string' && candidate[key]) return candidate[key];
     }
   }
   return 'Unknown User';

@@ -1,5 +1,4 @@
 import { KithError, type KithErrorOptions } from '@kith/core';
-import { OpenAIErrorCode } from './openai-error-codes';
 
 /** Which request failed: named in every message so a log line alone says where to look. */
 export interface OpenAIRequestContext {

@@ -22,11 +22,11 @@ export function connectTimeoutFetch(timeoutMs: number): typeof fetch {
   const dispatcher = agent;
   // undici's Request and Response are the classes Node's global fetch is built on; only their
   // TypeScript declarations (undici vs undici-types) differ.
-  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
-      ...(init as Parameters<typeof undiciFetch>[1]),
+  return (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    undiciFetch(input, {
+      ...init,
       dispatcher,
-    })) as unknown as typeof fetch;
+    });
 }
 
 /** Whether a fetch failure is undici's connect timeout (the cause of its "fetch failed" TypeError). */

@@ -178,7 +178,7 @@ export class OpenAIClient {
         });
         touch();
         if (chunk.done) break;
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
+        parser.feed(decoder.decode(chunk.value as Uint8Array, { stream: true }));
         for (const data of pending.splice(0)) {
           if (data.trim() === '[DONE]') {
             finished = true;
@@ -207,7 +207,7 @@ export class OpenAIClient {
       });
     }
     // OpenAI reports a failure inside an open stream as an event with an `error` field.
-    if (parsed && typeof parsed === 'object' && 'error' in parsed && (parsed as { error: unknown }).error) {
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && parsed.error) {
       const { message } = readErrorBody(data);
       throw new OpenAIResponseError(context, `the server reported an error mid-stream: ${message ?? 'unknown'}`, {
         retryable: true,

@@ -21,7 +21,7 @@ export function parseImageDescription(text: string): ImageDescriptionResult {
   const json = trimmed.match(/\{[\s\S]*\}/)?.[0];
   if (json) {
     try {
-      const parsed = JSON5.parse(json) as { title?: unknown; description?: unknown };
+      const parsed = JSON5.parse<{ title?: unknown; description?: unknown }>(json);
       if (typeof parsed.title === 'string' || typeof parsed.description === 'string') {
         return { title: String(parsed.title ?? '').trim(), description: String(parsed.description ?? '').trim() };
       }
@@ -30,11 +30,11 @@ export function parseImageDescription(text: string): ImageDescriptionResult {
     }
   }
   // Markdown decoration (**Title:**, ## Title -) is common in model prose.
-  const titled = trimmed.match(/^[\s*_#]*title[*_]*\s*[:\-][*_\s]*(.+?)\s*$/im);
+  const titled = trimmed.match(/^[\s*_#]*title[*_]*\s*[:-][*_\s]*(.+?)\s*$/im);
   if (titled) {
     const description = trimmed
       .replace(titled[0], '')
-      .replace(/^[\s*_#]*description[*_]*\s*[:\-][*_\s]*/im, '')
+      .replace(/^[\s*_#]*description[*_]*\s*[:-][*_\s]*/im, '')
       .trim();
     return { title: titled[1].trim(), description };
   }

@@ -282,9 +282,9 @@ describe('copySqliteToPostgres', () => {
       expect((await pg.getEntitiesByIds([user]))[0]).toMatchObject({ names: ['Ada'], metadata: { likes: 'tea' } });
       expect(await pg.getAgent(agentId)).toMatchObject({ name: 'Copied', bio: ['moves house'] });
       expect((await pg.getLogs({ type: 'run_event' })).map((l) => l.body)).toEqual([{ status: 'completed' }]);
-      const usage = (await pg.db.execute(
+      const usage = (await pg.db.execute<Record<string, unknown>>(
         'SELECT calls::int AS calls, cost_usd, duration_ms FROM model_usage',
-      )) as unknown as { rows: unknown[] };
+      )) as { rows: unknown[] };
       expect(usage.rows).toEqual([{ calls: 3, cost_usd: 0.00042, duration_ms: 2400.5 }]);
       expect(await pg.db.select().from(notesPg).orderBy(notesPg.id)).toEqual([
         {

@@ -153,6 +153,7 @@ export class TableCopier {
         }
       }
       if (writing) await writing;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the write's own rejection unchanged
       if (failure) throw failure;
       if (rows.length === 0) return;
       writing = write(rows, done + 1).catch((error: unknown) => void (failure = error));

@@ -11,12 +11,7 @@ import type {
 import { AdapterNotInitializedError, type DatabaseTarget, describeDatabaseUrl } from '../errors';
 import type { StoreResult } from '../shared/adapter/dialect-stores';
 import { SqlDatabaseAdapter, type StoreSession, type WriteOrder } from '../shared/adapter/sql-database-adapter';
-import {
-  acquirePgConnection,
-  type PgConnection,
-  type PgConnectionSettings,
-  releasePgConnection,
-} from './connection/pg-connection';
+import { acquirePgConnection, type PgConnectionSettings, releasePgConnection } from './connection/pg-connection';
 import type { KithPgDatabase } from './connection/pg-driver';
 import { callError } from './connection/pg-error';
 import { claimTask } from './fleet/claim-task';

@@ -40,7 +40,7 @@ describe('cached graph reads through the adapter', () => {
 
   it('hands out objects the caller may change without changing the next read', async () => {
     const [room] = await adapter.getRoomsByIds([roomId]);
-    room!.name = 'scribbled on';
+    room.name = 'scribbled on';
     expect((await adapter.getRoomsByIds([roomId]))[0]?.name).toBe('lobby');
   });
 

@@ -55,7 +55,7 @@ function randomValue(random: () => number, depth = 0): unknown {
       ];
       const object: Record<string, unknown> = {};
       for (let i = Math.floor(random() * 4); i > 0; i--)
-        object[keys[Math.floor(random() * keys.length)] as string] = randomValue(random, depth + 1);
+        object[keys[Math.floor(random() * keys.length)]] = randomValue(random, depth + 1);
       return object;
     }
   }

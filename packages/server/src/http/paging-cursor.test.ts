@@ -3,8 +3,8 @@ import { decodeCursor, encodeCursor, readPage } from './paging-cursor';
 
 const memory = (n: number, createdAt: number): Memory => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` as UUID,
-  entityId: '11111111-1111-4111-8111-111111111111' as UUID,
-  roomId: '22222222-2222-4222-8222-222222222222' as UUID,
+  entityId: '11111111-1111-4111-8111-111111111111',
+  roomId: '22222222-2222-4222-8222-222222222222',
   content: { text: `m${n}` },
   createdAt,
 });

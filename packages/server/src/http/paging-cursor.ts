@@ -45,7 +45,7 @@ export async function readPage(
   const fresh = batch.filter((memory) => !memory.id || !seen.has(memory.id));
   const items = fresh.slice(0, limit);
   if (fresh.length <= limit || items.length === 0) return { items, nextCursor: null };
-  const last = items[items.length - 1] as Memory;
+  const last = items[items.length - 1];
   const t = last.createdAt ?? 0;
   const sameInstant = items.filter((memory) => (memory.createdAt ?? 0) === t).map((memory) => memory.id as string);
   const ids = cursor && cursor.t === t ? [...cursor.ids, ...sameInstant] : sameInstant;

@@ -309,10 +309,7 @@ describe('HTTP fuzz: every registered route, bad input -> 4xx, never 5xx', () =>
     for (const route of routes) {
       const names = routeParams(route.url);
       const params = fc.record(
-        Object.fromEntries(names.map((name) => [name, paramValue(name, agent.runtime.agentId)])) as Record<
-          string,
-          fc.Arbitrary<string>
-        >,
+        Object.fromEntries(names.map((name) => [name, paramValue(name, agent.runtime.agentId)])),
       );
       await fc.assert(
         fc.asyncProperty(params, query, body, async (fuzzParams, fuzzQuery, fuzzBody) => {

@@ -27,7 +27,7 @@ const round = (ms: number): number => Math.round(ms * 100) / 100;
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
 /**

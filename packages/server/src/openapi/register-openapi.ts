@@ -17,7 +17,7 @@ function hasZodSchemas(schema: FastifySchema | undefined): boolean {
     schema.querystring,
     schema.body,
     schema.headers,
-    ...Object.values((schema.response ?? {}) as object),
+    ...Object.values((schema.response ?? {}) as Record<string, unknown>),
   ];
   return parts.some(isZod);
 }
@@ -28,9 +28,7 @@ function hasZodSchemas(schema: FastifySchema | undefined): boolean {
  * routes' trailing wildcard named `{path}` (OpenAPI has no wildcard segment).
  */
 const documentRoute: SwaggerTransform = (document) => {
-  const { schema, url } = hasZodSchemas(document.schema)
-    ? jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0])
-    : document;
+  const { schema, url } = hasZodSchemas(document.schema) ? jsonSchemaTransform(document) : document;
   if (schema.hide) return { schema, url };
   const security = document.route.config?.public ? [] : API_KEY;
   if (!url.endsWith('/*')) return { schema: { ...schema, security }, url };

@@ -8,8 +8,7 @@ const apiDoc = readFileSync(path.resolve(__dirname, '../../../../docs/api.md'), 
 /** `| \`GET\` | \`/api/agents/:agentId\` | ...` rows of docs/api.md as "GET /api/agents/{agentId}". */
 function documentedRoutes(): string[] {
   return [...apiDoc.matchAll(/^\|\s*`([A-Z]+)`\s*\|\s*`([^`]+)`\s*\|/gm)].map(
-    ([, method, route]) =>
-      `${method} ${(route as string).replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/\*$/, '/{path}')}`,
+    ([, method, route]) => `${method} ${route.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/\*$/, '/{path}')}`,
   );
 }
 

@@ -29,7 +29,7 @@ describe('GET /api/metrics', () => {
       expect(ops['database:acceptInbound'].count).toBe(4);
       expect(ops['database:createMemory'].count).toBeGreaterThanOrEqual(4);
       expect(ops['http:POST /api/agents/:agentId/messages']).toMatchObject({ count: 4, errors: 0 });
-      for (const summary of Object.values(ops) as { p50Ms: number; p95Ms: number; maxMs: number; meanMs: number }[]) {
+      for (const summary of Object.values<{ p50Ms: number; p95Ms: number; maxMs: number; meanMs: number }>(ops)) {
         expect(summary.p50Ms).toBeLessThanOrEqual(summary.p95Ms);
         expect(summary.p95Ms).toBeLessThanOrEqual(summary.maxMs);
       }

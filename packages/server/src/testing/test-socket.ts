@@ -47,7 +47,7 @@ export class TestSocket {
     const deadline = Date.now() + limitMs;
     for (;;) {
       while (this.cursor < this.frames.length) {
-        const frame = this.frames[this.cursor++] as Frame;
+        const frame = this.frames[this.cursor++];
         if (match(frame)) return frame;
       }
       if (this.closed)

@@ -231,7 +231,7 @@ describe('processActions: chaining and results', () => {
     const lookup = recording('LOOKUP_USER', () => ({ success: true, values: { userEmail: 'a@b.c' }, data: { id: 7 } }));
     const send = recording('SEND_EMAIL', (options) => ({
       success: true,
-      text: `previous: ${options?.actionContext?.getPreviousResult?.('LOOKUP_USER')?.data?.id}`,
+      text: `previous: ${String(options?.actionContext?.getPreviousResult?.('LOOKUP_USER')?.data?.id)}`,
     }));
     const runtime = await runtimeWith([lookup.action, send.action]);
     const state = emptyState();

@@ -37,7 +37,7 @@ function paramsFromResponse(response: Memory, action: Action): Record<string, un
   if (!params || typeof params !== 'object') return undefined;
   const key = Object.keys(params).find((k) => k.toUpperCase() === action.name.toUpperCase());
   const value = key ? params[key] : undefined;
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  return value && typeof value === 'object' ? value : undefined;
 }
 
 async function extractParameters(

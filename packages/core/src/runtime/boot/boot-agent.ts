@@ -13,10 +13,10 @@ export interface BootAgentSteps {
   timer: BootTimer;
   /** Plugins given before initialize(), still to install; emptied once they are. */
   pending: Plugin[];
-  install(plugin: Plugin): Promise<unknown>;
+  install: (plugin: Plugin) => Promise<unknown>;
   costs: ModelCosts;
   /** Runs last, once the agent's rows exist: marks it initialised and starts the services registered meanwhile. */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
 }
 
 /** Plugins in dependency order, the adapter and migrations, the agent's rows, then services. */

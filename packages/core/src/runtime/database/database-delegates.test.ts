@@ -14,7 +14,7 @@ describe('database delegation', () => {
     const adapter = runtime.adapter;
     for (const name of DATABASE_METHODS) {
       const sentinel = { from: name };
-      const spy = jest.spyOn(adapter, name).mockImplementation((async () => sentinel) as never);
+      const spy = jest.spyOn(adapter, name).mockImplementation(async () => sentinel);
       const method = (runtime as unknown as Record<string, AnyMethod>)[name];
       expect(typeof method).toBe('function');
       await expect(method.call(runtime, 'first', 2, { third: true })).resolves.toBe(sentinel);

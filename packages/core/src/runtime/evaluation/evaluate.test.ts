@@ -2,14 +2,13 @@ import { createScriptedModel, createScriptedModelPlugin, createTestRuntime, type
 import type { Evaluator, Handler } from '../../types/components';
 import type { EvaluatorEventPayload } from '../../types/events';
 import type { Memory } from '../../types/memory';
-import type { UUID } from '../../types/primitives';
 import { randomUuid } from '../../uuid/uuid';
 import type { AgentRuntime } from '../agent-runtime';
 
 const message = (): Memory => ({
   id: randomUuid(),
-  entityId: '11111111-1111-1111-1111-111111111111' as UUID,
-  roomId: '22222222-2222-2222-2222-222222222222' as UUID,
+  entityId: '11111111-1111-1111-1111-111111111111',
+  roomId: '22222222-2222-2222-2222-222222222222',
   content: { text: 'I live in Paris' },
 });
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { BatchProcessor } from '../../batch-queue/batch-processor';
 import { Semaphore } from '../../batch-queue/semaphore';
 import { type Memory, type MemoryMetadata, MemoryType } from '../../types/memory';
-import type { UUID } from '../../types/primitives';
 import type { IAgentRuntime } from '../../types/runtime';
 import { createUniqueUuid } from '../../uuid/uuid';
 import { embedTexts } from '../models/embed-texts';

@@ -12,7 +12,7 @@ function embeddingPlugin(handler: (params: Params) => Promise<unknown>): Plugin 
   return {
     name: 'embedder',
     description: 'test embedder',
-    models: { TEXT_EMBEDDING: async (_rt, params) => handler(params as Params) as Promise<number[]> },
+    models: { TEXT_EMBEDDING: async (_rt, params) => handler(params) },
   };
 }
 

@@ -289,9 +289,9 @@ describe('useModel', () => {
       runtime.registerModel('TEXT_SMALL', reply('ok'), 'ok');
       runtime.registerModel(
         'TEXT_LARGE',
-        (() => {
+        () => {
           throw new Error('sync throw');
-        }) as unknown as TextHandler,
+        },
         'sync',
       );
       runtime.registerModel('TEXT_EMBEDDING', failWith(new Error('async throw')), 'async');

@@ -22,7 +22,7 @@ export interface PluginHostParts {
   eventBus: EventBus;
   routes: RegisteredRoute[];
   templates: TemplateRegistry;
-  setAdapter(adapter: IDatabaseAdapter): void;
+  setAdapter: (adapter: IDatabaseAdapter) => void;
   addService(service: ServiceClass, owner: string): Promise<void>;
 }
 

@@ -36,7 +36,7 @@ function recordingService(
       log.push(`stop ${type}`);
       if (behaviour.failStop) throw new Error(`${type} cannot stop`);
     }
-  } as unknown as ServiceClass;
+  };
 }
 
 const action = (name: string): Action => ({

@@ -1,5 +1,5 @@
 import { createCapturingLogger, createTestRuntime } from '../../testing';
-import type { Action, Evaluator, Provider } from '../../types/components';
+import type { Action, Provider } from '../../types/components';
 import type { ActionEventPayload, EvaluatorEventPayload, ProviderEventPayload } from '../../types/events';
 import type { Memory } from '../../types/memory';
 import type { Plugin } from '../../types/plugin';
@@ -9,8 +9,8 @@ import { Service } from '../../services/service';
 const ROOM = '22222222-2222-2222-2222-222222222222' as UUID;
 
 const message = (text: string, actions?: string[]): Memory => ({
-  id: crypto.randomUUID() as UUID,
-  entityId: '33333333-3333-3333-3333-333333333333' as UUID,
+  id: crypto.randomUUID(),
+  entityId: '33333333-3333-3333-3333-333333333333',
   roomId: ROOM,
   content: { text, actions },
 });
@@ -45,7 +45,7 @@ function weatherPlugin(): Plugin {
         alwaysRun: true,
         validate: async () => true,
         handler: async () => Promise.reject(new Error('wet')),
-      } as Evaluator,
+      },
     ],
     models: { TEXT_SMALL: async () => 'sunny' },
     routes: [{ type: 'GET', path: '/weather', handler: async () => undefined }],

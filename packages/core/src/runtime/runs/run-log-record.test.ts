@@ -8,7 +8,7 @@ describe('run log record', () => {
     const written: RunLogBody = {
       runId: RUN,
       status: 'completed',
-      roomId: '22222222-2222-2222-2222-222222222222' as UUID,
+      roomId: '22222222-2222-2222-2222-222222222222',
       startTime: 1_000,
       endTime: 1_250,
       duration: 250,

@@ -138,9 +138,9 @@ describe('composeState', () => {
         {
           name: 'SYNC_THROWS',
           position: 2,
-          get: (() => {
+          get: () => {
             throw new Error('broke');
-          }) as unknown as Provider['get'],
+          },
         },
       ],
       { PROVIDER_TIMEOUT_MS: 60_000 },

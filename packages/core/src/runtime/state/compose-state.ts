@@ -69,7 +69,7 @@ function runProviders(
     spans?.[index].end();
     deps.breaker.recordSuccess(circuits[index]);
     report?.({ provider, message, durationMs: performance.now() - started, success: true, timedOut: false });
-    results[index] = outcome && typeof outcome === 'object' ? (outcome as ProviderResult) : EMPTY;
+    results[index] = outcome && typeof outcome === 'object' ? outcome : EMPTY;
   };
   const fail = (index: number, error: unknown): void => {
     const provider = providers[index];

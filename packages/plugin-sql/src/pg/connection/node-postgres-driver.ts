@@ -28,7 +28,9 @@ export interface NodePostgresSettings {
 const parseInt8 = (value: string): number => Number(value);
 const types = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? parseInt8
+      : (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 type CountedClient = pg.PoolClient & { kithCounted?: boolean; kithSetup?: number; kithBroken?: Error };
@@ -63,7 +65,7 @@ export class NodePostgresDriver implements PgDriver {
       settings.logger.warn({ err: error }, 'A pooled PostgreSQL connection failed; the pool replaces it'),
     );
     this.pool.on('connect', (client) => this.instrument(client as CountedClient));
-    this.db = drizzle({ client: this.pool, schema }) as unknown as KithPgDatabase;
+    this.db = drizzle({ client: this.pool, schema });
     this.listener = new SharedListener({
       url: settings.url,
       connectTimeoutMs: settings.connectTimeoutMs,

@@ -59,17 +59,18 @@ export class PgConnection {
     this.feed = new ChangeFeed(driver, settings.logger);
     this.graph = new PgGraphCache(this.feed);
     this.recent = new PgRecentMemories(this.feed);
+    // A getter in the literal below has the literal as `this`: it reads the mode through this arrow.
+    const pgvectorOn = (): boolean => this.vectorMode === 'pgvector';
     this.writes = new PgWriteQueue({
       runner: driver,
       writer: this.feed.writer,
       get pgvector() {
-        return connection.vectorMode === 'pgvector';
+        return pgvectorOn();
       },
       committed: (batch) => this.committed(batch),
       failure: (error, method) => callError(error, target, method),
-      fenceOf: (write) => connection.fleet?.fences.fenceOf(write),
+      fenceOf: (write) => this.fleet?.fences.fenceOf(write),
     });
-    const connection = this;
   }
 
   /** Connects, migrates, prepares vector search and starts listening; errors name the database and the fix. */

@@ -42,7 +42,7 @@ export class PgliteDriver implements PgDriver {
   constructor(private readonly pglite: PgliteLike) {
     // Loaded here only: drizzle's PGlite driver requires @electric-sql/pglite, a dev dependency.
     const { drizzle } = require('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite');
-    this.db = drizzle({ client: pglite as never, schema }) as unknown as KithPgDatabase;
+    this.db = drizzle({ client: pglite as never, schema });
   }
 
   onConnect(sql: string): void {

@@ -71,7 +71,7 @@ describe('batched writes on PostgreSQL', () => {
 
   it('stores a vector for a memory written in the same batch (it waits for the next one)', async () => {
     const room = randomUuid();
-    const id = randomUuid() as UUID;
+    const id = randomUuid();
     const [, updated] = await Promise.all([
       adapter.createMemory({ id, entityId: agentId, roomId: room, content: { text: 'fresh' } }, 'facts'),
       adapter.updateMemory({ id, embedding: unitVector(9) }),

@@ -263,7 +263,7 @@ export class PgFleet {
       byAgent.set(agentId, rooms);
     }
     for (const [agentId, coordinator] of this.coordinators)
-      coordinator.reconcile(byAgent.get(agentId) ?? new Map(), askedAt);
+      coordinator.reconcile(byAgent.get(agentId) ?? new Map<string, number>(), askedAt);
   }
 
   /** Takes rooms whose owner is gone and notes pending entries of rooms held here (one scan at a time; a request during one runs another). */

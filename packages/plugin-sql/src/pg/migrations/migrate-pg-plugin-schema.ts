@@ -68,7 +68,7 @@ export async function migratePgPluginSchema(
   const enums: PgEnum<[string, ...string[]]>[] = [];
   for (const [key, value] of Object.entries(schema)) {
     if (is(value, PgTable)) tables.push(value);
-    else if (isPgEnum(value)) enums.push(value as PgEnum<[string, ...string[]]>);
+    else if (isPgEnum(value)) enums.push(value);
     else if (is(value, Table)) report.skipped.push(key);
   }
   if (report.skipped.length > 0) {

@@ -11,8 +11,14 @@ export const COMPONENT_SELECT = selectAs(COMPONENT_COLUMNS);
 function scope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): { where: string[]; values: unknown[] } {
   const where = ['entity_id = $1'];
   const values: unknown[] = [entityId];
-  if (worldId) (values.push(worldId), where.push(`world_id = $${values.length}`));
-  if (sourceEntityId) (values.push(sourceEntityId), where.push(`source_entity_id = $${values.length}`));
+  if (worldId) {
+    values.push(worldId);
+    where.push(`world_id = $${values.length}`);
+  }
+  if (sourceEntityId) {
+    values.push(sourceEntityId);
+    where.push(`source_entity_id = $${values.length}`);
+  }
   return { where, values };
 }
 

@@ -11,7 +11,7 @@ import type { PgStoreContext } from './store-context';
 /** The memory's row as stored with its entry (unique unless `memory.unique` says otherwise, or a near duplicate is found). */
 function acceptedRow(ctx: PgStoreContext, memory: Memory, vector: Float32Array | null, unique: boolean): PgMemoryRow {
   return memoryRowOf(
-    { ...memory, id: memory.id ?? (randomUUID() as UUID) },
+    { ...memory, id: memory.id ?? randomUUID() },
     memory.agentId ?? ctx.agentId,
     'messages',
     unique,

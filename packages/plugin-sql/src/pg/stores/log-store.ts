@@ -30,9 +30,18 @@ export async function getLogs(
   await ctx.conn.writes.settled(true);
   const where = ['agent_id = $1'];
   const values: unknown[] = [ctx.agentId];
-  if (params.entityId) (values.push(params.entityId), where.push(`entity_id = $${values.length}`));
-  if (params.roomId) (values.push(params.roomId), where.push(`room_id = $${values.length}`));
-  if (params.type) (values.push(params.type), where.push(`type = $${values.length}`));
+  if (params.entityId) {
+    values.push(params.entityId);
+    where.push(`entity_id = $${values.length}`);
+  }
+  if (params.roomId) {
+    values.push(params.roomId);
+    where.push(`room_id = $${values.length}`);
+  }
+  if (params.type) {
+    values.push(params.type);
+    where.push(`type = $${values.length}`);
+  }
   values.push(params.count !== undefined && params.count > 0 ? params.count : null, Math.max(0, params.offset ?? 0));
   const { rows } = await ctx.conn.driver.query<LogRecord>({
     text: `SELECT ${LOG_SELECT} FROM logs WHERE ${where.join(' AND ')}

@@ -101,7 +101,10 @@ export async function countMemories(
 ): Promise<number> {
   const where = ['room_id = $1', 'agent_id = $2'];
   const values: unknown[] = [roomId, ctx.agentId];
-  if (tableName) (values.push(tableName), where.push(`type = $${values.length}`));
+  if (tableName) {
+    values.push(tableName);
+    where.push(`type = $${values.length}`);
+  }
   if (unique) where.push('is_unique');
   const { rows: found } = await ctx.conn.driver.query<{ n: number }>({
     text: `SELECT count(*)::int AS n FROM memories WHERE ${where.join(' AND ')}`,

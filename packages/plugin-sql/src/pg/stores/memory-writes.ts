@@ -70,7 +70,7 @@ export function createMemory(
   unique?: boolean,
 ): Promise<UUID> {
   const vector = vectorOf(memory.embedding);
-  const id = memory.id ?? (randomUUID() as UUID);
+  const id = memory.id ?? randomUUID();
   const agentId = memory.agentId ?? ctx.agentId;
   const write = (isUnique: boolean): MemoryWrite => ({
     kind: 'memory',

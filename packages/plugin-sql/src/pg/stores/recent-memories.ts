@@ -86,7 +86,7 @@ export class PgRecentMemories implements ChangeSubscriber {
   /** Memories this adapter inserted, now committed. */
   inserted(rows: readonly PgMemoryRow[]): void {
     for (const row of rows) {
-      const room = this.touch(row[ROOM] as string);
+      const room = this.touch(row[ROOM]);
       const entry = room?.entries.get(`${row[2]}\u0000${row[3]}`);
       if (entry) insertNewest(entry, row, newer);
     }

@@ -8,7 +8,7 @@ const COLUMNS = 'id, name, description, room_id, world_id, entity_id, tags, meta
 const SELECT = selectAs(COLUMNS);
 
 export async function createTask(ctx: PgStoreContext, task: Task): Promise<UUID> {
-  const id = task.id ?? (randomUUID() as UUID);
+  const id = task.id ?? randomUUID();
   const now = Date.now();
   await ctx.conn.driver.query({
     text: `INSERT INTO tasks (id, agent_id, name, description, room_id, world_id, entity_id, tags, metadata, created_at, updated_at)
@@ -37,10 +37,18 @@ export async function getTasks(
 ): Promise<Task[]> {
   const where = ['agent_id = $1'];
   const values: unknown[] = [ctx.agentId];
-  if (params.roomId) (values.push(params.roomId), where.push(`room_id = $${values.length}`));
-  if (params.entityId) (values.push(params.entityId), where.push(`entity_id = $${values.length}`));
-  if (params.tags && params.tags.length > 0)
-    (values.push(JSON.stringify(params.tags)), where.push(`tags @> $${values.length}::jsonb`));
+  if (params.roomId) {
+    values.push(params.roomId);
+    where.push(`room_id = $${values.length}`);
+  }
+  if (params.entityId) {
+    values.push(params.entityId);
+    where.push(`entity_id = $${values.length}`);
+  }
+  if (params.tags && params.tags.length > 0) {
+    values.push(JSON.stringify(params.tags));
+    where.push(`tags @> $${values.length}::jsonb`);
+  }
   const { rows } = await ctx.conn.driver.query<TaskRecord>({
     text: `SELECT ${SELECT} FROM tasks WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
     values,

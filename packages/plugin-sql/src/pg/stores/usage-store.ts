@@ -56,9 +56,18 @@ export async function getUsage(ctx: PgStoreContext, query: UsageQuery): Promise<
   await ctx.conn.writes.settled(true);
   const where = ['agent_id = $1'];
   const values: unknown[] = [ctx.agentId];
-  if (query.from !== undefined) (values.push(dayNumber(query.from)), where.push(`day >= $${values.length}`));
-  if (query.to !== undefined) (values.push(dayNumber(query.to)), where.push(`day <= $${values.length}`));
-  if (query.roomId !== undefined) (values.push(query.roomId), where.push(`room_id = $${values.length}`));
+  if (query.from !== undefined) {
+    values.push(dayNumber(query.from));
+    where.push(`day >= $${values.length}`);
+  }
+  if (query.to !== undefined) {
+    values.push(dayNumber(query.to));
+    where.push(`day <= $${values.length}`);
+  }
+  if (query.roomId !== undefined) {
+    values.push(query.roomId);
+    where.push(`room_id = $${values.length}`);
+  }
   const filter = where.join(' AND ');
   const { rows } = await ctx.conn.driver.query<SumRow>({
     text: `SELECT ${SUMS} FROM model_usage WHERE ${filter}`,

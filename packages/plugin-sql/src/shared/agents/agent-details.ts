@@ -48,7 +48,7 @@ export function agentFromColumns(row: AgentRecord): Agent {
     bio: (row.details.bio as Agent['bio'] | undefined) ?? '',
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
-  } as Agent;
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -302,7 +302,7 @@ describe('background model usage', () => {
       ...call(runtime, { type: 'TEXT_LARGE' }),
       prompt: 'Hello',
       response: 'Hi',
-    } as ModelEventPayload);
+    });
     expect(written.map((record) => record.body)).toEqual([
       {
         modelType: 'TEXT_LARGE',

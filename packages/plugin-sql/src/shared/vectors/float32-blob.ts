@@ -1,6 +1,6 @@
 /** Little-endian Float32 bytes of a vector, as stored in `embeddings.vector`. */
 export function toFloat32Blob(vector: ArrayLike<number>): Buffer {
-  const floats = vector instanceof Float32Array ? vector : Float32Array.from(vector as ArrayLike<number>);
+  const floats = vector instanceof Float32Array ? vector : Float32Array.from(vector);
   return Buffer.from(floats.buffer, floats.byteOffset, floats.byteLength);
 }
 

@@ -102,7 +102,7 @@ export class SqliteConnection implements SqlRunner {
       if (applied.length > 0) settings.logger.debug({ path, applied }, 'Applied database migrations');
       this.statements = new StatementCache(this.sqlite);
       this.graph = new GraphReadCache(this.sqlite);
-      this.db = drizzle({ client: this.statements.client(), schema }) as KithSqliteDatabase;
+      this.db = drizzle<typeof schema>({ client: this.statements.client(), schema });
       this.vectors = new VectorIndex(this, chooseKernel(settings));
       this.fts = new FtsIndexer(this);
       this.batcher = new WriteBatcher({ write: (fn) => this.write(fn), afterBatch: () => this.afterBatch() });

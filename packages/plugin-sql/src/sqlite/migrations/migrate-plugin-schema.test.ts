@@ -72,8 +72,8 @@ describe('runMigrations(pluginSchema)', () => {
   it('creates missing tables with keys, defaults and indexes, usable through db', async () => {
     await adapter.runMigrations({ notesV1, cityLinks, helper: () => 'not a table' }, 'weather');
     expect(await columns(adapter, 'weather_notes')).toEqual(['id', 'city', 'degrees', 'created_at']);
-    await adapter.db.insert(notesV1).values({ id: 'n1', city: 'Oslo' }).run();
-    await adapter.db.insert(cityLinks).values({ noteId: 'n1', tag: 'cold' }).run();
+    adapter.db.insert(notesV1).values({ id: 'n1', city: 'Oslo' }).run();
+    adapter.db.insert(cityLinks).values({ noteId: 'n1', tag: 'cold' }).run();
     const [row] = adapter.db.select().from(notesV1).where(eq(notesV1.id, 'n1')).all();
     expect(row.degrees).toBe(0);
     expect(row.createdAt).toBeGreaterThan(1_600_000_000);

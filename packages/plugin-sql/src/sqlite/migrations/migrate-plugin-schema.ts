@@ -4,7 +4,7 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { SqlLogger } from '../../shared/sql-logger';
 import { SqlMigrationError } from '../../errors';
 import { isPgTable, planPgTableOnSqlite, registerPgFunctions, type SqliteTablePlan } from './pg-schema-on-sqlite';
-import { columnDefinition, createTableStatements, defaultOf, indexStatements, quoteIdent } from './plugin-table-sql';
+import { columnDefinition, createTableStatements, defaultOf, quoteIdent } from './plugin-table-sql';
 
 export interface PluginSchemaReport {
   createdTables: string[];

@@ -47,7 +47,7 @@ function toEntry(row: InboxRow): InboxEntry {
  */
 export function acceptInbound(ctx: StoreContext, message: InboundMessage, memory?: Memory): Promise<InboxAcceptance> {
   const { conn, agentId } = ctx;
-  const withId = memory ? { ...memory, id: memory.id ?? (randomUUID() as UUID) } : undefined;
+  const withId = memory ? { ...memory, id: memory.id ?? randomUUID() } : undefined;
   return conn.batch(() => {
     const inserted = conn.run(
       INSERT,

@@ -51,12 +51,27 @@ function queryMemories(ctx: StoreContext, params: GetMemoriesParams): MemoryRow[
   // room's newest grows with every other room, while the room index reads just the rows returned.
   const where = [params.roomId !== undefined ? '+m.agent_id = ?' : 'm.agent_id = ?', 'm.type = ?'];
   const values: SqlParam[] = [params.agentId ?? ctx.agentId, params.tableName];
-  if (params.roomId !== undefined) (where.push('m.room_id = ?'), values.push(params.roomId));
-  if (params.worldId !== undefined) (where.push('m.world_id = ?'), values.push(params.worldId));
-  if (params.entityId !== undefined) (where.push('m.entity_id = ?'), values.push(params.entityId));
+  if (params.roomId !== undefined) {
+    where.push('m.room_id = ?');
+    values.push(params.roomId);
+  }
+  if (params.worldId !== undefined) {
+    where.push('m.world_id = ?');
+    values.push(params.worldId);
+  }
+  if (params.entityId !== undefined) {
+    where.push('m.entity_id = ?');
+    values.push(params.entityId);
+  }
   if (params.unique) where.push('m.is_unique = 1');
-  if (params.start !== undefined) (where.push('m.created_at >= ?'), values.push(params.start));
-  if (params.end !== undefined) (where.push('m.created_at <= ?'), values.push(params.end));
+  if (params.start !== undefined) {
+    where.push('m.created_at >= ?');
+    values.push(params.start);
+  }
+  if (params.end !== undefined) {
+    where.push('m.created_at <= ?');
+    values.push(params.end);
+  }
   return ctx.conn.tuples<MemoryRow>(
     `${MEMORY_SELECT} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} ${limitClause(params.count)} OFFSET ?`,
     ...values,
@@ -123,7 +138,10 @@ export function getMemoriesByWorldId(
 export function countMemories(ctx: StoreContext, roomId: UUID, unique?: boolean, tableName?: string): number {
   const where = ['m.room_id = ?', 'm.agent_id = ?'];
   const values: SqlParam[] = [roomId, ctx.agentId];
-  if (tableName) (where.push('m.type = ?'), values.push(tableName));
+  if (tableName) {
+    where.push('m.type = ?');
+    values.push(tableName);
+  }
   if (unique) where.push('m.is_unique = 1');
   return (
     ctx.conn.get<{ n: number }>(`SELECT count(*) AS n FROM memories m WHERE ${where.join(' AND ')}`, ...values)?.n ?? 0

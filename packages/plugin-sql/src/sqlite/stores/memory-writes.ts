@@ -40,7 +40,7 @@ export function createMemory(
   // The memory as it is now, with its id: a copy and an assignment rather than `{ ...memory, id }`,
   // which costs V8 ~0.7 µs (no cached map transition for a property added after a spread).
   const stored = Object.assign({}, memory) as Memory & { id: UUID };
-  stored.id = memory.id ?? (randomUUID() as UUID);
+  stored.id = memory.id ?? randomUUID();
   return ctx.conn.batch(() => insertMemory(ctx, stored, tableName, unique, vector) ?? stored.id);
 }
 

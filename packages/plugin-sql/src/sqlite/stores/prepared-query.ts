@@ -14,7 +14,7 @@ const byDatabase = new WeakMap<KithSqliteDatabase, Map<string, unknown>>();
 export function preparedQuery<Query>(ctx: StoreContext, name: string, build: (db: KithSqliteDatabase) => Query): Query {
   const db = ctx.conn.db;
   let queries = byDatabase.get(db);
-  if (!queries) byDatabase.set(db, (queries = new Map()));
+  if (!queries) byDatabase.set(db, (queries = new Map<string, unknown>()));
   let query = queries.get(name) as Query | undefined;
   if (query === undefined) {
     query = build(db);

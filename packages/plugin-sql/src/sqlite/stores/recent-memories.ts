@@ -225,7 +225,7 @@ export class RecentMemories implements TransactionObserver {
   private keep(roomId: string, key: string, entry: Entry): void {
     let entries = this.rooms.get(roomId);
     if (!entries) {
-      this.rooms.set(roomId, (entries = new Map()));
+      this.rooms.set(roomId, (entries = new Map<string, Entry>()));
     }
     entries.set(key, entry);
   }

@@ -6,7 +6,7 @@ import { tasks } from '../schema';
 import type { StoreContext } from './store-context';
 
 export function createTask(ctx: StoreContext, task: Task): UUID {
-  const id = task.id ?? (randomUUID() as UUID);
+  const id = task.id ?? randomUUID();
   const now = Date.now();
   ctx.conn.db
     .insert(tasks)

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUuid, type UUID } from '@kith/core';
-import type { Database } from 'better-sqlite3';
 import { createDatabaseAdapter } from '../../create-database-adapter';
 import { silentLogger } from '../../testing/silent-logger';
 
@@ -14,7 +13,7 @@ describe('model_usage queries', () => {
     const agentId = randomUuid();
     const adapter = createDatabaseAdapter({ dataDir: dir, filename: 'plan.db', logger: silentLogger() }, agentId);
     await adapter.init();
-    const sqlite = (await adapter.getConnection()) as Database;
+    const sqlite = await adapter.getConnection();
     const plan = (sql: string, ...params: unknown[]) =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
         .map((row) => row.detail)

@@ -5,7 +5,6 @@ import {
   type UsageQuery,
   type UsageReport,
   type UsageTotals,
-  type UUID,
 } from '@kith/core';
 import type { StoreContext } from './store-context';
 import { dayNumber, dayText } from '../../shared/usage/usage-day';
@@ -73,7 +72,7 @@ export function getUsage(ctx: StoreContext, query: UsageQuery): UsageReport {
   }
   if (query.roomId !== undefined) {
     where.push('room_id = ?');
-    params.push(query.roomId as UUID);
+    params.push(query.roomId);
   }
   const filter = where.join(' AND ');
   const total = ctx.conn.tuple<SumRow>(`SELECT ${SUMS} FROM model_usage WHERE ${filter}`, ...params);

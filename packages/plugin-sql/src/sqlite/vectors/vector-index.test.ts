@@ -182,7 +182,7 @@ describe('vector search', () => {
       { entityId: agentId, roomId: room, content: { text: 'older, no vector yet' } },
       'facts',
     );
-    const last = await adapter.createMemory(
+    await adapter.createMemory(
       { entityId: agentId, roomId: room, content: { text: 'last' }, embedding: unitVector(1) },
       'facts',
     );
