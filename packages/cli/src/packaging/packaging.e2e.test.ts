@@ -167,7 +167,10 @@ describe('the packages as npm ships them, installed outside the repository', () 
     // The bin npm linked, run directly: it has its run bit.
     const kith = join(project, 'node_modules', '.bin', 'kith');
     const chat = run(kith, ['chat', '-m', 'I am unhappy'], project);
-    expect(chat.stderr).toBe('model: eliza-classic (offline)\n');
+    // The project's character file, found in the folder (no --character), as the command says.
+    expect(chat.stderr).toBe(
+      'Project: character.json (the character file in this folder)\nmodel: eliza-classic (offline)\n',
+    );
     expect(chat.code).toBe(0);
     expect(chat.stdout.trim().length).toBeGreaterThan(0);
 
@@ -276,6 +279,8 @@ describe('the packages as npm ships them, installed outside the repository', () 
 
     // The installed CLI scaffolds too, with no workspace anywhere above.
     must(kith, ['create', 'agent', 'second-agent'], dir);
-    expect(existsSync(join(dir, 'second-agent', 'character.json'))).toBe(true);
+    expect(existsSync(join(dir, 'second-agent', 'src', 'index.ts'))).toBe(true);
+    must(kith, ['create', 'agent', 'third-agent', '--json'], dir);
+    expect(existsSync(join(dir, 'third-agent', 'character.json'))).toBe(true);
   }, 600_000);
 });

@@ -45,7 +45,7 @@ export function findProjectFiles(dir: string): { files: string[]; chosen: string
   if (characters.length > 0) {
     return {
       files: characters,
-      chosen: `${characters.map(show).join(', ')} (the character file${characters.length === 1 ? '' : 's'} in ${show(dir) || '.'})`,
+      chosen: `${characters.map(show).join(', ')} (the character file${characters.length === 1 ? '' : 's'} in ${relative(process.cwd(), dir) || 'this folder'})`,
     };
   }
   return { files: [DEFAULT_CHARACTER_PATH], chosen: null };
