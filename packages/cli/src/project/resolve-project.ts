@@ -17,8 +17,8 @@ export interface ResolvedProject {
 }
 
 /**
- * What a command runs when no `-c` is given, in `dir`: the package.json `main` module when it
- * exports a project or a character, else the folder's character files (its own and
+ * What a command runs when no `-c` is given, in `dir`: the package.json `main` module (else
+ * dist/index.js, where elizaOS builds a project) when it exports a project or a character, else the folder's character files (its own and
  * characters/), else the shipped Eliza (`chosen` null: nothing to report).
  */
 export function findProjectFiles(dir: string): { files: string[]; chosen: string | null } {
@@ -30,11 +30,18 @@ export function findProjectFiles(dir: string): { files: string[]; chosen: string
     } catch {
       main = undefined;
     }
-    if (typeof main === 'string' && isModuleFile(main) && existsSync(resolve(dir, main))) {
-      const file = resolve(dir, main);
+    // elizaOS's own builds may name a main that is not there (project-starter 1.7.2: dist/src/index.js, built to
+    // dist/index.js); its CLI then runs dist/index.js, and so does kith.
+    const candidates = [
+      ...(typeof main === 'string' ? [{ path: main, why: 'package.json "main"' }] : []),
+      { path: 'dist/index.js', why: 'the built project' },
+    ];
+    for (const { path, why } of candidates) {
+      const file = resolve(dir, path);
+      if (!isModuleFile(file) || !existsSync(file)) continue;
       // Only a module that exports agents is taken: a library's main is not a project.
       const kind = probe(file);
-      if (kind) return { files: [file], chosen: `${show(file)} (package.json "main", a ${kind})` };
+      if (kind) return { files: [file], chosen: `${show(file)} (${why}, a ${kind})` };
     }
   }
   const characters = findCharacterFiles(dir).map((file) => join(dir, file));
