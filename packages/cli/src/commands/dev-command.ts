@@ -11,6 +11,7 @@ import type { ProjectAgentSpec } from '../project/load-project';
 import { findProjectDir } from '../project/project-package-json';
 import { resolveProject } from '../project/resolve-project';
 import { watchProject } from '../project/watch-project';
+import { parsePort } from './start-command';
 
 export interface DevCommandOptions {
   character?: string[];
@@ -60,6 +61,7 @@ async function startAgents(agents: readonly ProjectAgentSpec[], options: DevOpti
  */
 export async function devCommand(options: DevCommandOptions): Promise<void> {
   loadDotEnv();
+  const port = parsePort(options.port, 'kith dev');
   const first = resolveProject(options.character, 'kith dev');
   if (first.chosen) out(`Project: ${first.chosen}`);
   const dataDir = resolveDataDir(options.dataDir);
@@ -71,7 +73,6 @@ export async function devCommand(options: DevCommandOptions): Promise<void> {
   let server: KithServer;
   try {
     server = await createServer({ agents: runtimes });
-    const port = options.port === undefined ? undefined : Number(options.port);
     out(`Listening on ${await server.listen({ port, host: options.host })} (Ctrl-C stops)`);
   } catch (error) {
     for (const runtime of runtimes) await runtime.stop();

@@ -23,11 +23,12 @@ export interface StartCommandOptions {
 
 const out = (line: string) => void process.stdout.write(`${line}\n`);
 
-function parsePort(raw: string | undefined): number | undefined {
+/** `--port`: a whole number from 0 to 65535; undefined when not given. */
+export function parsePort(raw: string | undefined, command = 'kith start'): number | undefined {
   if (raw === undefined) return undefined;
   const port = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || port > 65535) {
-    throw new ConfigValidationError('kith start', [
+    throw new ConfigValidationError(command, [
       `--port: "${raw}" is not a port: use a whole number from 0 to 65535 (0 picks a free port)`,
     ]);
   }
