@@ -53,16 +53,37 @@ export async function startKith(
   env: Record<string, string> = {},
   timeoutMs = 120_000,
 ): Promise<KithAgent> {
-  const project = scratchProject();
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-compat-'));
   const file = join(dataDir, 'character.json');
   writeFileSync(file, JSON.stringify(character, null, 2));
-  const bin = kithBin(project);
+  return spawnKithStart(['--character', file], scratchProject(), dataDir, env, timeoutMs);
+}
+
+/**
+ * `kith start` of the installed @kith/cli in `cwd` with no --character: it runs the project it
+ * finds there (a package whose main module exports agents), as a user in that folder would.
+ */
+export async function startKithIn(
+  cwd: string,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<KithAgent> {
+  return spawnKithStart([], cwd, mkdtempSync(join(tmpdir(), 'kith-compat-')), env, timeoutMs);
+}
+
+async function spawnKithStart(
+  args: string[],
+  cwd: string,
+  dataDir: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<KithAgent> {
+  const bin = kithBin(scratchProject());
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [bin, 'start', '--character', file, '--port', '0', '--data-dir', join(dataDir, 'data')],
+    [bin, 'start', ...args, '--port', '0', '--data-dir', join(dataDir, 'data')],
     {
-      cwd: project,
+      cwd,
       env: {
         ...process.env,
         LOG_LEVEL: 'warn',

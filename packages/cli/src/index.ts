@@ -28,6 +28,16 @@ export {
 } from './plugins/choose-model-plugin';
 export { pluginRegistrations, describeRegistrations, type PluginRegistrations } from './plugins/describe-plugin';
 export { createAgent, resolveDataDir, type CreateAgentOptions } from './agent/create-agent';
+export {
+  loadProject,
+  isLocalPluginPath,
+  type LoadedProject,
+  type LoadProjectOptions,
+  type ProjectAgentSpec,
+  type ProjectPlugin,
+} from './project/load-project';
+export { findProjectFiles, resolveProject, type ResolvedProject } from './project/resolve-project';
+export { runTestSuites, type SuiteSource, type RunTestSuitesOptions } from './project/run-test-suites';
 export { formatBootReport } from './agent/format-boot-report';
 export { RemoteChatSession, type RemoteChatOptions } from './remote/remote-chat-session';
 export { ServerRequestError } from './remote/server-request-error';

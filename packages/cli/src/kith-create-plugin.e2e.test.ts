@@ -133,8 +133,34 @@ describe('kith create plugin and kith create agent outside the Kith workspace (b
     expect(again.stderr).toContain('already exists and is not empty');
   });
 
-  it('writes an agent project whose package.json runs kith with the character', () => {
-    const result = kith(['create', 'agent', 'support-bot'], outside);
+  it('writes a TypeScript agent project by default: the project in src/index.ts, a local plugin, its tests', () => {
+    const result = kith(['create', 'agent', 'typed-bot'], outside);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const root = join(outside, 'typed-bot');
+    expect(readdirSync(root).sort()).toEqual([
+      '.env.example',
+      '.gitignore',
+      'README.md',
+      'package.json',
+      'src',
+      'tsconfig.json',
+    ]);
+    expect(readdirSync(join(root, 'src/plugins')).sort()).toEqual(['greet.test.ts', 'greet.ts']);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
+    expect(pkg.main).toBe('src/index.ts');
+    expect(pkg.scripts).toMatchObject({ start: 'kith start', dev: 'kith dev' });
+    expect(pkg.scripts.test).toContain('kith test');
+    expect(readFileSync(join(root, 'src/index.ts'), 'utf8')).toContain("name: 'Typed Bot'");
+    // npm install, npm test and npm start of this project: the packaging test.
+  });
+
+  it('writes a JSON agent project with --json, whose package.json runs kith with the character', () => {
+    const result = kith(['create', 'agent', 'support-bot', '--json'], outside);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Created the agent Support Bot in support-bot:');
@@ -165,7 +191,7 @@ describe('kith create plugin and kith create agent outside the Kith workspace (b
     expect(plugins.stderr).toBe('');
     expect(plugins.stdout).toContain('Support Bot');
 
-    const bad = kith(['create', 'agent', 'Support Bot'], outside);
+    const bad = kith(['create', 'agent', 'Support Bot', '--json'], outside);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('is not kebab-case');
     expect(bad.stderr).toContain('[KITH_CONFIG_INVALID]');

@@ -98,7 +98,9 @@ describe('kith start (built CLI in a child process)', () => {
 
     running.child.kill('SIGTERM');
     expect(await running.exit).toEqual({ code: 0, signal: null });
-    expect(running.stderr()).toBe('SIGTERM: stopping 2 agents...\nStopped.\n');
+    expect(running.stderr()).toBe(
+      'SIGTERM: finishing the turns in flight, then stopping 2 agents (Ctrl-C again stops at once)...\nStopped.\n',
+    );
     expect(existsSync(join(dataDir, 'kith.db'))).toBe(true);
 
     // Stopped means stopped: the URL no longer answers, and the client says how to fix that.

@@ -5,8 +5,10 @@ import type { ChatCommandOptions } from './commands/chat-command';
 import type { CreateAgentCommandOptions } from './commands/create-agent-command';
 import type { CreatePluginCommandOptions } from './commands/create-plugin-command';
 import type { DbCopyCommandOptions } from './commands/db-copy-command';
+import type { DevCommandOptions } from './commands/dev-command';
 import type { PluginsCommandOptions } from './commands/plugins-command';
 import type { StartCommandOptions } from './commands/start-command';
+import type { TestCommandOptions } from './commands/test-command';
 import type { UsageCommandOptions } from './commands/usage-command';
 
 const { version } = require('../package.json') as { version: string };
@@ -16,6 +18,10 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 // Each command loads its modules when it runs: `kith create plugin` never opens SQLite or Fastify.
 const startCommand = (options: StartCommandOptions) =>
   (require('./commands/start-command') as typeof import('./commands/start-command')).startCommand(options);
+const devCommand = (options: DevCommandOptions) =>
+  (require('./commands/dev-command') as typeof import('./commands/dev-command')).devCommand(options);
+const testCommand = (options: TestCommandOptions) =>
+  (require('./commands/test-command') as typeof import('./commands/test-command')).testCommand(options);
 const chatCommand = (options: ChatCommandOptions) =>
   (require('./commands/chat-command') as typeof import('./commands/chat-command')).chatCommand(options);
 const pluginsCommand = (options: PluginsCommandOptions) =>
@@ -43,7 +49,7 @@ export function buildProgram(): Command {
     .description('start the server with one agent per character file (REST, WebSocket, web chat)')
     .option(
       '-c, --character <file>',
-      'character file (JSON); repeat for several agents; default: the shipped Eliza',
+      'character file (JSON) or module exporting a character or a project (JS or TS); repeat for several; default: the project in this folder, else the shipped Eliza',
       collect,
     )
     .option('-p, --port <n>', 'port to listen on; 0 picks a free one (default: $KITH_SERVER_PORT or 3000)')
@@ -58,11 +64,36 @@ export function buildProgram(): Command {
     )
     .action(startCommand);
   program
+    .command('dev')
+    .description('kith start that reloads the agents when a source or character file changes (same database)')
+    .option(
+      '-c, --character <file>',
+      'character file or module (JSON, JS or TS); repeat for several; default: the project in this folder',
+      collect,
+    )
+    .option('-p, --port <n>', 'port to listen on; 0 picks a free one (default: $KITH_SERVER_PORT or 3000)')
+    .option('--host <host>', 'address to listen on (default: $KITH_SERVER_HOST or 127.0.0.1)')
+    .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
+    .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
+    .action(devCommand);
+  program
+    .command('test')
+    .description(
+      "run the tests suites of the project's plugins and agents against a live agent on a temporary database",
+    )
+    .option(
+      '-c, --character <file>',
+      'character file or module (JSON, JS or TS); repeat for several; default: the project in this folder',
+      collect,
+    )
+    .option('-n, --name <text>', 'run only the tests whose suite or test name contains this text')
+    .action(testCommand);
+  program
     .command('chat')
     .description('chat with an agent in the terminal: in-process, or with --url against a running kith start')
     .option(
       '-c, --character <file>',
-      'character file (JSON); default: the shipped Eliza (with --url: picks the agent by its name)',
+      'character file or module (JSON, JS or TS); default: the project in this folder, else the shipped Eliza (with --url: picks the agent by its name)',
     )
     .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
     .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
@@ -76,7 +107,10 @@ export function buildProgram(): Command {
   program
     .command('plugins')
     .description('list the plugins a character resolves to, with versions and what each registers')
-    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
+    .option(
+      '-c, --character <file>',
+      'character file or module (JSON, JS or TS); default: the project in this folder, else the shipped Eliza',
+    )
     .option('--json', 'print the list as JSON')
     .action(pluginsCommand);
   program
@@ -94,7 +128,10 @@ export function buildProgram(): Command {
   program
     .command('usage')
     .description("an agent's model calls, tokens (cached too) and cost per day, room or model, read from its database")
-    .option('-c, --character <file>', 'character file (JSON); default: the shipped Eliza')
+    .option(
+      '-c, --character <file>',
+      'character file or module (JSON, JS or TS); default: the project in this folder, else the shipped Eliza',
+    )
     .option('-d, --data-dir <dir>', 'where the database lives (default: $KITH_DATA_DIR or ./.kith)')
     .option('--database-url <url>', 'PostgreSQL instead of SQLite (default: $KITH_DATABASE_URL or $POSTGRES_URL)')
     .option('--since <when>', 'first day: a number of days back (7d) or a UTC day (2026-11-01)', '7d')
@@ -135,9 +172,12 @@ export function buildProgram(): Command {
     .action(createPluginCommand);
   create
     .command('agent')
-    .description('write an agent project: package.json with @kith/cli, a character file, .env.example and a README')
+    .description(
+      'write an agent project: TypeScript (the character and a local plugin with an action, a provider and tests in src/), package.json with @kith/cli, .env.example and a README',
+    )
     .argument('<name>', 'kebab-case project name, e.g. support-bot (the agent is called Support Bot)')
     .option('--dir <dir>', 'folder that receives the project folder (default: the current folder)')
+    .option('--json', 'a JSON character file instead of TypeScript')
     .action(createAgentCommand);
   return program;
 }

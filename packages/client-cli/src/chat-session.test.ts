@@ -130,6 +130,26 @@ describe('runTerminalChat', () => {
     input.write('exit\n');
     await done;
     expect(printed).toContain(`${runtime.character.name}: HELLO THERE`);
-    expect(printed).toContain('Type "exit" to leave.');
+    expect(printed).toContain('Type "exit" to leave, "/action NAME {json}" to run an action.');
+  });
+
+  it('runs /action NAME {json} directly, checking the parameters, and says what is wrong otherwise', async () => {
+    const runtime = await createTestRuntime();
+    runtime.registerAction({
+      name: 'GREET',
+      similes: ['SAY_HELLO'],
+      description: 'greets',
+      parameters: [{ name: 'name', description: 'who', required: true, schema: { type: 'string' } }],
+      validate: async () => true,
+      handler: async (_runtime, _message, _state, options, callback) => {
+        await callback?.({ text: `Hello, ${String(options?.parameters?.name)}.` });
+        return { success: true };
+      },
+    });
+    const session = new ChatSession(runtime, { userName: 'ada' });
+    expect((await session.send('/action say_hello {"name": "Ada"}')).map((r) => r.text)).toEqual(['Hello, Ada.']);
+    expect((await session.send('/action GREET {}'))[0].text).toMatch(/^\(GREET: .*name/);
+    expect((await session.send('/action GREET {name}'))[0].text).toContain('must be one JSON object');
+    expect((await session.send('/action FLY'))[0].text).toMatch(/^\(no action "FLY"; this agent's actions: .*GREET/);
   });
 });

@@ -9,6 +9,7 @@ import {
   toBusMessage,
   type UUID,
 } from '@kith/core';
+import { isActionLine, runActionLine } from './run-action-line';
 import { ChatTurnError } from './errors/chat-turn-error';
 
 export interface ChatSessionOptions {
@@ -65,8 +66,13 @@ export class ChatSession {
     this.roomId = createUniqueUuid(runtime, `cli-dm:${this.userName}`);
   }
 
-  /** Sends one message and resolves with the agent's replies (none when it chose to ignore). */
+  /**
+   * Sends one message and resolves with the agent's replies (none when it chose to ignore).
+   * `/action NAME {json}` runs that action directly instead (see runActionLine).
+   */
   async send(text: string): Promise<ChatReply[]> {
+    if (isActionLine(text))
+      return runActionLine(this.runtime, text, { entityId: this.entityId, roomId: this.roomId, source: this.source });
     if (!this.runtime.messageService)
       throw new PluginDependencyMissingError('@kith/client-cli', '@kith/plugin-bootstrap');
     const bus = await localBus(this.runtime);

@@ -15,7 +15,7 @@ export async function runTerminalChat(runtime: IAgentRuntime, options: TerminalC
   const agentName = runtime.character.name;
   await runChatLoop(new ChatSession(runtime, options), {
     agentName,
-    greeting: `Chatting with ${agentName}. Type "exit" to leave.`,
+    greeting: `Chatting with ${agentName}. Type "exit" to leave, "/action NAME {json}" to run an action.`,
     input: options.input,
     output: options.output,
   });

@@ -28,3 +28,4 @@ export * from './runtime';
 export * from './batch-queue';
 export * from './ledger';
 export * from './compat';
+export * from './define';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AgentRuntime, createLogger, type Character } from '@kith/core';
+import { AgentRuntime, createLogger, type Character, type IAgentRuntime, type Plugin } from '@kith/core';
 import { resolveAgentPlugins } from '../plugins/resolve-plugins';
 
 export interface CreateAgentOptions {
@@ -10,6 +10,10 @@ export interface CreateAgentOptions {
   logLevel?: string;
   /** Receives the one start-up line naming the model (default: written to stderr). */
   announce?: (line: string) => void;
+  /** Plugin objects from the project's code, installed along with the ones the character names. */
+  projectPlugins?: readonly { specifier: string; plugin: Plugin }[];
+  /** A project agent's init: runs once the agent has started, as elizaOS runs it. */
+  init?: (runtime: IAgentRuntime) => Promise<void> | void;
   /** Receives one line per elizaOS plugin that a Kith plugin stands in for (default: written to stderr). */
   notice?: (line: string) => void;
 }
@@ -22,7 +26,9 @@ export function resolveDataDir(dataDir?: string): string {
 /** Builds and initialises an agent for a validated character. */
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const dataDir = resolveDataDir(options.dataDir);
-  const { plugins, model, notices } = await resolveAgentPlugins(options.character);
+  const { plugins, model, notices } = await resolveAgentPlugins(options.character, undefined, {
+    projectPlugins: options.projectPlugins,
+  });
   const stderr = (line: string) => void process.stderr.write(`${line}\n`);
   for (const line of notices) (options.notice ?? stderr)(line);
   if (model) (options.announce ?? stderr)(`model: ${model.description}`);
@@ -33,5 +39,13 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     logger: createLogger({ namespace: options.character.name, level: options.logLevel }),
   });
   await runtime.initialize();
+  if (options.init) {
+    try {
+      await options.init(runtime);
+    } catch (error) {
+      await runtime.stop();
+      throw error;
+    }
+  }
   return runtime;
 }

@@ -31,6 +31,11 @@ describe('loadCharacter', () => {
     }
   });
 
+  it('reports the line and column of a trailing comma', () => {
+    const file = write('comma.json', '{\n  "name": "A",\n  "bio": ["x",]\n}');
+    expect(() => loadCharacter(file)).toThrow(/line 3, column 14 \(a trailing comma/);
+  });
+
   it('names every invalid JSON path', () => {
     expect(() => validateCharacter({ name: 'A', plugins: ['ok', 7], style: { all: 'loud' } }, 'x.json')).toThrow(
       /plugins\[1\][\s\S]*style\.all/,

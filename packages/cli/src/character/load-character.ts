@@ -9,7 +9,21 @@ import { describeCharacterIssue } from './describe-character-issue';
 /** The character shipped with the CLI (Weizenbaum's Eliza). */
 export const DEFAULT_CHARACTER_PATH = resolve(__dirname, '../../characters/eliza.json');
 
-/** Where the syntax error is: V8 names an offset only sometimes; JSON5's parser always knows the line. */
+/** The offset of a comma followed only by whitespace and `}` or `]` (JSON5 accepts it, JSON does not), outside strings. */
+function trailingComma(text: string): number | null {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === ',' && /^\s*[}\]]/.test(text.slice(i + 1, i + 200))) return i;
+  }
+  return null;
+}
+
+/** Where the syntax error is: V8 names an offset only sometimes; JSON5's parser knows the line of all but JSON5's own extensions. */
 function position(text: string, error: SyntaxError): string {
   const offset = /position (\d+)/.exec(error.message);
   if (offset) {
@@ -21,6 +35,12 @@ function position(text: string, error: SyntaxError): string {
   } catch (json5Error) {
     const { lineNumber, columnNumber } = json5Error as { lineNumber?: number; columnNumber?: number };
     if (lineNumber) return ` at line ${lineNumber}, column ${columnNumber ?? 1}`;
+  }
+  // Valid JSON5 but not JSON: a trailing comma is the usual difference.
+  const comma = trailingComma(text);
+  if (comma !== null) {
+    const before = text.slice(0, comma).split('\n');
+    return ` at line ${before.length}, column ${before[before.length - 1].length + 1} (a trailing comma: remove it)`;
   }
   return '';
 }

@@ -1,7 +1,7 @@
 import { ChatSession, runTerminalChat, type ChatReply } from '@kith/client-cli';
 import { ConfigValidationError } from '@kith/core';
 import { createAgent } from '../agent/create-agent';
-import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { resolveOneAgent } from '../project/resolve-project';
 import { RemoteChatSession } from '../remote/remote-chat-session';
 import { runRemoteTerminalChat } from '../remote/run-remote-terminal-chat';
 import { loadDotEnv } from '../process/load-dot-env';
@@ -30,8 +30,14 @@ function print(replies: ChatReply[], json: boolean | undefined): void {
 export async function chatCommand(options: ChatCommandOptions): Promise<void> {
   loadDotEnv();
   if (options.url !== undefined) return remoteChat(options.url, options);
-  const character = loadCharacter(options.character ?? DEFAULT_CHARACTER_PATH);
-  const runtime = await createAgent({ character, dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const { character, plugins, init } = resolveOneAgent(options.character, 'kith chat').agent;
+  const runtime = await createAgent({
+    character,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    projectPlugins: plugins,
+    init,
+  });
   try {
     if (options.message !== undefined) {
       const session = new ChatSession(runtime, { userName: options.user });
@@ -52,7 +58,9 @@ async function remoteChat(url: string, options: ChatCommandOptions): Promise<voi
     ]);
   }
   // A character file only names the agent to talk to.
-  const agent = options.agent ?? (options.character ? loadCharacter(options.character).name : undefined);
+  const agent =
+    options.agent ??
+    (options.character ? resolveOneAgent(options.character, 'kith chat').agent.character.name : undefined);
   const session = await RemoteChatSession.connect({ url, agent, userName: options.user, apiKey: options.apiKey });
   if (session.note) process.stderr.write(`${session.note}\n`);
   if (options.message !== undefined) {

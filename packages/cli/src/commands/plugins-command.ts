@@ -8,7 +8,7 @@ import {
   type Plugin,
   type PluginRegistration,
 } from '@kith/core';
-import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { resolveOneAgent } from '../project/resolve-project';
 import { describeCoreOrigin } from '../plugins/core-origin';
 import { describeRegistrations, pluginRegistrations } from '../plugins/describe-plugin';
 import { resolveAgentPlugins } from '../plugins/resolve-plugins';
@@ -42,9 +42,12 @@ async function registrationsOf(character: Character, plugins: Plugin[]): Promise
  */
 export async function pluginsCommand(options: PluginsCommandOptions): Promise<void> {
   loadDotEnv();
-  const file = options.character ?? DEFAULT_CHARACTER_PATH;
-  const character = loadCharacter(file);
-  const { packages, model, notices, failed } = await resolveAgentPlugins(character, undefined, { keepGoing: true });
+  const { agent, file } = resolveOneAgent(options.character, 'kith plugins');
+  const { character } = agent;
+  const { packages, model, notices, failed } = await resolveAgentPlugins(character, undefined, {
+    keepGoing: true,
+    projectPlugins: agent.plugins,
+  });
   const records = await registrationsOf(
     character,
     packages.map((p) => p.plugin),

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigValidationError, stringToUuid, type AgentRuntime, type Character, type FleetStatus } from '@kith/core';
+import { ConfigValidationError, type AgentRuntime, type FleetStatus } from '@kith/core';
 import { databaseUrlSetting, DEFAULT_FILENAME, describeDatabaseUrl } from '@kith/plugin-sql';
 import { createServer, type KithServer } from '@kith/server';
 import { createAgent, resolveDataDir } from '../agent/create-agent';
 import { databaseStatus } from '../agent/database-status';
 import { formatBootReport } from '../agent/format-boot-report';
-import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { resolveProject } from '../project/resolve-project';
 import { loadDotEnv } from '../process/load-dot-env';
+import { exitForced, stoppingLine } from '../process/shutdown-lines';
 import { waitForShutdown } from '../process/wait-for-shutdown';
 import { addFleetGauges } from '../telemetry/add-fleet-gauges';
 import { startMetrics, type MetricsExport } from '../telemetry/start-metrics';
@@ -24,32 +25,16 @@ export interface StartCommandOptions {
 
 const out = (line: string) => void process.stdout.write(`${line}\n`);
 
-function parsePort(raw: string | undefined): number | undefined {
+/** `--port`: a whole number from 0 to 65535; undefined when not given. */
+export function parsePort(raw: string | undefined, command = 'kith start'): number | undefined {
   if (raw === undefined) return undefined;
   const port = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || port > 65535) {
-    throw new ConfigValidationError('kith start', [
+    throw new ConfigValidationError(command, [
       `--port: "${raw}" is not a port: use a whole number from 0 to 65535 (0 picks a free port)`,
     ]);
   }
   return port;
-}
-
-/** Every file is read and checked, and no two agents share an id, before anything is written. */
-function loadCharacters(files: string[]): Character[] {
-  const characters = files.map((file) => loadCharacter(file));
-  const seen = new Map<string, string>();
-  characters.forEach((character, i) => {
-    const id = character.id ?? stringToUuid(character.name);
-    const other = seen.get(id);
-    if (other) {
-      throw new ConfigValidationError('kith start', [
-        `--character ${files[i]}: same agent id as ${other} (characters with the same name share an id): give each its own "name" or "id"`,
-      ]);
-    }
-    seen.set(id, files[i]);
-  });
-  return characters;
 }
 
 /**
@@ -59,12 +44,13 @@ function loadCharacters(files: string[]): Character[] {
  */
 export async function startCommand(options: StartCommandOptions): Promise<void> {
   const dotEnv = loadDotEnv();
-  const files = options.character && options.character.length > 0 ? options.character : [DEFAULT_CHARACTER_PATH];
   const port = parsePort(options.port);
-  const characters = loadCharacters(files);
+  const project = resolveProject(options.character, 'kith start');
+  if (project.chosen) out(`Project: ${project.chosen}`);
+  const agents = project.agents;
   const dataDir = resolveDataDir(options.dataDir);
   // Listening from the start: Ctrl-C during boot stops cleanly once boot is done, instead of killing it halfway.
-  const shutdown = waitForShutdown();
+  const shutdown = waitForShutdown(exitForced);
 
   const runtimes: AgentRuntime[] = [];
   let server: KithServer | undefined;
@@ -75,7 +61,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
     const databaseUrl = options.databaseUrl ?? databaseUrlSetting((key) => process.env[key] || undefined);
     // The password never reaches the terminal.
     const where = databaseUrl ? `database: ${describeDatabaseUrl(databaseUrl).display}` : `data: ${dataDir}`;
-    out(`Starting ${characters.length} agent${characters.length === 1 ? '' : 's'} (${where})`);
+    out(`Starting ${agents.length} agent${agents.length === 1 ? '' : 's'} (${where})`);
     if (dotEnv.file)
       out(
         `Settings: ${dotEnv.loaded.length} read from ${dotEnv.file}${dotEnv.kept.length ? ` (the environment's own value kept for ${dotEnv.kept.join(', ')})` : ''}`,
@@ -83,7 +69,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
     if (tracing) out(`Tracing: OpenTelemetry spans over OTLP/HTTP to ${tracing.endpoint}`);
     const existing = new Set(existsSync(join(dataDir, DEFAULT_FILENAME)) ? [join(dataDir, DEFAULT_FILENAME)] : []);
     const reported = new Set<string>();
-    for (const character of characters) {
+    for (const { character, plugins, init } of agents) {
       const started = performance.now();
       let model = 'none';
       const notes: string[] = [];
@@ -91,6 +77,8 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
         character,
         dataDir,
         databaseUrl: options.databaseUrl,
+        projectPlugins: plugins,
+        init,
         announce: (line) => (model = line.replace(/^model: /, '')),
         notice: (line) => notes.push(line),
       });
@@ -132,7 +120,7 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
   }
 
   const signal = await shutdown;
-  process.stderr.write(`${signal}: stopping ${runtimes.length} agent${runtimes.length === 1 ? '' : 's'}...\n`);
+  process.stderr.write(`${stoppingLine(signal, runtimes.length)}\n`);
   await server.close();
   // Sends the spans still batched and the metrics recorded since the last export.
   await metrics?.shutdown();

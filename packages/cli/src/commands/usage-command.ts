@@ -12,7 +12,7 @@ import {
 } from '@kith/core';
 import { createDatabaseAdapter, databaseUrlSetting, DEFAULT_FILENAME } from '@kith/plugin-sql';
 import { resolveDataDir } from '../agent/create-agent';
-import { DEFAULT_CHARACTER_PATH, loadCharacter } from '../character/load-character';
+import { resolveOneAgent } from '../project/resolve-project';
 import { characterSettingsSource } from '../plugins/choose-model-plugin';
 import { formatBudget, formatUsageTable } from '../usage/format-usage-table';
 import { sinceDay } from '../usage/usage-range';
@@ -39,7 +39,7 @@ export async function usageCommand(options: UsageCommandOptions): Promise<void> 
   }
   const from = sinceDay(options.since ?? '7d');
   const to = utcDay(Date.now());
-  const character = loadCharacter(options.character ?? DEFAULT_CHARACTER_PATH);
+  const { character } = resolveOneAgent(options.character, 'kith usage').agent;
   const agentId = character.id ?? stringToUuid(character.name);
   const databaseUrl = options.databaseUrl ?? databaseUrlSetting((key) => process.env[key] || undefined);
   const dataDir = resolveDataDir(options.dataDir);

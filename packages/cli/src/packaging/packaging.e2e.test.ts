@@ -157,7 +157,7 @@ describe('the packages as npm ships them, installed outside the repository', () 
 
   it('creates an agent project whose npm install and npm start run the agent, and kith chats there', async () => {
     // `npx @kith/cli create agent` once published; here the repository's build of the same CLI.
-    must(process.execPath, [BIN, 'create', 'agent', 'demo'], dir);
+    must(process.execPath, [BIN, 'create', 'agent', 'demo', '--json'], dir);
     const project = join(dir, 'demo');
     // The unpublished packages come from their tarballs; engine-strict proves every engines field is kept by the tree.
     must('npm', ['install', '--engine-strict', ...Object.values(tarballs)], project);
@@ -167,7 +167,10 @@ describe('the packages as npm ships them, installed outside the repository', () 
     // The bin npm linked, run directly: it has its run bit.
     const kith = join(project, 'node_modules', '.bin', 'kith');
     const chat = run(kith, ['chat', '-m', 'I am unhappy'], project);
-    expect(chat.stderr).toBe('model: eliza-classic (offline)\n');
+    // The project's character file, found in the folder (no --character), as the command says.
+    expect(chat.stderr).toBe(
+      'Project: character.json (the character file in this folder)\nmodel: eliza-classic (offline)\n',
+    );
     expect(chat.code).toBe(0);
     expect(chat.stdout.trim().length).toBeGreaterThan(0);
 
@@ -185,6 +188,31 @@ describe('the packages as npm ships them, installed outside the repository', () 
     expect(posted.status).toBe(200);
     const answer = (await posted.json()) as { replies: { content: { text?: string } }[] };
     expect(answer.replies[0].content.text?.length).toBeGreaterThan(0);
+    await stopAgent(started.child);
+    agent = undefined;
+  }, 600_000);
+
+  it('creates a TypeScript agent project whose npm install, npm test and npm start pass as written', async () => {
+    must(process.execPath, [BIN, 'create', 'agent', 'typed'], dir);
+    const project = join(dir, 'typed');
+    must('npm', ['install', '--engine-strict', ...Object.values(tarballs)], project);
+    must('npm', ['install', '--engine-strict'], project);
+    const tests = must('npm', ['test'], project);
+    expect(tests.stdout).toContain('# pass 1');
+    expect(tests.stdout).toMatch(/Typed › greet › greet\n {2}✓ the agent has the GREET action/);
+    expect(tests.stdout).toMatch(/All passed: 2 passed, 0 failed, 2 tests/);
+
+    const started = await startAgent(project);
+    agent = started.child;
+    expect(started.output()).toContain('Project: src/index.ts (package.json "main", a project)');
+    const agents = (await (await fetch(`${started.url}/api/agents`)).json()) as {
+      agents: { id: string; name: string }[];
+    };
+    expect(agents.agents.map((a) => a.name)).toEqual(['Typed']);
+    const details = (await (await fetch(`${started.url}/api/agents/${agents.agents[0].id}`)).json()) as {
+      actions: string[];
+    };
+    expect(details.actions).toContain('GREET');
     await stopAgent(started.child);
     agent = undefined;
   }, 600_000);
@@ -251,6 +279,8 @@ describe('the packages as npm ships them, installed outside the repository', () 
 
     // The installed CLI scaffolds too, with no workspace anywhere above.
     must(kith, ['create', 'agent', 'second-agent'], dir);
-    expect(existsSync(join(dir, 'second-agent', 'character.json'))).toBe(true);
+    expect(existsSync(join(dir, 'second-agent', 'src', 'index.ts'))).toBe(true);
+    must(kith, ['create', 'agent', 'third-agent', '--json'], dir);
+    expect(existsSync(join(dir, 'third-agent', 'character.json'))).toBe(true);
   }, 600_000);
 });

@@ -11,6 +11,7 @@ import { coreOrigin, type CoreOrigin, foreignCoreWithin } from './core-origin';
 import { findInstalledPackage, isEsmFile, splitSpecifier } from './installed-package';
 import { overridesLine } from './kith-core-spec';
 import { resolvePackageEntry } from './package-entry';
+import { installedPackageNames, suggestPackage } from './suggest-package';
 
 function isPlugin(value: unknown): value is Plugin {
   return (
@@ -60,8 +61,8 @@ export interface LoadedPlugin {
   version: string | null;
   /** The package folder. */
   packageDir: string | null;
-  /** Listed by the character, added because every agent needs it, or chosen as the model. */
-  source: 'character' | 'required' | 'automatic';
+  /** Listed by the character, added because every agent needs it, chosen as the model, or the project's own code. */
+  source: 'character' | 'required' | 'automatic' | 'project';
   /** Which core the plugin runs on. */
   core: CoreOrigin;
   /** The elizaOS package the character named that this Kith plugin stands in for. */
@@ -103,7 +104,13 @@ export async function loadPluginPackage(
 ): Promise<LoadedPlugin> {
   const { name, subpath } = splitSpecifier(specifier);
   const found = findInstalledPackage(name, [...searchPaths, __dirname]);
-  if (!found) throw new PluginNotFoundError(specifier, `no node_modules/${name} from ${searchPaths.join(', ')}`);
+  if (!found) {
+    const near = suggestPackage(name, installedPackageNames(searchPaths));
+    throw new PluginNotFoundError(
+      specifier,
+      `no node_modules/${name} from ${searchPaths.join(', ')}${near ? `; did you mean "${near}", which is installed?` : ''}`,
+    );
+  }
   const core = coreOrigin(found.dir, found.json);
   if (core.kind === 'elizaos') {
     throw new PluginForeignCoreError(

@@ -63,6 +63,8 @@ export interface ResolvedPlugins {
 export interface ResolveOptions {
   /** Collect load failures in `failed` instead of throwing the first (kith plugins). */
   keepGoing?: boolean;
+  /** Plugin objects from the project's code (local plugin files, a project agent's `plugins`), installed after the packages. */
+  projectPlugins?: readonly { specifier: string; plugin: Plugin }[];
 }
 
 /**
@@ -96,6 +98,10 @@ export async function resolveAgentPlugins(
   };
   for (const specifier of specifiers)
     await load(specifier, listed.includes(specifier) || replaced.has(specifier) ? 'character' : 'required');
+  for (const { specifier, plugin } of options.projectPlugins ?? []) {
+    if (packages.some((p) => p.plugin.name === plugin.name)) continue;
+    packages.push({ specifier, plugin, version: null, packageDir: null, source: 'project', core: { kind: 'none' } });
+  }
   let source: ModelChoice['source'] = 'character';
   if (!packages.some((p) => p.plugin.models?.TEXT_LARGE)) {
     const chosen = chooseModelPlugin(settings);

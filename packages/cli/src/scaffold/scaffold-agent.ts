@@ -15,6 +15,8 @@ export interface ScaffoldAgentOptions {
   name: string;
   /** Folder that receives the project folder (default: the current folder). */
   dir?: string;
+  /** A JSON character file only, no TypeScript (default: a TypeScript project with a local plugin). */
+  json?: boolean;
 }
 
 export interface ScaffoldedAgent {
@@ -28,10 +30,11 @@ export interface ScaffoldedAgent {
 }
 
 /**
- * Writes an agent project: package.json depending on @kith/cli and the
- * plugins its character lists (caret ranges of this CLI's versions), the
- * character file, .env.example, README and .gitignore; `npm install && npm
- * start` runs the agent.
+ * Writes an agent project: a TypeScript project (src/index.ts exporting the project, a local
+ * plugin with an action, a provider and tests, tsconfig.json) or, with `json`, a character file;
+ * package.json depending on @kith/cli and the plugins its character lists (caret ranges of this
+ * CLI's versions), .env.example, README and .gitignore. `npm install && npm start` runs the agent;
+ * in the TypeScript project `npm test` typechecks, runs its unit tests and `kith test`.
  */
 export function scaffoldAgent(options: ScaffoldAgentOptions, cwd = process.cwd()): ScaffoldedAgent {
   if (!PLUGIN_NAME_PATTERN.test(options.name)) {
@@ -56,8 +59,11 @@ export function scaffoldAgent(options: ScaffoldAgentOptions, cwd = process.cwd()
     cliRange: `^${version}`,
     sqlRange: dependencies['@kith/plugin-sql'],
     bootstrapRange: dependencies['@kith/plugin-bootstrap'],
+    coreRange: dependencies['@kith/core'],
+    tsxVersion: dependencies.tsx,
   };
-  const written = renderTemplateFolder(join(TEMPLATES_DIR, 'agent'), root, values, cwd, {
+  const template = options.json ? 'agent' : 'agent-ts';
+  const written = renderTemplateFolder(join(TEMPLATES_DIR, template), root, values, cwd, {
     gitignore: '.gitignore',
     'env.example': '.env.example',
   });

@@ -11,14 +11,15 @@ export interface SpawnedKith {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the built `kith start` with `args` in a child process and resolves once it prints the URL it listens on. */
+/** Runs the built `kith start` (or `kith dev`) with `args` in a child process and resolves once it prints the URL it listens on. */
 export function spawnKithStart(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
   cwd?: string,
+  command: 'start' | 'dev' = 'start',
 ): Promise<SpawnedKith> {
-  const child = spawn(process.execPath, [BIN, 'start', ...args], { env, cwd });
+  const child = spawn(process.execPath, [BIN, command, ...args], { env, cwd });
   let stdout = '';
   let stderr = '';
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>

@@ -76,8 +76,18 @@ export interface Plugin {
   schema?: Record<string, unknown>;
 }
 
+/** One agent of a project (elizaOS's `ProjectAgent`): its character, plugins in code, and what runs once it has started. */
 export interface ProjectAgent {
   character: import('./character').Character;
-  init?: (runtime: IAgentRuntime) => Promise<void>;
+  /** Runs once the agent has started (database open, plugins registered), as elizaOS runs it. */
+  init?: (runtime: IAgentRuntime) => Promise<void> | void;
+  /** Plugin objects installed along with the ones the character names. */
   plugins?: Plugin[];
+  /** Suites `kith test` runs against this agent. */
+  tests?: TestSuite | TestSuite[];
+}
+
+/** What a project module exports (elizaOS's `Project`): its agents. */
+export interface Project {
+  agents: ProjectAgent[];
 }

@@ -4,6 +4,7 @@ import { ConversationStore, conversationKey } from './conversation-store';
 import { detectPromptKind } from './detect-prompt-kind';
 import { extractUserMessage, type UserMessage } from './extract-user-message';
 import { isStopRequest } from './is-stop-request';
+import { chooseNamedAction } from './choose-named-action';
 import { hintedKind, hintedMessage } from './read-hints';
 import { messageHandlerXml, postXml, reflectionXml, shouldRespondXml } from './response-shapes';
 
@@ -67,6 +68,23 @@ async function reply(
   agentName: string,
 ): Promise<string> {
   if (message.text === '') return messageHandlerXml(`There is no message for ${agentName} to answer.`, ['IGNORE'], '');
+  const named = chooseNamedAction(runtime, message.text);
+  if (named && named.missing.length > 0) {
+    const words = named.name.toLowerCase().replace(/_/g, ' ');
+    return messageHandlerXml(
+      `The message names the ${named.name} action without its required parameters (${named.missing.join(', ')}).`,
+      ['REPLY'],
+      `${named.name} needs ${named.missing.join(', ')}: write them as JSON after its name, e.g. ${words} ${JSON.stringify(named.example)}`,
+    );
+  }
+  if (named) {
+    return messageHandlerXml(
+      `The message names the ${named.name} action; ${agentName} runs it (the offline model picks an action only by its name).`,
+      [named.name],
+      '',
+      named.params ? { [named.name]: named.params } : undefined,
+    );
+  }
   const answer = await store.withEngine(runtime, conversationKey(agentId, message.speaker), (engine) =>
     engine.reply(message.text),
   );

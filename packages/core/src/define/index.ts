@@ -1,0 +1,1 @@
+export { defineAgent, defineProject, definePlugin } from './define-helpers';
