@@ -1,4 +1,5 @@
-import { dirname, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { resolve, sep } from 'node:path';
 import { register } from 'tsx/cjs/api';
 
 /**
@@ -7,7 +8,7 @@ import { register } from 'tsx/cjs/api';
  * file:line:column), needs no child process, caches transpiles on disk, and is already in the
  * tree (drizzle-kit's own loader), so it adds no new package. Node 20 cannot strip types itself.
  */
-let loader: { require: (id: string, fromFile: string) => unknown } | undefined;
+let registered = false;
 
 const MODULE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'];
 
@@ -24,9 +25,16 @@ export function forgetModules(folder: string): void {
   }
 }
 
-/** Imports a JavaScript or TypeScript module (CommonJS or ESM syntax) and returns its exports. */
+/**
+ * Imports a JavaScript or TypeScript module (CommonJS or ESM syntax) and returns its exports.
+ * tsx's hook is registered for the whole process, not in a namespace of its own: a namespaced
+ * require loads the module's packages (`@elizaos/core`, that is `@kith/core`, pino) a second time,
+ * and two copies of core (or of pino's internals) in one process break what they share.
+ */
 export function importModule(file: string): Record<string, unknown> {
-  loader ??= register({ namespace: 'kith' });
-  const path = resolve(file);
-  return loader.require(path, resolve(dirname(path), 'index.js')) as Record<string, unknown>;
+  if (!registered) {
+    register();
+    registered = true;
+  }
+  return createRequire(resolve(file))(resolve(file)) as Record<string, unknown>;
 }
