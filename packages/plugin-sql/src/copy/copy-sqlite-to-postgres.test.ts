@@ -94,7 +94,7 @@ async function writeSource(dataDir: string, id: UUID = agentId, dimension = 384)
     inReplyTo: null,
     createdAt: 1_000,
   });
-  await adapter.channels.claimAgentTurn(channel);
+  await adapter.channels.claimAgentTurn(channel, { answersPerson: true });
   await adapter.channels.appendChannelMessage({
     id: randomUuid(),
     channelId: channel,
@@ -263,12 +263,12 @@ describe('copySqliteToPostgres', () => {
         [2, 'here', log[0].id],
       ]);
       expect(await pg.channels.listChannelMessages(channel, { limit: 10 })).toEqual(log);
-      expect([await pg.channels.claimAgentTurn(channel), await pg.channels.claimAgentTurn(channel)]).toEqual([
-        true,
-        true,
-      ]);
-      expect(await pg.channels.claimAgentTurn(channel)).toBe(true);
-      expect(await pg.channels.claimAgentTurn(channel)).toBe(false); // one of the four was taken in the file
+      expect([
+        await pg.channels.claimAgentTurn(channel, { answersPerson: true }),
+        await pg.channels.claimAgentTurn(channel, { answersPerson: true }),
+      ]).toEqual([true, true]);
+      expect(await pg.channels.claimAgentTurn(channel, { answersPerson: true })).toBe(true);
+      expect(await pg.channels.claimAgentTurn(channel, { answersPerson: true })).toBe(false); // one of the four was taken in the file
       const next = await pg.channels.appendChannelMessage({
         ...log[1],
         id: randomUuid(),
