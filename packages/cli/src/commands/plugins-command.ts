@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import {
+  emptyRegistration,
   AgentRuntime,
   createLogger,
   KithError,
@@ -53,7 +54,7 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
     packages.map((p) => p.plugin),
   );
   const rows = packages.map((p) => {
-    const registered = records.get(p.plugin.name) ?? emptyRecord(p.plugin.name);
+    const registered = records.get(p.plugin.name) ?? emptyRegistration(p.plugin.name);
     return {
       name: p.plugin.name,
       package: p.specifier,
@@ -96,18 +97,4 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
   process.stdout.write(`${lines.join('\n')}\n`);
   for (const problem of problems)
     process.stderr.write(`kith: not loaded: ${problem.error}${problem.code ? ` [${problem.code}]` : ''}\n`);
-}
-
-function emptyRecord(plugin: string): PluginRegistration {
-  return {
-    plugin,
-    actions: [],
-    providers: [],
-    evaluators: [],
-    models: [],
-    routes: [],
-    services: [],
-    events: [],
-    templates: [],
-  };
 }

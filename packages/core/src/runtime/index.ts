@@ -1,6 +1,11 @@
 export { AgentRuntime } from './agent-runtime';
 export type { AgentRuntimeOptions, RegisteredRoute } from './agent-runtime-options';
-export { PluginRecords, type PluginRegistration, type RegistrationKind } from './plugins/plugin-records';
+export {
+  emptyRegistration,
+  PluginRecords,
+  type PluginRegistration,
+  type RegistrationKind,
+} from './plugins/plugin-records';
 export { resolvePluginOrder } from './plugins/resolve-plugin-order';
 export { resolveAction } from './actions/resolve-action';
 export { validateActionParameters, parametersJsonSchema } from './actions/action-parameters';

@@ -17,7 +17,8 @@ export interface PluginRegistration {
 
 export type RegistrationKind = Exclude<keyof PluginRegistration, 'plugin'>;
 
-const empty = (plugin: string): PluginRegistration => ({
+/** A plugin's registration before it has registered anything. */
+export const emptyRegistration = (plugin: string): PluginRegistration => ({
   plugin,
   actions: [],
   providers: [],
@@ -59,7 +60,7 @@ export class PluginRecords {
 
   /** Opens a plugin's record (install order), so a plugin that registers nothing is listed too. */
   open(plugin: string): void {
-    if (!this.byPlugin.has(plugin)) this.byPlugin.set(plugin, empty(plugin));
+    if (!this.byPlugin.has(plugin)) this.byPlugin.set(plugin, emptyRegistration(plugin));
   }
 
   /** Records that `plugin` registered `name`; without a plugin (registered by the application) nothing is kept. */
