@@ -10,7 +10,6 @@ import { resolveProject } from '../project/resolve-project';
 import { loadDotEnv } from '../process/load-dot-env';
 import { exitForced, stoppingLine } from '../process/shutdown-lines';
 import { waitForShutdown } from '../process/wait-for-shutdown';
-import { addFleetGauges } from '../telemetry/add-fleet-gauges';
 import { startMetrics, type MetricsExport } from '../telemetry/start-metrics';
 import { startTracing } from '../telemetry/start-tracing';
 
@@ -102,7 +101,6 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
     server = await createServer({ agents: runtimes });
-    addFleetGauges(server, runtimes);
     metrics = startMetrics(server);
     if (metrics)
       out(`Metrics: OpenTelemetry metrics over OTLP/HTTP to ${metrics.endpoint}; Prometheus at GET /metrics`);

@@ -215,8 +215,8 @@ export async function useModel(
       });
       const next = candidates[index + 1];
       if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) {
-        // Callers log the consequence; this line names the model type and provider that failed.
-        deps.logger.warn(
+        // The caller logs the consequence (one line per failed turn at warn); this detail is for debugging.
+        deps.logger.debug(
           { modelType, provider: candidate.provider, err: error },
           `${modelType} handler of "${candidate.provider}" failed: ${error instanceof Error ? error.message : String(error)}`,
         );
