@@ -119,4 +119,10 @@ describe('docs/deploy (the deployment guide files)', () => {
     );
     expect(read('.dockerignore').split('\n')).toEqual(expect.arrayContaining(['node_modules', '.kith', '.env']));
   });
+
+  it('is what `kith create agent` writes into a new project (the templates are these files)', () => {
+    const templates = join(REPO, 'packages', 'cli', 'templates', 'deploy');
+    expect(readFileSync(join(templates, 'Dockerfile.template'), 'utf8')).toBe(read('Dockerfile'));
+    expect(readFileSync(join(templates, 'dockerignore.template'), 'utf8')).toBe(read('.dockerignore'));
+  });
 });

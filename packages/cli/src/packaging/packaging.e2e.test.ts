@@ -233,8 +233,8 @@ describe('the packages as npm ships them, installed outside the repository', () 
     agent = undefined;
   }, 600_000);
 
-  it("runs docs/deploy/Dockerfile's install and start commands in that project, and its health check passes", async () => {
-    const steps = readDockerfile(readFileSync(join(REPO, 'docs', 'deploy', 'Dockerfile'), 'utf8'));
+  it("runs the project's Dockerfile (docs/deploy's) install and start commands, and its health check passes", async () => {
+    const steps = readDockerfile(readFileSync(join(dir, 'typed', 'Dockerfile'), 'utf8'));
     // As the build stage does: package.json and the lockfile, npm ci as written, then the rest of the project.
     const image = join(dir, 'image');
     cpSync(join(dir, 'typed'), image, { recursive: true, filter: (path) => !/[/\\](node_modules|\.kith)$/.test(path) });
