@@ -1,4 +1,4 @@
-import { defaultRoomId, type UUID } from '@kith/core';
+import { defaultRoomId, stringToUuid, type UUID } from '@kith/core';
 import type { FastifyRequest } from 'fastify';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { ForbiddenError, ResourceNotFoundError } from '../errors';
@@ -24,12 +24,21 @@ export function requireAgentForSession(session: Session, agentId: string): void 
   if (!mayUseAgent(session, agentId)) throw new ForbiddenError(`use agent ${agentId}`, 'its session does not name it');
 }
 
-/** The message is the session user's: its author and name are theirs, whatever the body says. */
+/**
+ * The message is the session user's: its author and name are theirs, whatever the body says. An
+ * `id` it sends is made the user's own (derived from the user and the id): sending the same id
+ * again is still a repeat, but another user's message id never reaches that message or its replies.
+ */
 export function speakAsSessionUser(body: Fields, session: Session): void {
   if (body.entityId !== undefined && body.entityId !== session.userId)
     throw new ForbiddenError('speak as another user', 'its messages are authored by its own user id');
   body.entityId = session.userId;
   body.userName = session.userName;
+  if (typeof body.id === 'string') body.id = sessionMessageId(session, body.id);
+}
+
+export function sessionMessageId(session: Session, id: string): UUID {
+  return stringToUuid(`kith-session-message:${session.userId}:${id.toLowerCase()}`);
 }
 
 const noRoom = (roomId: string) =>
