@@ -92,6 +92,22 @@ describe('WebSocket with sessions: B never joins or hears A’s rooms and channe
     }
   }, 60_000);
 
+  it('refuses the frames of a connection whose session has expired since it opened', async () => {
+    const brief = await server.mint({ userName: 'Brief', ttlSeconds: 1 });
+    const socket = await TestSocket.open(server.url, { query: `?token=${brief.token}` });
+    try {
+      const own = defaultRoomId(server.agentX, brief.userId);
+      socket.send({ type: 'join', channelId: own, agentId: server.agentX, requestId: 'early' });
+      expect(await socket.next((frame) => frame.requestId === 'early')).toMatchObject({ type: 'joined' });
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      socket.send({ type: 'send', channelId: own, agentId: server.agentX, text: 'late', requestId: 'late' });
+      const late = await socket.next((frame) => frame.requestId === 'late');
+      expect([late.type, late.error?.code]).toEqual(['error', 'KITH_SESSION_EXPIRED']);
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('refuses the upgrade with a bad token, and a session token sent as the admin key', async () => {
     await expect(TestSocket.open(server.url, { query: '?token=not-a-token' })).rejects.toThrow(/401/);
     await expect(TestSocket.open(server.url, { query: `?apiKey=${userA.token}` })).rejects.toThrow(/401/);
