@@ -1,6 +1,8 @@
 import { randomUuid } from '@kith/core';
 import { http } from '../testing/http-client';
-import { startSessionServer, type SessionTestServer } from '../testing/session-server';
+import { ADMIN_KEY, SESSION_SECRET, startSessionServer, type SessionTestServer } from '../testing/session-server';
+import { createTestAgent } from '../testing/test-agent';
+import { startTestServer } from '../testing/test-server';
 
 describe("a session's messages are its user's", () => {
   let server: SessionTestServer;
@@ -28,6 +30,15 @@ describe("a session's messages are its user's", () => {
     expect(JSON.stringify(copied.body)).not.toContain('noon');
   });
 
+  it('keeps a session-made channel to the default agent turn limit', async () => {
+    const headers = { authorization: `Bearer ${(await server.mint({ userName: 'Ann' })).token}` };
+    const made = await http(server.url, '/api/channels', {
+      body: { agentIds: [server.agentX, server.agentY], maxAgentTurns: 100 },
+      headers,
+    });
+    expect([made.status, made.body.channel.maxAgentTurns]).toEqual([201, 6]);
+  });
+
   it('authors every message as the session user, and refuses another entityId', async () => {
     const ann = await server.mint({ userName: 'Ann' });
     const headers = { authorization: `Bearer ${ann.token}` };
@@ -44,5 +55,39 @@ describe("a session's messages are its user's", () => {
       headers,
     });
     expect([spoofed.status, spoofed.body.error.code]).toEqual([403, 'KITH_FORBIDDEN']);
+  });
+});
+
+describe("a session's search", () => {
+  it("finds in its own room only, never another user's words", async () => {
+    const agent = await createTestAgent();
+    const { server, url } = await startTestServer({
+      agents: [agent.runtime],
+      authToken: ADMIN_KEY,
+      sessions: { secret: SESSION_SECRET },
+    });
+    try {
+      const mint = async (userName: string) => {
+        const minted = await http(url, '/api/sessions', { body: { userName }, headers: { 'x-api-key': ADMIN_KEY } });
+        return { authorization: `Bearer ${minted.body.token}` };
+      };
+      const a = await mint('Ann');
+      const b = await mint('Bob');
+      const path = `/api/agents/${agent.runtime.agentId}/messages`;
+      await http(url, path, { body: { text: 'my cat chases the mouse at noon' }, headers: a });
+      const mine = await http(url, path, { body: { text: 'my dog chases the ball' }, headers: b });
+      await agent.runtime.messageService?.whenIdle?.();
+      const found = await http(
+        url,
+        `/api/agents/${agent.runtime.agentId}/rooms/${mine.body.roomId}/memories/search?q=${encodeURIComponent('my cat chases the mouse at noon')}&limit=50`,
+        { headers: b },
+      );
+      expect(found.status).toBe(200);
+      const texts = found.body.memories.map((memory: { content: { text?: string } }) => memory.content.text);
+      expect(texts).toContain('my dog chases the ball');
+      expect(texts.filter((text: string) => text.includes('noon'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

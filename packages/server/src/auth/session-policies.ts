@@ -1,4 +1,4 @@
-import { defaultRoomId, stringToUuid, type UUID } from '@kith/core';
+import { DEFAULT_MAX_AGENT_TURNS, defaultRoomId, stringToUuid, type UUID } from '@kith/core';
 import type { FastifyRequest } from 'fastify';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { ForbiddenError, ResourceNotFoundError } from '../errors';
@@ -119,8 +119,13 @@ export function sessionPolicies(
       'POST /api/channels',
       {
         async check(request, session) {
-          for (const agentId of (bodyOf(request).agentIds as string[] | undefined) ?? [])
-            requireAgentForSession(session, agentId);
+          const body = bodyOf(request);
+          for (const agentId of (body.agentIds as string[] | undefined) ?? []) requireAgentForSession(session, agentId);
+          // A visitor's channel keeps the default turn limit: more agent turns per message cost more.
+          body.maxAgentTurns = Math.min(
+            (body.maxAgentTurns as number | undefined) ?? DEFAULT_MAX_AGENT_TURNS,
+            DEFAULT_MAX_AGENT_TURNS,
+          );
         },
         filter: async (_request, session, payload) => {
           const { channel } = payload as { channel: { id: UUID; agentIds: UUID[] } };
