@@ -381,6 +381,13 @@ function onFrame(frame) {
     case 'error':
       // A session joins only rooms it has spoken in: its first message opens a new one.
       if (frame.requestId === 'join' && frame.error.code === 'KITH_RESOURCE_NOT_FOUND' && auth.isSession()) return;
+      if (auth.isSession() && frame.error.code.startsWith('KITH_SESSION_')) {
+        // The session ended (expired, or the server's secret changed): start over with a new one.
+        auth.forget();
+        setStatus('Your session ended; starting a new one.');
+        loadAgents().catch(report);
+        return;
+      }
       setStatus(`${frame.error.code}: ${frame.error.message}`, true);
       return;
     default:

@@ -78,6 +78,28 @@ describe('the public page (KITH_PUBLIC_SESSIONS): visitors without a key, each i
     }
   }, 90_000);
 
+  it('replaces a stored session the server refuses (its secret rotated) with a new one', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await visit(page, server.url);
+      const before = await page.evaluate<string>("JSON.parse(localStorage.getItem('kith.session')).userId");
+      // A token signed with another secret, as every stored token is after a rotation.
+      await page.evaluate(`(() => {
+        const session = JSON.parse(localStorage.getItem('kith.session'));
+        const [header, payload] = session.token.split('.');
+        localStorage.setItem('kith.session', JSON.stringify({ ...session, token: header + '.' + payload + '.c2lnbmVkLWVsc2V3aGVyZQ' }));
+      })()`);
+      await page.reload();
+      await visit(page, server.url);
+      await say(page, 'after the rotation');
+      const after = await page.evaluate<string>("JSON.parse(localStorage.getItem('kith.session')).userId");
+      expect(after).not.toBe(before);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('shows the admin views once the admin key is given', async () => {
     const context = await browser.newContext();
     try {
