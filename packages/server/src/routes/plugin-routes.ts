@@ -46,7 +46,7 @@ export function registerPluginRoutes(app: ApiApp, { agents, logger }: ServerCont
         access: 'plugin',
         pluginRouteIsPublic: (request) => {
           const params = request.params as Record<string, string | undefined>;
-          const agent = params.agentId ? agents.get(params.agentId as UUID) : undefined;
+          const agent = params.agentId ? agents.get(params.agentId.toLowerCase() as UUID) : undefined;
           if (!agent || !params.plugin) return false;
           return tableOf(agent.runtime).find(params.plugin, method, pluginPath(request.url))?.route.public === true;
         },
