@@ -65,19 +65,7 @@ export function registerSessionRoutes(app: ApiApp, { agents, sessions }: ServerC
       const { body } = request;
       const principal = request.principal ?? { kind: 'none' as const };
       if (principal.kind === 'session') throw new ForbiddenError('issue sessions');
-      for (const agentId of body.agentIds ?? []) agents.require(agentId);
-      const agentIds = body.agentIds ? [...new Set(body.agentIds)] : undefined;
-      let issued;
-      if (principal.kind === 'admin') {
-        if (!body.userName) throw new RequestValidationError('body.userName', 'is required: the name the user goes by');
-        issued = {
-          userId: body.userId ?? randomUuid(),
-          userName: body.userName,
-          ...(agentIds ? { agentIds } : {}),
-          anonymous: false,
-          ttl: body.ttlSeconds ?? sessions.settings.ttlSeconds,
-        };
-      } else {
+      if (principal.kind === 'none') {
         if (principal.refused) throw principal.refused;
         if (!sessions.settings.publicSessions) throw new UnauthorizedError();
         if (body.userId)
@@ -91,20 +79,30 @@ export function registerSessionRoutes(app: ApiApp, { agents, sessions }: ServerC
             request.ip,
             (counter = new WindowCounter(sessions.settings.anonymousPerMinute, ANONYMOUS_WINDOW_MS)),
           );
-        if (!counter.take()) throw new RateLimitedError(counter.max, counter.windowMs, counter.retryAfterMs());
-        const userId = randomUuid();
-        issued = {
-          userId,
-          userName: body.userName ?? `visitor-${userId.slice(0, 6)}`,
-          ...(agentIds ? { agentIds } : {}),
-          anonymous: true,
-          ttl: Math.min(
-            body.ttlSeconds ?? sessions.settings.anonymousTtlSeconds,
-            sessions.settings.anonymousTtlSeconds,
-          ),
-        };
+        if (!counter.take())
+          throw new RateLimitedError(
+            counter.max,
+            counter.windowMs,
+            counter.retryAfterMs(),
+            'KITH_PUBLIC_SESSIONS_PER_MINUTE',
+          );
+      } else if (!body.userName) {
+        throw new RequestValidationError('body.userName', 'is required: the name the user goes by');
       }
-      const { ttl, ...session } = issued;
+      for (const agentId of body.agentIds ?? []) agents.require(agentId);
+      const anonymous = principal.kind === 'none';
+      const userId = (anonymous ? undefined : body.userId) ?? randomUuid();
+      const session = {
+        userId,
+        userName: body.userName ?? `visitor-${userId.slice(0, 6)}`,
+        ...(body.agentIds ? { agentIds: [...new Set(body.agentIds)] } : {}),
+        anonymous,
+      };
+      const { ttlSeconds, anonymousTtlSeconds } = sessions.settings;
+      // An anonymous visitor may ask for a shorter session, never a longer one.
+      const ttl = anonymous
+        ? Math.min(body.ttlSeconds ?? anonymousTtlSeconds, anonymousTtlSeconds)
+        : (body.ttlSeconds ?? ttlSeconds);
       const { token, expiresAt } = await sessions.tokens.issue(session, ttl);
       reply.code(201);
       return { token, ...session, expiresAt };
