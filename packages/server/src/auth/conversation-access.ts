@@ -26,6 +26,11 @@ export class ConversationAccess {
     return 'new';
   }
 
+  /** The agents of a channel (none when it is not one). */
+  async channelAgents(channelId: UUID): Promise<UUID[]> {
+    return (await this.channels.channelOf(channelId))?.agentIds ?? [];
+  }
+
   /**
    * Makes the session's user a participant of a channel it just made, in each
    * of the channel's agents here, exactly as their pipeline would on the

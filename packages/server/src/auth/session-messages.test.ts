@@ -30,6 +30,26 @@ describe("a session's messages are its user's", () => {
     expect(JSON.stringify(copied.body)).not.toContain('noon');
   });
 
+  it('refuses a post to its channel once the channel has an agent the session may not use', async () => {
+    const headers = {
+      authorization: `Bearer ${(await server.mint({ userName: 'Ann', agentIds: [server.agentX] })).token}`,
+    };
+    const made = await http(server.url, '/api/channels', { body: { agentIds: [server.agentX] }, headers });
+    const post = () =>
+      http(server.url, `/api/channels/${made.body.channelId}/messages`, {
+        body: { text: 'hi', userName: 'Ann' },
+        headers,
+      });
+    expect((await post()).status).toBe(202);
+    const joined = await http(server.url, `/api/channels/${made.body.channelId}/agents`, {
+      body: { agentId: server.agentY },
+      headers: { 'x-api-key': ADMIN_KEY },
+    });
+    expect(joined.status).toBe(200);
+    const refused = await post();
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'KITH_FORBIDDEN']);
+  });
+
   it('keeps a session-made channel to the default agent turn limit', async () => {
     const headers = { authorization: `Bearer ${(await server.mint({ userName: 'Ann' })).token}` };
     const made = await http(server.url, '/api/channels', {

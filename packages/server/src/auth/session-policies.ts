@@ -140,7 +140,10 @@ export function sessionPolicies(
       'POST /api/channels/:channelId/messages',
       {
         async check(request, session) {
-          await ownChannel(paramsOf(request).channelId, session);
+          const { channelId } = paramsOf(request);
+          await ownChannel(channelId, session);
+          // Agents added to the channel since (with the admin key) must be ones the session may use too.
+          for (const agentId of await conversations.channelAgents(channelId)) requireAgentForSession(session, agentId);
           speakAsSessionUser(bodyOf(request), session);
         },
       },
