@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { AgentRegistry } from './agents/agent-registry';
-import { installApiKeyAuth } from './auth/api-key';
+import { installAccessGuard } from './auth/access-guard';
+import { ConversationAccess } from './auth/conversation-access';
+import { sessionPolicies } from './auth/session-policies';
+import { resolveSessionSettings } from './auth/session-settings';
+import { SessionTokens } from './auth/session-tokens';
+import { sessionWsGate } from './auth/ws-gate';
 import { MessageBus } from '@kith/core';
 import { useZodSchemas } from './http/api-app';
 import { clientErrorHandler } from './http/client-error-handler';
@@ -86,6 +91,9 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   addServerGauges(telemetry, agents, hub);
   const channels = new ChannelService(agents, bus, logger);
   const httpMetrics = new MetricsRecorder();
+  const sessionSettings = resolveSessionSettings(options.sessions ?? {}, env, settings.authToken);
+  const tokens = new SessionTokens(sessionSettings.secret);
+  const conversations = new ConversationAccess(agents, channels);
   const context: ServerContext = {
     agents,
     bus,
@@ -95,6 +103,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     telemetry,
     startedAt: Date.now(),
     logger,
+    sessions: { settings: sessionSettings, tokens },
   };
 
   installErrorHandlers(app, settings.bodyLimit);
@@ -113,8 +122,15 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     });
   }
   if (settings.cors)
-    await app.register(fastifyCors, { origin: settings.cors, allowedHeaders: ['content-type', 'x-api-key'] });
-  installApiKeyAuth(app, settings.authToken);
+    await app.register(fastifyCors, {
+      origin: settings.cors,
+      allowedHeaders: ['content-type', 'x-api-key', 'authorization'],
+    });
+  installAccessGuard(app, {
+    authToken: settings.authToken,
+    tokens,
+    policies: sessionPolicies(agents, conversations),
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -134,6 +150,10 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
       api,
       { hub, bus, agents, channels, rateLimit, logger },
       (request) => rateLimit !== false && isRateLimitExempt(request, rateLimit, settings.authToken),
+      (request) =>
+        request.principal?.kind === 'session'
+          ? sessionWsGate(request.principal.session, conversations, bus)
+          : undefined,
     );
   });
   const staticDir = options.staticDir ?? WEB_CHAT_DIR;

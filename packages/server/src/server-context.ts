@@ -4,6 +4,8 @@ import type { ChannelService } from './channels/channel-service';
 import type { KithMetrics } from './metrics/kith-metrics';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
 import type { ResolvedServerSettings } from './server-options';
+import type { SessionSettings } from './auth/session-settings';
+import type { SessionTokens } from './auth/session-tokens';
 
 /** What the route modules share. */
 export interface ServerContext {
@@ -17,4 +19,6 @@ export interface ServerContext {
   telemetry: KithMetrics;
   startedAt: number;
   logger: Logger;
+  /** End-user sessions: their settings and the tokens that carry them. */
+  sessions: { settings: SessionSettings; tokens: SessionTokens };
 }

@@ -3,6 +3,7 @@
 // Memories and Usage views live in views.js.
 
 import { initChannels } from './channels.js';
+import { initAuth } from './session.js';
 import { fmtUsd, initViews } from './views.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -41,22 +42,26 @@ function uuid() {
 }
 
 function entityId() {
+  if (auth.isSession()) return auth.session().userId;
   let id = localStorage.getItem(KEYS.entity);
   if (!id) localStorage.setItem(KEYS.entity, (id = uuid()));
   return id;
 }
 
 function roomFor(agentId) {
-  const rooms = JSON.parse(localStorage.getItem(KEYS.rooms) || '{}');
+  // A session's rooms are its user's: kept apart from the key holder's and from an earlier session's.
+  const storeKey = auth.isSession() ? `${KEYS.rooms}.${auth.session().userId}` : KEYS.rooms;
+  const rooms = JSON.parse(localStorage.getItem(storeKey) || '{}');
   if (!rooms[agentId]) {
     rooms[agentId] = uuid();
-    localStorage.setItem(KEYS.rooms, JSON.stringify(rooms));
+    localStorage.setItem(storeKey, JSON.stringify(rooms));
   }
   return rooms[agentId];
 }
 
 const apiKey = () => localStorage.getItem(KEYS.apiKey) || '';
-const userName = () => ui.userName.value.trim() || 'guest';
+const auth = initAuth({ apiKey });
+const userName = () => auth.session()?.userName || ui.userName.value.trim() || 'guest';
 
 // ---- REST ----
 
@@ -73,7 +78,7 @@ async function api(path) {
 }
 
 async function request(method, path, body) {
-  const headers = apiKey() ? { 'x-api-key': apiKey() } : {};
+  const headers = auth.headers();
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const parsed = await response.json().catch(() => null);
@@ -162,6 +167,7 @@ async function renderDetails(node) {
   if (error) row('error', error);
   details.append(dl);
 
+  if (auth.isSession()) return; // runs are for the admin key
   const timeline = el('div', 'timeline', 'loading the run…');
   details.append(timeline);
   try {
@@ -279,7 +285,7 @@ function connect() {
   state.socket = null;
   previous?.close();
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = apiKey() ? `?apiKey=${encodeURIComponent(apiKey())}` : '';
+  const query = auth.wsQuery();
   const socket = new WebSocket(`${protocol}://${location.host}/ws${query}`);
   state.socket = socket;
   setConnection('connecting', 'connecting…');
@@ -307,7 +313,7 @@ function sendFrame(frame) {
 
 function join() {
   if (state.agentId && state.socket?.readyState === WebSocket.OPEN) {
-    sendFrame({ type: 'join', channelId: state.roomId, agentId: state.agentId });
+    sendFrame({ type: 'join', channelId: state.roomId, agentId: state.agentId, requestId: 'join' });
   }
 }
 
@@ -373,6 +379,15 @@ function onFrame(frame) {
       setStatus('The conversation was cleared.');
       return;
     case 'error':
+      // A session joins only rooms it has spoken in: its first message opens a new one.
+      if (frame.requestId === 'join' && frame.error.code === 'KITH_RESOURCE_NOT_FOUND' && auth.isSession()) return;
+      if (auth.isSession() && frame.error.code.startsWith('KITH_SESSION_')) {
+        // The session ended (expired, or the server's secret changed): start over with a new one.
+        auth.forget();
+        setStatus('Your session ended; starting a new one.');
+        loadAgents().catch(report);
+        return;
+      }
       setStatus(`${frame.error.code}: ${frame.error.message}`, true);
       return;
     default:
@@ -388,6 +403,15 @@ async function loadAgents() {
     ({ agents } = await api('/api/agents'));
   } catch (failure) {
     if (failure.status === 401) {
+      if (!apiKey()) {
+        auth.forget();
+        // A public server gives this visitor a session of their own instead.
+        if (await auth.start(ui.userName.value.trim())) {
+          showMode();
+          connect();
+          return loadAgents();
+        }
+      }
       showKeyForm(apiKey() ? 'That API key was refused.' : 'This server needs an API key.');
       return;
     }
@@ -453,6 +477,15 @@ function showKeyForm(message) {
   ui.key.focus();
 }
 
+/** A session sees the chat only, under its own name; the admin views need the admin key. */
+function showMode() {
+  const session = auth.session();
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.hidden = Boolean(session) && button.dataset.view !== 'chat';
+  ui.userName.readOnly = Boolean(session);
+  if (session) ui.userName.value = session.userName;
+}
+
 function report(failure) {
   setStatus(failure.message || String(failure), true);
 }
@@ -478,9 +511,11 @@ ui.keyForm.addEventListener('submit', (event) => {
   event.preventDefault();
   localStorage.setItem(KEYS.apiKey, ui.key.value.trim());
   ui.key.value = '';
+  showMode();
   connect(); // with the new key, in place of the old socket and any pending retry
   loadAgents().catch(report);
 });
 
+showMode();
 connect();
 loadAgents().catch(report);

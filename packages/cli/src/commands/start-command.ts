@@ -100,7 +100,8 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       for (const line of notes) out(`  note: ${line}`);
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
-    server = await createServer({ agents: runtimes });
+    // A generated session secret is kept in the data folder the agents use.
+    server = await createServer({ agents: runtimes, sessions: { dataDir } });
     metrics = startMetrics(server);
     if (metrics)
       out(`Metrics: OpenTelemetry metrics over OTLP/HTTP to ${metrics.endpoint}; Prometheus at GET /metrics`);

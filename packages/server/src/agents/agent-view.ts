@@ -20,6 +20,9 @@ export const agentDetailSchema = agentSummarySchema.extend({
   services: z.array(z.string()),
   models: z.array(z.string()),
   routes: z.array(z.object({ plugin: z.string(), method: z.string(), path: z.string(), url: z.string() })),
+  secretKeys: z.array(z.string()).meta({
+    description: "The names of the character's secrets that are set (secrets and settings.secrets), never their values",
+  }),
 });
 
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
@@ -54,7 +57,7 @@ export function pluginRouteUrl(agentId: string, pluginName: string, path: string
   return `/api/agents/${agentId}/plugins/${encodeURIComponent(pluginName)}/${rest}`;
 }
 
-/** Settings and secrets are left out: they may hold keys. */
+/** Settings and secrets are left out: they may hold keys. Only the secrets' names are shown. */
 export function toAgentDetail(agent: ManagedAgent): AgentDetail {
   const { runtime } = agent;
   const { character } = runtime;
@@ -71,6 +74,9 @@ export function toAgentDetail(agent: ManagedAgent): AgentDetail {
     evaluators: runtime.evaluators.map((evaluator) => evaluator.name),
     services: [...runtime.getAllServices().keys()],
     models: MODEL_TYPES.filter((type) => runtime.getModel(type) !== undefined),
+    secretKeys: [
+      ...new Set([...Object.keys(character.secrets ?? {}), ...Object.keys(character.settings?.secrets ?? {})]),
+    ].sort(),
     routes: runtime.routes.map((route) => {
       const plugin = (route as Partial<RegisteredRoute>).pluginName ?? 'unknown';
       return { plugin, method: route.type, path: route.path, url: pluginRouteUrl(agent.id, plugin, route.path) };

@@ -11,6 +11,7 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
   app.route({
     method: 'GET',
     url: '/api/agents',
+    config: { access: 'session' },
     schema: {
       operationId: 'listAgents',
       summary: 'List the agents on this server',
@@ -23,6 +24,7 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'getAgent',
       summary: 'An agent with its plugins, actions, providers, evaluators, services, models and plugin routes',
@@ -37,6 +39,7 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
     app.route({
       method: 'POST',
       url: `/api/agents/:agentId/${verb}`,
+      config: { access: 'admin' },
       schema: {
         operationId: `${verb}Agent`,
         summary:
