@@ -265,7 +265,10 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
     event: E | E[],
     payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
   ): Promise<void> {
-    return this.parts.eventBus.publish(this, event, payload);
+    if (event !== 'MODEL_USED') return this.parts.eventBus.publish(this, event, payload);
+    // A plugin's own MODEL_USED (elizaOS's shape): its tokens join the call's record, or it is completed.
+    const adopted = this.parts.adoptModelUsed(payload);
+    return adopted ? this.parts.eventBus.publish(this, event, adopted) : Promise.resolve();
   }
 
   // ---- settings --------------------------------------------------------

@@ -29,6 +29,8 @@ import { TaskChangeListeners } from './tasks/task-change-listeners';
 import { TaskWorkers } from './tasks/task-workers';
 import { TemplateRegistry } from './templates/template-registry';
 import { ModelCosts } from './usage/model-costs';
+import { adoptForeignModelUsed } from './models/foreign-model-usage';
+import type { ModelEventPayload } from '../types/events';
 
 /** What the parts are built over: the runtime itself and the few things only it holds. */
 export interface RuntimePartsHost {
@@ -68,6 +70,8 @@ export interface RuntimeParts {
   costs: ModelCosts;
   /** PROVIDER_COMPLETED and DATABASE_OPERATION, emitted only while someone listens. */
   operationEvents: OperationEvents;
+  /** A plugin's own MODEL_USED: null when it joined the useModel call in progress, else the payload to publish. */
+  adoptModelUsed: (payload: object) => ModelEventPayload | null;
   pluginHost: PluginHost;
   stateDeps: ComposeStateDeps;
   actionDeps: ProcessActionsDeps;
@@ -115,6 +119,13 @@ export function createRuntimeParts(host: RuntimePartsHost): RuntimeParts {
     boot: new BootTimer(),
     costs,
     operationEvents,
+    adoptModelUsed: (payload: object) =>
+      adoptForeignModelUsed(payload, {
+        prices: () => costs.prices(),
+        budget: () => costs.budget(),
+        currentRunId: () => currentRunId(),
+        currentRoomId: () => runs.current()?.roomId,
+      }),
     pluginHost: createPluginHost({
       runtime,
       installed: host.installed,
@@ -148,7 +159,8 @@ export function createRuntimeParts(host: RuntimePartsHost): RuntimeParts {
       logger,
       breaker,
       setting: (key) => runtime.getSetting(key),
-      emitModelUsed: (payload) => void runtime.emitEvent('MODEL_USED', payload),
+      // Straight to the bus: runtime.emitEvent('MODEL_USED') is how plugins report their own calls (adoptModelUsed).
+      emitModelUsed: (payload) => void eventBus.publish(runtime, 'MODEL_USED', payload),
       currentRunId,
       currentRoomId: () => runs.current()?.roomId,
       prices: () => costs.prices(),
