@@ -121,16 +121,24 @@ function el(tag, className, text) {
   return node;
 }
 
-function addUserMessage(text, name) {
+/** When a bubble was said, shown beside its author. */
+function saidAt(at = Date.now()) {
+  const time = el('time', 'at', new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  time.dateTime = new Date(at).toISOString();
+  time.title = new Date(at).toLocaleString();
+  return time;
+}
+
+function addUserMessage(text, name, at) {
   const node = el('div', 'msg user');
-  node.append(el('div', 'who', name || 'you'), el('div', 'text', text));
+  node.append(saidAt(at), el('div', 'who', name || 'you'), el('div', 'text', text));
   ui.messages.append(node);
   scrollDown();
   return node;
 }
 
 /** An agent bubble; `info` holds what the details panel shows: content, runId, inReplyTo. */
-function addAgentMessage(text, info = {}) {
+function addAgentMessage(text, info = {}, at) {
   const node = el('div', 'msg agent');
   const body = el('div', 'text', text);
   const details = el('details', 'about');
@@ -138,7 +146,7 @@ function addAgentMessage(text, info = {}) {
   details.addEventListener('toggle', () => {
     if (details.open) void renderDetails(node);
   });
-  node.append(el('div', 'who', state.agentName || 'agent'), body, details);
+  node.append(saidAt(at), el('div', 'who', state.agentName || 'agent'), body, details);
   node.info = info;
   ui.messages.append(node);
   scrollDown();
@@ -248,11 +256,10 @@ async function loadHistory() {
   state.turns.clear();
   state.runsByMessage = null;
   let memories = [];
-  try {
+  // A room the agent has not seen yet does not exist: asking for its memories would be a 404 on every fresh load.
+  const { rooms } = await api(`/api/agents/${state.agentId}/rooms`);
+  if (rooms.some((room) => room.id === state.roomId)) {
     ({ memories } = await api(`/api/agents/${state.agentId}/rooms/${state.roomId}/memories?limit=100`));
-  } catch (failure) {
-    // A room the agent has not seen yet does not exist: an empty conversation.
-    if (failure.status !== 404) throw failure;
   }
   // content.inReplyTo is derived from the message id per agent (createUniqueUuid), not the memory id a
   // run records, so a reply is tied to the user message before it: one person per room on this page.
@@ -261,10 +268,11 @@ async function loadHistory() {
     const content = memory.content || {};
     if (memory.entityId === state.agentId) {
       if (!content.text && !content.thought) continue;
-      addAgentMessage(content.text || '(no reply)', { content, inReplyTo: lastUserMemoryId });
+      addAgentMessage(content.text || '(no reply)', { content, inReplyTo: lastUserMemoryId }, memory.createdAt);
     } else if (content.text) {
       lastUserMemoryId = memory.id;
-      addUserMessage(content.text, memory.entityId === entityId() ? userName() : content.name || 'someone');
+      const name = memory.entityId === entityId() ? userName() : memory.authorName || content.name || 'someone';
+      addUserMessage(content.text, name, memory.createdAt);
     }
   }
   if (!memories.length) setStatus(`Say hello to ${state.agentName}.`);

@@ -264,7 +264,7 @@ export function initViews(ctx) {
 
   function memoryItem(memory) {
     const item = el('li');
-    const who = memory.entityId === ctx.agentId() ? 'agent' : shortId(memory.entityId);
+    const who = memory.authorName || (memory.entityId === ctx.agentId() ? 'agent' : shortId(memory.entityId));
     const meta = [
       memory.createdAt ? fmtTime(memory.createdAt) : '',
       who,
