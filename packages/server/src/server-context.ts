@@ -1,5 +1,6 @@
 import type { Logger, MessageBus } from '@kith/core';
 import type { AgentRegistry } from './agents/agent-registry';
+import type { StudioAgents } from './agents/studio-agents';
 import type { ChannelService } from './channels/channel-service';
 import type { KithMetrics } from './metrics/kith-metrics';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
@@ -17,4 +18,6 @@ export interface ServerContext {
   telemetry: KithMetrics;
   startedAt: number;
   logger: Logger;
+  /** Agents made at run time; undefined without an agent factory (POST /api/agents then answers 409). */
+  studio?: StudioAgents;
 }

@@ -9,6 +9,8 @@ import type {
   UUID,
 } from '@kith/core';
 
+import type { Conversation } from '../rooms/conversation';
+
 /** SQLite's stores answer at once (better-sqlite3 is synchronous), PostgreSQL's with a promise. */
 export type StoreResult<T> = T | Promise<T>;
 
@@ -94,6 +96,11 @@ export type RoomStore<C> = {
   getRoomsByIds(ctx: C, roomIds: UUID[]): StoreResult<Room[]>;
 } & StoreFunctions<C, 'createRooms' | 'updateRoom' | 'deleteRoom' | 'getRoomsByWorld' | 'getRoomsForParticipants'>;
 
+/** Kith's own: an agent's rooms with their participants and last message, in one query. */
+export type ConversationStore<C> = {
+  listConversations(ctx: C, limit: number): StoreResult<Conversation[]>;
+};
+
 export type ParticipantStore<C> = StoreFunctions<
   C,
   | 'addParticipantsRoom'
@@ -151,4 +158,5 @@ export interface DialectStores<C, D> {
   cache: CacheStore<C>;
   tasks: TaskStore<C>;
   channels: ChannelFunctions<C>;
+  conversations: ConversationStore<C>;
 }

@@ -21,6 +21,7 @@ import type {
   UUID,
   World,
 } from '@kith/core';
+import type { Conversation } from '../rooms/conversation';
 import { AdapterChannels } from './adapter-channels';
 import type { DialectStores, EmbeddingDimensionKeeper, LogParams, LogQuery, StoreResult } from './dialect-stores';
 
@@ -326,6 +327,13 @@ export abstract class SqlDatabaseAdapter<C, D extends EmbeddingDimensionKeeper> 
   getRoomsForParticipants(entityIds: UUID[]): Promise<UUID[]> {
     return this.run('getRoomsForParticipants', 'after-writes', ({ ctx }) =>
       this.stores.rooms.getRoomsForParticipants(ctx, entityIds),
+    );
+  }
+
+  /** Kith's own: the agent's rooms with their participants' names and last message, newest first, in one query. */
+  listConversations(limit = 50): Promise<Conversation[]> {
+    return this.run('listConversations', 'reads-memories', ({ ctx }) =>
+      this.stores.conversations.listConversations(ctx, limit),
     );
   }
 
