@@ -2,6 +2,7 @@
 // (agents, room history, runs) and its WebSocket (/ws) for live replies. The Runs,
 // Memories and Usage views live in views.js.
 
+import { initAgents } from './agents.js';
 import { initChannels } from './channels.js';
 import { fmtUsd, initViews } from './views.js';
 
@@ -46,13 +47,31 @@ function entityId() {
   return id;
 }
 
-function roomFor(agentId) {
-  const rooms = JSON.parse(localStorage.getItem(KEYS.rooms) || '{}');
-  if (!rooms[agentId]) {
-    rooms[agentId] = uuid();
-    localStorage.setItem(KEYS.rooms, JSON.stringify(rooms));
+const knownRooms = () => JSON.parse(localStorage.getItem(KEYS.rooms) || '{}');
+
+function rememberRoom(agentId, roomId) {
+  const rooms = knownRooms();
+  rooms[agentId] = roomId;
+  localStorage.setItem(KEYS.rooms, JSON.stringify(rooms));
+  return roomId;
+}
+
+/**
+ * This browser's room with the agent; in a browser that has none, the newest conversation of a
+ * person with the name given (history lives in the database, not the browser), else a new room.
+ */
+async function roomFor(agentId) {
+  const known = knownRooms()[agentId];
+  if (known) return known;
+  const name = ui.userName.value.trim();
+  if (name) {
+    const { conversations } = await api(`/api/agents/${agentId}/conversations?limit=100`);
+    const mine = conversations.find(
+      (c) => c.type !== 'SELF' && c.participants.some((p) => p.id !== agentId && p.name === name),
+    );
+    if (mine) return rememberRoom(agentId, mine.roomId);
   }
-  return rooms[agentId];
+  return rememberRoom(agentId, uuid());
 }
 
 const apiKey = () => localStorage.getItem(KEYS.apiKey) || '';
@@ -65,6 +84,7 @@ class HttpError extends Error {
     super(body?.error?.message || `HTTP ${status}`);
     this.status = status;
     this.code = body?.error?.code;
+    this.path = body?.error?.path;
   }
 }
 
@@ -423,7 +443,7 @@ async function selectAgent() {
   const previous = state.roomId;
   state.agentId = ui.agent.value;
   state.agentName = ui.agent.selectedOptions[0]?.textContent || '';
-  state.roomId = roomFor(state.agentId);
+  state.roomId = await roomFor(state.agentId);
   localStorage.setItem(KEYS.agent, state.agentId);
   if (previous && state.socket?.readyState === WebSocket.OPEN) sendFrame({ type: 'leave', channelId: previous });
   setStatus('');
@@ -466,7 +486,25 @@ function report(failure) {
 }
 
 const channels = initChannels({ request, userName, apiKey, uuid, report: (error) => report(error) });
-const views = initViews({ api, agentId: () => state.agentId, roomId: () => state.roomId, report, channels });
+const agentsView = initAgents({
+  request,
+  report,
+  agentsChanged: () => loadAgents().catch(report),
+  openConversation(agentId, roomId) {
+    rememberRoom(agentId, roomId);
+    ui.agent.value = agentId;
+    views.show('chat');
+    selectAgent().catch(report);
+  },
+});
+const views = initViews({
+  api,
+  agentId: () => state.agentId,
+  roomId: () => state.roomId,
+  report,
+  channels,
+  agents: agentsView,
+});
 
 ui.userName.value = localStorage.getItem(KEYS.userName) || '';
 ui.userName.addEventListener('change', () => localStorage.setItem(KEYS.userName, ui.userName.value.trim()));
