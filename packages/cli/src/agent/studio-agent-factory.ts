@@ -1,7 +1,7 @@
 import { CharacterValidationError, type Character } from '@kith/core';
 import type { AgentFactory } from '@kith/server';
 import { validateCharacter } from '../character/load-character';
-import { findInstalledPackage, splitSpecifier } from '../plugins/installed-package';
+import { findInstalledPackage, type PackageJson, splitSpecifier } from '../plugins/installed-package';
 import { ELIZA_REPLACEMENTS, REQUIRED_PLUGINS } from '../plugins/resolve-plugins';
 import { installedPackageNames } from '../plugins/suggest-package';
 import { createAgent } from './create-agent';
@@ -17,6 +17,13 @@ export interface StudioAgentFactoryOptions {
 
 /** Names that look like agent plugins: `plugin-*` packages and their scoped forms. */
 const PLUGIN_NAME = /(^|\/)(plugin-|eliza-plugin-|kith-plugin-)/;
+
+const CORES = ['@kith/core', '@elizaos/core'];
+
+function buildsOnCore(json: PackageJson | undefined): boolean {
+  if (!json) return false;
+  return CORES.some((core) => Boolean(json.dependencies?.[core] ?? json.peerDependencies?.[core]));
+}
 
 /**
  * The agent factory `kith start` gives the server: characters checked as character files are
@@ -48,8 +55,12 @@ export function studioAgentFactory(options: StudioAgentFactoryOptions = {}): Age
       });
     },
     installedPlugins(): string[] {
-      const names = installedPackageNames([...searchPaths, __dirname]).filter((name) => PLUGIN_NAME.test(name));
-      return [...new Set(names)].filter((name) => !REQUIRED_PLUGINS.includes(name)).sort();
+      const paths = [...searchPaths, __dirname];
+      const names = [...new Set(installedPackageNames(paths))].filter(
+        (name) => PLUGIN_NAME.test(name) && !REQUIRED_PLUGINS.includes(name),
+      );
+      // Build tools name packages plugin-* too (@babel/plugin-*): an agent plugin depends on a core.
+      return names.filter((name) => buildsOnCore(findInstalledPackage(name, paths)?.json)).sort();
     },
   };
 }
