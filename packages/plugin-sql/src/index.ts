@@ -40,3 +40,4 @@ export * from './errors';
 export * as schema from './sqlite/schema';
 export type { CopyOptions, CopyProgress, CopyReport, TableCopyReport } from './copy';
 export type { Conversation } from './shared/rooms/conversation';
+export type { AgentUpdateResult } from './shared/adapter/dialect-stores';

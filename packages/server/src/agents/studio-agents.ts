@@ -155,7 +155,10 @@ export class StudioAgents {
       if (record.version !== version) throw new AgentVersionConflictError(agentId, version, record.version);
       const character = { ...this.validate(merged(record.character, patch)), id: agentId };
       const next = record.version + 1;
-      await this.store.write(record, character, next);
+      if (!(await this.store.write(record, character, next))) {
+        const current = await this.store.get(agentId);
+        throw new AgentVersionConflictError(agentId, version, current?.version ?? next);
+      }
       const agent = await this.apply(agentId, character, next);
       return { agent, version: next };
     });

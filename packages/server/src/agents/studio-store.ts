@@ -20,6 +20,15 @@ export interface StudioRecord {
   deleted: boolean;
 }
 
+/** plugin-sql's compare and set (read structurally: the server does not import plugin-sql). */
+interface ConditionalAgentUpdate {
+  updateAgentIf(
+    agentId: UUID,
+    patch: Partial<Agent>,
+    expected: (stored: Agent) => boolean,
+  ): Promise<'updated' | 'refused' | 'absent'>;
+}
+
 const ROW_FIELDS = new Set(['enabled', 'status', 'createdAt', 'updatedAt', STUDIO_MARK]);
 
 function isMark(value: unknown): value is StudioMark {
@@ -79,11 +88,21 @@ export class StudioStore {
     await db.updateAgent(character.id as UUID, { ...character, [STUDIO_MARK]: { version: 1 } } as Partial<Agent>);
   }
 
-  async write(record: StudioRecord, character: Character, version: number): Promise<void> {
-    await this.db?.updateAgent(record.id, {
-      ...patchBetween(record.character, character),
-      [STUDIO_MARK]: { version },
-    } as Partial<Agent>);
+  /**
+   * Stores `character` at `version` if the row is still at `record.version`; false when another
+   * writer (another server of the fleet) saved in between. Kith's adapter checks with the row
+   * locked; another adapter is checked by a read just before the write.
+   */
+  async write(record: StudioRecord, character: Character, version: number): Promise<boolean> {
+    const db = this.db;
+    if (!db) return false;
+    const patch = { ...patchBetween(record.character, character), [STUDIO_MARK]: { version } } as Partial<Agent>;
+    const still = (stored: Partial<Agent>) => studioRecordOf(stored)?.version === record.version;
+    const conditional = (db as Partial<ConditionalAgentUpdate>).updateAgentIf;
+    if (typeof conditional === 'function') return (await conditional.call(db, record.id, patch, still)) === 'updated';
+    const stored = await db.getAgent(record.id);
+    if (!stored || !still(stored)) return false;
+    return db.updateAgent(record.id, patch);
   }
 
   /** Deleted, memories kept: the row stays, marked, so the fleet's other servers stop it too. */

@@ -43,7 +43,17 @@ export interface EmbeddingDimensionKeeper {
 export type AgentStore<C> = StoreFunctions<C, 'getAgent' | 'getAgents' | 'updateAgent' | 'deleteAgent'> & {
   /** Inserts the agent, recording `embeddingDimension` (held by the adapter until the row exists). */
   createAgent(ctx: C, agent: Partial<Agent>, embeddingDimension: number | null): StoreResult<boolean>;
+  /** updateAgent when `expected` holds for the stored agent, checked with the row locked (compare and set). */
+  updateAgentIf(
+    ctx: C,
+    agentId: UUID,
+    patch: Partial<Agent>,
+    expected: (stored: Agent) => boolean,
+  ): StoreResult<AgentUpdateResult>;
 };
+
+/** What a conditional agent update did: `refused` when the stored agent did not meet the condition. */
+export type AgentUpdateResult = 'updated' | 'refused' | 'absent';
 
 /** getEntitiesByIds answers a list (ids not found are skipped), never null. */
 export type EntityStore<C> = StoreFunctions<C, 'getEntitiesForRoom' | 'createEntities' | 'updateEntity'> & {
