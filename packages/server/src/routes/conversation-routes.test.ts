@@ -20,6 +20,9 @@ describe('GET /api/agents/:agentId/conversations', () => {
       expect(people[0].participants.map((p: { name: string }) => p.name).sort()).toEqual(['Bob', 'Testy']);
       expect(people[0].lastMessage).toMatchObject({ text: 'default', authorName: 'Testy' });
       expect(people[0].at).toBeGreaterThanOrEqual(people[1].at);
+      // Memories name their authors.
+      const { memories } = (await http(url, `${base}/rooms/${bob.body.roomId}/memories`)).body;
+      expect(memories.map((m: { authorName: string }) => m.authorName)).toEqual(['Testy', 'Bob']);
     } finally {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -87,6 +87,19 @@ describe('agents made at run time (POST/PATCH/DELETE /api/agents)', () => {
         body: { character: { topics: ['bees'] } },
       });
       expect(viaHeader.body.version).toBe(3);
+      // Other plugins: a new runtime, same id, still answering with the stored character.
+      const runtimeBefore = first.server.getAgent(agentId as never);
+      const replugged = await http(url, `/api/agents/${agentId}`, {
+        method: 'PATCH',
+        headers: { 'if-match': '"3"' },
+        body: { character: { plugins: [] } },
+      });
+      expect(replugged.body.version).toBe(4);
+      expect(first.server.getAgent(agentId as never)).not.toBe(runtimeBefore);
+      const after = await http(url, `/api/agents/${agentId}/messages`, {
+        body: { text: 'still there?', userName: 'ada' },
+      });
+      expect(after.body.replies[0].content.text).toBe('Mira here. Keeps bees.');
       const noVersion = await http(url, `/api/agents/${agentId}`, { method: 'PATCH', body: { character: {} } });
       expect(noVersion.status).toBe(400);
       expect(noVersion.body.error.path).toBe('body.version');
@@ -110,7 +123,7 @@ describe('agents made at run time (POST/PATCH/DELETE /api/agents)', () => {
       expect(found).toMatchObject({
         name: 'Mira',
         source: 'studio',
-        version: 3,
+        version: 4,
         bio: ['Keeps bees.'],
         topics: ['bees'],
       });

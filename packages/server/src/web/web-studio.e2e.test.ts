@@ -117,6 +117,13 @@ describe('the studio in the web page (agents, character editor, conversations), 
       await say(page, 'and now?', 'Mira here. Keeps bees.');
       expect(running.factory.prompts.at(-1)).toContain('# About Mira\nKeeps bees.');
 
+      // Stop and start from the list.
+      await page.getByRole('button', { name: 'Agents' }).click();
+      await mira.getByRole('button', { name: 'Stop' }).click();
+      await page.locator('#agents-list li', { hasText: 'Mira' }).locator('.badge', { hasText: 'stopped' }).waitFor();
+      await page.locator('#agents-list li', { hasText: 'Mira' }).getByRole('button', { name: 'Start' }).click();
+      await page.locator('#agents-list li', { hasText: 'Mira' }).locator('.badge', { hasText: 'running' }).waitFor();
+
       // A file agent can be viewed, not changed.
       await page.getByRole('button', { name: 'Agents' }).click();
       await page.locator('#agents-list li', { hasText: 'Testy' }).getByRole('button', { name: 'Edit' }).click();
@@ -169,6 +176,14 @@ describe('the studio in the web page (agents, character editor, conversations), 
       await page.locator('#agent option', { hasText: 'Mira' }).waitFor({ state: 'attached' });
       await page.selectOption('#agent', { label: 'Mira' });
       await page.locator('#messages .msg.user', { hasText: 'hello Mira' }).waitFor();
+
+      // Deleted from the list (after a confirmation): gone from the list and the chat's agents.
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Agents' }).click();
+      await page.getByRole('button', { name: 'Delete Mira' }).click();
+      await page.locator('#agents-status', { hasText: 'Mira was deleted.' }).waitFor();
+      expect(await page.locator('#agents-list li').allTextContents()).toEqual([expect.stringContaining('Testy')]);
+      await page.locator('#agent option', { hasText: 'Mira' }).waitFor({ state: 'detached' });
     } finally {
       await context.close();
       await running.server.close();
