@@ -92,6 +92,8 @@ describe('the studio in the web page (agents, character editor, conversations), 
       await editor.getByRole('button', { name: 'Save' }).click();
       const mira = page.locator('#agents-list li', { hasText: 'Mira' });
       await mira.waitFor();
+      // Nothing wider than the phone's screen.
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
       expect(await mira.textContent()).toContain('studio');
       expect(await mira.textContent()).toContain('running');
       expect(await page.locator('#agents-list li', { hasText: 'Testy' }).textContent()).toContain('character file');
@@ -102,6 +104,17 @@ describe('the studio in the web page (agents, character editor, conversations), 
       await page.selectOption('#agent', { label: 'Mira' });
       await setName(page, 'Ada');
       await say(page, 'hello Mira', 'Mira here. Grows tomatoes.');
+      // The reply's run table: headers on one line ("took", not "too k"); it scrolls inside the bubble.
+      const reply = page.locator('.msg.agent').first();
+      await reply.locator('summary').click();
+      await reply.locator('.timeline table').waitFor();
+      // Browser-side code is a string: this package type-checks without the DOM library.
+      const headers = await page.evaluate<string[][]>(
+        "[...document.querySelector('.msg.agent .timeline table').querySelectorAll('th')].map((th) => [th.textContent, getComputedStyle(th).whiteSpace])",
+      );
+      expect(headers).toContainEqual(['took', 'nowrap']);
+      expect(headers.every(([, wrap]) => wrap === 'nowrap')).toBe(true);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
 
       // Edit its bio: the secret is not shown back; the next turn uses the new bio.
       await page.getByRole('button', { name: 'Agents' }).click();
@@ -110,6 +123,7 @@ describe('the studio in the web page (agents, character editor, conversations), 
       expect(await editor.getByLabel('Secret value').inputValue()).toBe('');
       expect(await page.content()).not.toContain('s3cret');
       expect(await editor.getByLabel('Settings').inputValue()).toBe('MODEL_TEMPERATURE=0.5');
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
       await editor.getByLabel('Bio').fill('Keeps bees.');
       await editor.getByRole('button', { name: 'Save' }).click();
       await page.locator('#agents-status', { hasText: 'version 2' }).waitFor();
