@@ -198,8 +198,11 @@ describe('plugin-starter through kith start (its own model handlers answer)', ()
     });
     expect((await agent.pluginGet<{ unix: number }>('plugin-starter', '/api/time')).body.unix).toBeGreaterThan(0);
     expect((await agent.probe<{ services: string[] }>('/services', {})).services).toContain('starter');
-    // Its TEXT_LARGE answers in plain text, not the pipeline's XML: the agent still answers once.
+    // Its TEXT_LARGE answers in plain text, not the pipeline's XML: the agent decides once, and that
+    // decision is a recorded IGNORE without text (nothing usable to say), as the compatibility doc says.
     const { replies } = await agent.send('hello');
     expect(replies).toHaveLength(1);
+    expect(replies[0].content.text).toBeUndefined();
+    expect(replies[0].content.actions).toEqual(['IGNORE']);
   });
 });

@@ -16,6 +16,10 @@ export interface KithAgent {
   ): Promise<{ roomId: string; replies: { content: { text?: string; actions?: string[] } }[] }>;
   /** POST to a route of the compat-probe plugin. */
   probe<T>(path: string, body: Record<string, unknown>): Promise<T>;
+  /** GET /api/agents/:id/usage?groupBy=model: the model usage recorded, per provider/model. */
+  usage(): Promise<{
+    groups: { key: string; calls: number; inputTokens: number; outputTokens: number; costUsd: number }[];
+  }>;
   /** GET a plugin route. */
   pluginGet<T>(plugin: string, path: string): Promise<{ status: number; body: T }>;
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -138,6 +142,7 @@ async function spawnKithStart(
       json(await post(`/api/agents/${agentId}/messages`, { text, userName: 'tester', ...extra }), `message "${text}"`),
     probe: async (path, body) =>
       json(await post(`/api/agents/${agentId}/plugins/compat-probe${path}`, body), `probe ${path}`),
+    usage: async () => json(await fetch(`${url}/api/agents/${agentId}/usage?groupBy=model`), 'GET usage'),
     pluginGet: async (plugin, path) => {
       const response = await fetch(`${url}/api/agents/${agentId}/plugins/${plugin}${path}`);
       return { status: response.status, body: (await response.json()) as never };

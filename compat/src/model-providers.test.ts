@@ -31,10 +31,26 @@ const PROVIDERS = [
     wire: 'openrouter',
     secrets: (url: string) => ({ OPENROUTER_API_KEY: 'sk-or-compat', OPENROUTER_BASE_URL: `${url}/openrouter/api/v1` }),
   },
+  {
+    plugin: '@elizaos/plugin-google-genai',
+    name: 'google-genai',
+    wire: 'gemini',
+    secrets: (_url: string) => ({
+      GOOGLE_GENERATIVE_AI_API_KEY: 'compat-gemini-key',
+      GOOGLE_SMALL_MODEL: 'gemini-2.0-flash-001',
+      GOOGLE_LARGE_MODEL: 'gemini-2.0-flash-001',
+    }),
+    // @google/genai reads its base URL from the environment only.
+    env: (url: string): Record<string, string> => ({ GOOGLE_GEMINI_BASE_URL: `${url}/gemini` }),
+  },
 ] as const;
 
-/** A call for each model type a provider plugin may register. */
-const CALLS: Record<string, Record<string, unknown>> = {
+/** Each plugin's process environment, for SDKs that read settings from it alone. */
+const envOf = (provider: (typeof PROVIDERS)[number], url: string): Record<string, string> =>
+  'env' in provider ? provider.env(url) : {};
+
+/** A call for each model type a provider plugin may register; `url` is the local provider server's. */
+const callsFor = (url: string): Record<string, Record<string, unknown>> => ({
   TEXT_SMALL: { prompt: 'Say something small.' },
   TEXT_LARGE: { prompt: 'Say something large.' },
   TEXT_EMBEDDING: { text: 'Kith runs elizaOS plugins.' },
@@ -43,26 +59,31 @@ const CALLS: Record<string, Record<string, unknown>> = {
   TEXT_TOKENIZER_ENCODE: { prompt: 'count these tokens' },
   TEXT_TOKENIZER_DECODE: { tokens: [9906, 1917] },
   IMAGE: { prompt: 'A lighthouse at dusk', count: 1, size: '1024x1024' },
-  IMAGE_DESCRIPTION: { imageUrl: 'https://images.invalid/cat.png', prompt: 'Describe this image.' },
+  // Served by the provider server: plugins that download the image first (plugin-google-genai) get one.
+  IMAGE_DESCRIPTION: { imageUrl: `${url}/images/cat.png`, prompt: 'Describe this image.' },
   // A few bytes that start like a WAV file.
   TRANSCRIPTION: { audioBase64: Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt fake').toString('base64') },
   TEXT_TO_SPEECH: { text: 'Hello from Kith.' },
-};
+});
 
 /** Model types a plugin computes locally, without a request (plugin-openai's tokenizer is js-tiktoken). */
 const LOCAL = new Set(['TEXT_TOKENIZER_ENCODE', 'TEXT_TOKENIZER_DECODE']);
 
-describe.each(PROVIDERS)('$plugin through kith start', ({ plugin, name, wire, secrets }) => {
+describe.each(PROVIDERS)('$plugin through kith start', (provider) => {
+  const { plugin, name, wire, secrets } = provider;
   let server: ProviderServer;
   let agent: KithAgent;
   beforeAll(async () => {
     server = await startProviderServer();
-    agent = await startKith({
-      name: 'Compat',
-      bio: ['An agent on an elizaOS model plugin.'],
-      plugins: ['@elizaos/plugin-sql', plugin, '@elizaos/plugin-bootstrap', 'kith-compat-probe'],
-      settings: { secrets: secrets(server.url) },
-    });
+    agent = await startKith(
+      {
+        name: 'Compat',
+        bio: ['An agent on an elizaOS model plugin.'],
+        plugins: ['@elizaos/plugin-sql', plugin, '@elizaos/plugin-bootstrap', 'kith-compat-probe'],
+        settings: { secrets: secrets(server.url) },
+      },
+      envOf(provider, server.url),
+    );
   });
   afterAll(async () => {
     await agent?.stop();
@@ -81,6 +102,7 @@ describe.each(PROVIDERS)('$plugin through kith start', ({ plugin, name, wire, se
     const { models } = await agent.probe<{ models: string[] }>('/plugin', { plugin: name });
     expect(models.length).toBeGreaterThan(0);
     const outcomes: Record<string, { ok: boolean; result?: unknown; error?: string; requests: string[] }> = {};
+    const CALLS = callsFor(server.url);
     for (const type of models) {
       expect(CALLS[type]).toBeDefined();
       const before = server.requests.length;

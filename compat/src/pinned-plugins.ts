@@ -15,6 +15,7 @@ export const PINNED_PLUGINS: Readonly<Record<string, string>> = {
   '@elizaos/plugin-starter': '1.7.2',
   '@elizaos/plugin-telegram': '1.6.4',
   '@elizaos/plugin-discord': '1.3.8',
+  '@elizaos/plugin-google-genai': '1.1.0',
 };
 
 /** Packages the suite reads characters from (npm pack, not installed). */

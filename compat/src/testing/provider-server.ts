@@ -4,7 +4,7 @@ import { scriptedEmbedding, scriptedReply } from './scripted-brain';
 
 /** One request a provider wire received. */
 export interface WireRequest {
-  wire: 'openai' | 'anthropic' | 'ollama' | 'openrouter';
+  wire: 'openai' | 'anthropic' | 'ollama' | 'openrouter' | 'gemini';
   method: string;
   path: string;
   body: Record<string, unknown>;
@@ -19,6 +19,8 @@ export interface ProviderServer {
 }
 
 const EMBEDDING_DIMENSIONS = 384;
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -272,9 +274,77 @@ function ollamaWire(kind: string, body: Record<string, unknown>, raw: string, re
   }
 }
 
+/** The token counts the Gemini wire reports for every generation (usageMetadata). */
+export const GEMINI_USAGE = { promptTokenCount: 12, candidatesTokenCount: 7, totalTokenCount: 19 };
+
+/**
+ * Google's Gemini API wire (generativelanguage v1beta, as @google/genai calls
+ * it): `models` (list), `models/{model}:generateContent`,
+ * `:streamGenerateContent` (SSE), `:embedContent`, `:batchEmbedContents`,
+ * `:countTokens`.
+ */
+function geminiWire(path: string, body: Record<string, unknown>, raw: string, res: ServerResponse): void {
+  const [model, method] = (path.split('/models/')[1] ?? '').split(':');
+  if (!method)
+    return send(res, 200, {
+      models: ['gemini-2.0-flash-001', 'text-embedding-004'].map((name) => ({
+        name: `models/${name}`,
+        supportedGenerationMethods: ['generateContent', 'embedContent'],
+      })),
+    });
+  const wantsJson =
+    (body.generationConfig as { responseMimeType?: string } | undefined)?.responseMimeType === 'application/json';
+  const candidate = (text: string) => ({
+    content: { role: 'model', parts: [{ text }] },
+    finishReason: 'STOP',
+    index: 0,
+  });
+  switch (method) {
+    case 'generateContent':
+      return send(res, 200, {
+        candidates: [candidate(scriptedReply('gemini', raw, wantsJson))],
+        usageMetadata: GEMINI_USAGE,
+        modelVersion: model,
+      });
+    case 'streamGenerateContent':
+      return sse(res, [
+        {
+          data: {
+            candidates: [candidate(scriptedReply('gemini', raw, wantsJson))],
+            usageMetadata: GEMINI_USAGE,
+            modelVersion: model,
+          },
+        },
+      ]);
+    case 'embedContent': {
+      const parts = (body.content as { parts?: { text?: string }[] } | undefined)?.parts ?? [];
+      return send(res, 200, {
+        embedding: { values: scriptedEmbedding(parts.map((part) => part.text ?? '').join(' '), EMBEDDING_DIMENSIONS) },
+      });
+    }
+    case 'batchEmbedContents': {
+      const requests = (body.requests as { content?: { parts?: { text?: string }[] } }[] | undefined) ?? [];
+      return send(res, 200, {
+        embeddings: requests.map((request) => ({
+          values: scriptedEmbedding(
+            (request.content?.parts ?? []).map((part) => part.text ?? '').join(' '),
+            EMBEDDING_DIMENSIONS,
+          ),
+        })),
+      });
+    }
+    case 'countTokens':
+      return send(res, 200, { totalTokens: Math.ceil(raw.length / 4) });
+    default:
+      return send(res, 404, {
+        error: { code: 404, message: `the compat Gemini wire does not know :${method}`, status: 'NOT_FOUND' },
+      });
+  }
+}
+
 /**
  * A local server that speaks the providers' wire formats under one port:
- * /openai/v1/*, /anthropic/v1/messages, /ollama/api/*, /openrouter/api/v1/*.
+ * /openai/v1/*, /anthropic/v1/messages, /ollama/api/*, /openrouter/api/v1/*, /gemini/v1beta/*.
  * Every request is recorded; unknown paths answer 404 and are recorded too.
  */
 export async function startProviderServer(): Promise<ProviderServer> {
@@ -293,9 +363,15 @@ export async function startProviderServer(): Promise<ProviderServer> {
       const last = path.split('/').filter(Boolean).pop() ?? '';
       const kind = last === 'completions' ? 'chat' : last === 'messages' ? 'messages' : last;
       const wire = (
-        ['openai', 'anthropic', 'ollama', 'openrouter'].includes(prefix) ? prefix : 'openai'
+        ['openai', 'anthropic', 'ollama', 'openrouter', 'gemini'].includes(prefix) ? prefix : 'openai'
       ) as WireRequest['wire'];
+      if (path.startsWith('/images/')) {
+        // A 1x1 PNG, for plugins that download an image before they describe it.
+        res.writeHead(200, { 'content-type': 'image/png' });
+        return res.end(Buffer.from(ONE_PIXEL_PNG, 'base64'));
+      }
       requests.push({ wire, method: req.method ?? 'GET', path, body, kind });
+      if (wire === 'gemini') return geminiWire(path, body, raw, res);
       if (wire === 'anthropic' && kind === 'messages') return anthropicWire(body, raw, res);
       if (wire === 'ollama') return ollamaWire(kind, body, raw, res);
       if (['models', 'embeddings', 'responses', 'chat', 'generations', 'transcriptions', 'speech'].includes(kind))

@@ -139,8 +139,10 @@ describe('kith create plugin and kith create agent outside the Kith workspace (b
     expect(result.code).toBe(0);
     const root = join(outside, 'typed-bot');
     expect(readdirSync(root).sort()).toEqual([
+      '.dockerignore',
       '.env.example',
       '.gitignore',
+      'Dockerfile',
       'README.md',
       'package.json',
       'src',
@@ -166,8 +168,10 @@ describe('kith create plugin and kith create agent outside the Kith workspace (b
     expect(result.stdout).toContain('Created the agent Support Bot in support-bot:');
     const root = join(outside, 'support-bot');
     expect(readdirSync(root).sort()).toEqual([
+      '.dockerignore',
       '.env.example',
       '.gitignore',
+      'Dockerfile',
       'README.md',
       'character.json',
       'package.json',

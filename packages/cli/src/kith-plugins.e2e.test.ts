@@ -47,7 +47,7 @@ describe('kith plugins (built CLI in a child process)', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^Eliza \(.*eliza\.json\) resolves to 3 plugins:$/);
-    expect(lines[1]).toMatch(/^ {2}plugin +package +version +from +core +registers$/);
+    expect(lines[1]).toMatch(/^ {2}plugin +package +version +from +core +declares$/);
     expect(lines[2]).toMatch(/^ {2}sql +@kith\/plugin-sql +0\.1\.0 +character +@kith\/core 0\.1\.0 +/);
     expect(lines[3]).toMatch(
       /^ {2}bootstrap +@kith\/plugin-bootstrap +0\.1\.0 +character +@kith\/core 0\.1\.0 +13 actions, \d+ providers, 1 evaluator, \d+ services, 0 models/,
@@ -59,7 +59,7 @@ describe('kith plugins (built CLI in a child process)', () => {
   });
 
   it('follows the automatic model choice, here from a <CHARACTER_NAME>_ secret, and prints JSON', () => {
-    const result = kith(['plugins', '--json'], { ELIZA_OPENAI_API_KEY: 'sk-test' });
+    const result = kith(['plugins', '--json', '--init'], { ELIZA_OPENAI_API_KEY: 'sk-test' });
     expect(result.code).toBe(0);
     const listed = JSON.parse(result.stdout) as Listed;
     expect(listed.character).toBe('Eliza');
@@ -70,7 +70,7 @@ describe('kith plugins (built CLI in a child process)', () => {
       ['@kith/plugin-openai', 'automatic'],
     ]);
     expect(listed.plugins[2].registers.models).toContain('TEXT_LARGE');
-    // Read from the runtime's records: names, including what a plugin registers in its init.
+    // With --init, read from the runtime's records: names, including what a plugin registers in its init.
     expect(listed.plugins[1].registered.actions).toEqual(expect.arrayContaining(['REPLY', 'IGNORE', 'NONE']));
     expect(listed.plugins[1].registers.actions).toBe(listed.plugins[1].registered.actions.length);
     expect(listed.plugins[0].registered.events).toContain('RUN_ENDED');
@@ -85,6 +85,48 @@ describe('kith plugins (built CLI in a child process)', () => {
     expect(result.stderr).toContain('Plugin package "@acme/plugin-not-installed" is not installed');
     expect(result.stderr).toContain('npm install @acme/plugin-not-installed');
     expect(result.stderr).toContain('[KITH_PLUGIN_NOT_FOUND]');
+  });
+
+  it('lists every plugin without running any init; with --init, a plugin whose init throws is a row that says why and the rest are listed', () => {
+    const initRan = join(dir, 'init-ran');
+    const write = (name: string, init: string) =>
+      install(
+        dir,
+        name,
+        { main: 'index.js' },
+        {
+          'index.js': `exports.plugin = { name: '${name}', description: 'x', actions: [{ name: 'A_${name.replace(/-/g, '_').toUpperCase()}', description: 'x', validate: async () => true, handler: async () => undefined }], init: async () => { ${init} } };`,
+        },
+      );
+    // Stands in for an init that calls a remote API: it leaves a trace when it runs.
+    write('calls-home', `require('node:fs').appendFileSync(${JSON.stringify(initRan)}, 'calls-home\\n');`);
+    write('needs-credentials', "throw new Error('TWITTER_API_KEY is not set');");
+    write('plain', '');
+    const file = join(dir, 'agent.json');
+    writeFileSync(file, JSON.stringify({ name: 'Agent', plugins: ['calls-home', 'needs-credentials', 'plain'] }));
+
+    const listed = kith(['plugins', '--json', '--character', file], {}, dir);
+    expect(listed.code).toBe(0);
+    const out = JSON.parse(listed.stdout) as Listed;
+    expect(out.plugins.map((p) => [p.name, p.registers.actions])).toEqual([
+      ['sql', 0],
+      ['bootstrap', 13],
+      ['calls-home', 1],
+      ['needs-credentials', 1],
+      ['plain', 1],
+      ['eliza-classic', 0],
+    ]);
+    expect(existsSync(initRan)).toBe(false);
+
+    const withInit = kith(['plugins', '--init', '--character', file], {}, dir);
+    expect(withInit.code).toBe(1);
+    const rows = withInit.stdout.split('\n');
+    expect(rows.find((row) => row.trimStart().startsWith('needs-credentials'))).toMatch(
+      /init failed: Plugin "needs-credentials" failed to initialise: TWITTER_API_KEY is not set$/,
+    );
+    expect(rows.find((row) => row.trimStart().startsWith('plain'))).toMatch(/1 action,/);
+    expect(rows.find((row) => row.trimStart().startsWith('calls-home'))).toMatch(/1 action,/);
+    expect(existsSync(initRan)).toBe(true);
   });
 
   /** Writes node_modules/<name> with a package.json and files, as npm would have installed it. */

@@ -68,6 +68,16 @@ describe('kith start with a dead model server (built CLI in a child process, def
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const log = kith.stderr();
     const bytesPerTurn = Buffer.byteLength(log) / TURNS;
+    // One line per failed turn at most (model-call detail is at debug), and identical failures within the
+    // repeat window are counted, not repeated: 40 failed turns write one such line.
+    const lines = log.trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(TURNS);
+    expect(lines.filter((line) => line.includes('Message processing failed'))).toHaveLength(1);
+    // That line names the model type and provider; the model call's own line is not written at warn.
+    expect(lines.find((line) => line.includes('Message processing failed'))).toContain(
+      '"modelType":"TEXT_LARGE","provider":"openai"',
+    );
+    expect(lines.filter((line) => line.includes('"msg":"TEXT_LARGE handler of'))).toEqual([]);
     expect(bytesPerTurn).toBeLessThanOrEqual(2_048);
     expect(log).toContain('KITH_OPENAI_NETWORK_ERROR');
     expect(log).not.toContain('    at ');

@@ -150,6 +150,12 @@ describe('kith start exporting metrics over OTLP/HTTP (built CLI, fake OpenAI se
       const completed = turns.sum?.dataPoints.find((p) => attrs(p.attributes)['kith.turn.status'] === 'completed');
       expect(Number(completed?.asInt ?? completed?.asDouble)).toBe(TURNS);
       expect(collector.metrics.get('kith.turns.in_progress')?.gauge).toBeDefined();
+      // The ledger's totals are kept by the ledger and read at export: a monotonic sum all the same.
+      const accepted = collector.metrics.get('kith.messages.accepted') as OtlpMetric;
+      expect(accepted.sum?.isMonotonic).toBe(true);
+      const acceptedPoint = accepted.sum?.dataPoints[0];
+      expect(Number(acceptedPoint?.asInt ?? acceptedPoint?.asDouble)).toBe(TURNS);
+      expect(collector.metrics.get('kith.inbox.depth')?.gauge).toBeDefined();
 
       // The spans carry the same counts under the GenAI names.
       await waitFor(

@@ -112,6 +112,7 @@ export function buildProgram(): Command {
       'character file or module (JSON, JS or TS); default: the project in this folder, else the shipped Eliza',
     )
     .option('--json', 'print the list as JSON')
+    .option('--init', "also run each plugin's init to list what it registers there (it may call the network)")
     .action(pluginsCommand);
   program
     .command('add')

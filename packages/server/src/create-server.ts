@@ -17,7 +17,7 @@ import { registerOpenApi } from './openapi/register-openapi';
 import { isRateLimitExempt } from './rate-limit/rate-limit-exempt';
 import { API_ROUTES } from './routes/api-routes';
 import type { ServerContext } from './server-context';
-import { type KithServerOptions, resolveServerSettings } from './server-options';
+import { type KithServerOptions, resolveServerSettings, type TrustProxy } from './server-options';
 import { WEB_CHAT_DIR } from './web/web-chat-dir';
 import { ChannelService } from './channels/channel-service';
 import { WsHub } from './ws/ws-hub';
@@ -73,7 +73,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     bodyLimit: settings.bodyLimit,
     // Per-request lines would drown the agents' logs; onResponse logs each request at debug.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOf(settings.trustProxy),
     routerOptions: { maxParamLength: 2048 },
     // Requests the HTTP parser or the router refuses get the same error body as the rest.
     clientErrorHandler,
@@ -186,4 +186,9 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     removeAgent: (agentId) => agents.remove(agentId, stopAgents),
     getAgent: (agentId) => agents.get(agentId)?.runtime,
   };
+}
+
+/** Fastify's trustProxy: a hop count as the function proxy-addr makes of one (its types take no number). */
+function trustProxyOf(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

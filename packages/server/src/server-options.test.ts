@@ -7,6 +7,7 @@ describe('resolveServerSettings', () => {
   it('uses options first, then KITH_SERVER_* variables, then defaults', () => {
     expect(resolveServerSettings({ env: {} })).toEqual({
       authToken: undefined,
+      trustProxy: false,
       cors: false,
       rateLimit: DEFAULT_RATE_LIMIT,
       bodyLimit: DEFAULT_BODY_LIMIT,
@@ -31,6 +32,15 @@ describe('resolveServerSettings', () => {
     expect(
       resolveServerSettings({ env: { KITH_SERVER_RATE_LIMIT_MAX: '0', KITH_SERVER_CORS_ORIGINS: '*' } }),
     ).toMatchObject({ rateLimit: false, cors: '*' });
+  });
+
+  it('reads KITH_SERVER_TRUST_PROXY as true, a hop count or proxy addresses', () => {
+    const trust = (value: string) => resolveServerSettings({ env: { KITH_SERVER_TRUST_PROXY: value } }).trustProxy;
+    expect(trust('true')).toBe(true);
+    expect(trust('off')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => trust('the proxy')).toThrow(/KITH_SERVER_TRUST_PROXY must be true, false, a number of proxy hops/);
   });
 
   it('says which variable is wrong', () => {

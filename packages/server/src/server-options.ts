@@ -48,8 +48,14 @@ export interface KithServerOptions {
   healthCheckTimeoutMs?: number;
   /** Whether close() and removeAgent() stop the agents' runtimes (default true). */
   stopAgentsOnClose?: boolean;
-  /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits apply per client address. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy: trust its X-Forwarded-For / -Proto / -Host, so rate
+   * limits and logs see each client's address. `true` trusts every hop, a
+   * number that many hops, a list those proxy addresses or CIDR ranges.
+   * Default: KITH_SERVER_TRUST_PROXY (`true`, a hop count, or comma-separated
+   * addresses), else false.
+   */
+  trustProxy?: TrustProxy;
   /** Environment to read settings from (default process.env). */
   env?: Record<string, string | undefined>;
   /**
@@ -63,8 +69,12 @@ export interface KithServerOptions {
   agentSyncMs?: number;
 }
 
+/** Which proxies' forwarded headers the server believes (Fastify's trustProxy). */
+export type TrustProxy = boolean | number | string[];
+
 export interface ResolvedServerSettings {
   authToken: string | undefined;
+  trustProxy: TrustProxy;
   cors: string[] | '*' | false;
   rateLimit: RateLimitSettings | false;
   bodyLimit: number;
@@ -104,6 +114,25 @@ const envSchema = z.object({
   KITH_SERVER_RATE_LIMIT_LOOPBACK: booleanWord('KITH_SERVER_RATE_LIMIT_LOOPBACK'),
   KITH_SERVER_RATE_LIMIT_API_KEY: booleanWord('KITH_SERVER_RATE_LIMIT_API_KEY'),
   KITH_SERVER_BODY_LIMIT: positiveInt('KITH_SERVER_BODY_LIMIT'),
+  KITH_SERVER_TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' ||
+        value in BOOLEAN_WORDS ||
+        /^\d+$/.test(value) ||
+        /^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(value),
+      'KITH_SERVER_TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated proxy addresses (CIDR allowed)',
+    )
+    .transform((value): TrustProxy | undefined => {
+      if (value === '') return undefined;
+      // Digits are a hop count (`1`: the one proxy in front), not the boolean words' `1`/`0`.
+      if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+      if (value.toLowerCase() in BOOLEAN_WORDS) return BOOLEAN_WORDS[value.toLowerCase()];
+      return value.split(',').map((address) => address.trim());
+    })
+    .optional(),
 });
 
 function parseCors(raw: string | undefined): string[] | '*' | false {
@@ -142,6 +171,7 @@ export function resolveServerSettings(options: KithServerOptions): ResolvedServe
     ]);
   return {
     authToken: (options.authToken ?? env.KITH_SERVER_AUTH_TOKEN) || undefined,
+    trustProxy: options.trustProxy ?? env.KITH_SERVER_TRUST_PROXY ?? false,
     cors: options.cors ?? parseCors(env.KITH_SERVER_CORS_ORIGINS),
     rateLimit: options.rateLimit ?? envRateLimit,
     bodyLimit,

@@ -5,8 +5,14 @@ import { basename, join, relative, resolve } from 'node:path';
 import { ConfigValidationError } from '@kith/core';
 import { NpmCommandError } from '../errors/npm-command-error';
 import { askOnTerminal, chooseCharacterFile } from '../project/choose-character-file';
-import { coreOverrideSpec, realCoresInLock, realCoresInstalled } from '../project/core-override';
-import { findProjectDir, readProjectPackageJson, writeProjectPackageJson } from '../project/project-package-json';
+import { alignDirectCore, coreOverrideSpec, realCoresInLock, realCoresInstalled } from '../project/core-override';
+import { ProjectFilesSnapshot } from '../project/project-files-snapshot';
+import {
+  findProjectDir,
+  type ProjectPackageJson,
+  readProjectPackageJson,
+  writeProjectPackageJson,
+} from '../project/project-package-json';
 
 export interface AddCommandOptions {
   character?: string;
@@ -58,11 +64,55 @@ function npm(dir: string, args: string[]): void {
 }
 
 /**
- * `kith add <package>...`: installs plugin packages the way Kith needs them.
- * npm first resolves the tree without installing; if it would bring a real
- * @elizaos/core, the overrides entry that makes every copy resolve to
- * @kith/core is written to package.json before the install. Then the
- * packages go into the character's `plugins` list.
+ * Installs the packages; if the tree would bring elizaOS's own @elizaos/core,
+ * first writes the override that resolves every copy to @kith/core, with the
+ * project's own @elizaos/core dependency set to the same spec (npm requires
+ * both to match).
+ */
+function installWithOverride(dir: string, specs: string[], options: AddCommandOptions): void {
+  const flags = ['--no-audit', '--no-fund', ...(options.ignoreScripts ? ['--ignore-scripts'] : [])];
+  // An override written before (by hand, or an older kith add) must match the direct dependency before npm runs at all.
+  const initial = readProjectPackageJson(dir);
+  if (alignWithOverride(initial)) writeProjectPackageJson(dir, initial);
+  npm(dir, ['install', '--package-lock-only', ...flags, ...specs]);
+  const json = readProjectPackageJson(dir);
+  if (coreOverrideOf(json) === undefined && realCoresInLock(join(dir, 'package-lock.json')).length > 0) {
+    const spec = coreOverrideSpec(json, dir);
+    json.overrides = { ...json.overrides, '@elizaos/core': spec };
+    out(`package.json: "overrides": {"@elizaos/core": "${spec}"} (every @elizaos/core copy resolves to @kith/core)`);
+    alignWithOverride(json);
+    writeProjectPackageJson(dir, json);
+  }
+  npm(dir, ['install', ...flags]);
+  const foreign = realCoresInstalled(dir);
+  if (foreign.length > 0) {
+    throw new ConfigValidationError('kith add', [
+      `npm still installed elizaOS's own @elizaos/core at ${foreign.map((f) => relative(dir, f)).join(', ')}: check "overrides" in package.json (the "@elizaos/core" entry must point at @kith/core), then run npm install`,
+    ]);
+  }
+}
+
+function coreOverrideOf(json: ProjectPackageJson): string | undefined {
+  const spec = json.overrides?.['@elizaos/core'];
+  return typeof spec === 'string' ? spec : undefined;
+}
+
+/** Sets the project's own @elizaos/core dependency to its override's spec; true when it changed one. */
+function alignWithOverride(json: ProjectPackageJson): boolean {
+  const spec = coreOverrideOf(json);
+  // A "$@kith/core"-style reference already matches the dependency it names.
+  if (spec === undefined || spec.startsWith('$')) return false;
+  const aligned = alignDirectCore(json, spec);
+  for (const field of aligned)
+    out(`package.json: "${field}": {"@elizaos/core": "${spec}"} (npm needs a direct dependency to match its override)`);
+  return aligned.length > 0;
+}
+
+/**
+ * `kith add <package>...`: installs plugin packages the way Kith needs them
+ * (npm resolves the tree without installing first, so the override can be
+ * written before the install), then lists them in the character's `plugins`.
+ * A failed add puts package.json and package-lock.json back as they were.
  */
 export async function addCommand(specs: string[], options: AddCommandOptions): Promise<void> {
   const cwd = process.cwd();
@@ -84,22 +134,13 @@ export async function addCommand(specs: string[], options: AddCommandOptions): P
   }
 
   const before = { ...readProjectPackageJson(dir).dependencies };
-  const flags = ['--no-audit', '--no-fund', ...(options.ignoreScripts ? ['--ignore-scripts'] : [])];
-  npm(dir, ['install', '--package-lock-only', ...flags, ...specs]);
-  const json = readProjectPackageJson(dir);
-  const overrides = json.overrides ?? {};
-  if (realCoresInLock(join(dir, 'package-lock.json')).length > 0 && overrides['@elizaos/core'] === undefined) {
-    const spec = coreOverrideSpec(json, dir);
-    json.overrides = { ...overrides, '@elizaos/core': spec };
-    writeProjectPackageJson(dir, json);
-    out(`package.json: "overrides": {"@elizaos/core": "${spec}"} (every @elizaos/core copy resolves to @kith/core)`);
-  }
-  npm(dir, ['install', ...flags]);
-  const foreign = realCoresInstalled(dir);
-  if (foreign.length > 0) {
-    throw new ConfigValidationError('kith add', [
-      `npm still installed elizaOS's own @elizaos/core at ${foreign.map((f) => relative(dir, f)).join(', ')}: check "overrides" in package.json (the "@elizaos/core" entry must point at @kith/core), then run npm install`,
-    ]);
+  const snapshot = ProjectFilesSnapshot.take(dir);
+  try {
+    installWithOverride(dir, specs, options);
+  } catch (error) {
+    const restored = snapshot.restore();
+    if (restored.length > 0) out(`kith add failed: ${restored.join(' and ')} put back as they were`);
+    throw error;
   }
 
   const after = readProjectPackageJson(dir).dependencies ?? {};

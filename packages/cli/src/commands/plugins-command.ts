@@ -1,6 +1,5 @@
 import { relative } from 'node:path';
 import {
-  emptyRegistration,
   AgentRuntime,
   createLogger,
   KithError,
@@ -11,6 +10,7 @@ import {
 } from '@kith/core';
 import { resolveOneAgent } from '../project/resolve-project';
 import { describeCoreOrigin } from '../plugins/core-origin';
+import { declaredRegistration } from '../plugins/declared-registration';
 import { describeRegistrations, pluginRegistrations } from '../plugins/describe-plugin';
 import { resolveAgentPlugins } from '../plugins/resolve-plugins';
 import { loadDotEnv } from '../process/load-dot-env';
@@ -18,28 +18,52 @@ import { loadDotEnv } from '../process/load-dot-env';
 export interface PluginsCommandOptions {
   character?: string;
   json?: boolean;
+  /** Run each plugin's init to list what it registers there too (it may call the network). */
+  init?: boolean;
+}
+
+/** One plugin's registrations, or why its init failed (the others are listed all the same). */
+interface Registered {
+  registration: PluginRegistration;
+  initError?: Error;
 }
 
 /**
- * What each plugin registers, as the runtime records it: the plugins are
- * registered in dependency order on an agent that is never initialised, so
- * each plugin's init runs (as at start, registrations made there included)
- * but nothing is started: no database is opened, no service, no server.
+ * With --init: what each plugin registers as the runtime records it, its init
+ * run (as at start, registrations made there included) on an agent that is
+ * never initialised, so nothing is started: no database, no service, no
+ * server. A plugin whose init throws is listed with the reason; the rest go on.
  */
-async function registrationsOf(character: Character, plugins: Plugin[]): Promise<Map<string, PluginRegistration>> {
+async function registrationsAfterInit(character: Character, plugins: Plugin[]): Promise<Map<string, Registered>> {
   const runtime = new AgentRuntime({
     character,
     logger: createLogger({ namespace: character.name, level: process.env.LOG_LEVEL ?? 'warn' }),
   });
-  for (const plugin of resolvePluginOrder(plugins)) await runtime.registerPlugin(plugin);
-  return new Map(runtime.getPluginRegistrations().map((record) => [record.plugin, record]));
+  const failures = new Map<string, Error>();
+  for (const plugin of resolvePluginOrder(plugins)) {
+    try {
+      await runtime.registerPlugin(plugin);
+    } catch (error) {
+      failures.set(plugin.name, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  const records = new Map(runtime.getPluginRegistrations().map((record) => [record.plugin, record]));
+  return new Map(
+    plugins.map((plugin) => {
+      const initError = failures.get(plugin.name);
+      const registration = records.get(plugin.name) ?? declaredRegistration(plugin);
+      return [plugin.name, initError ? { registration, initError } : { registration }];
+    }),
+  );
 }
 
 /**
  * `kith plugins`: what a character's plugins list resolves to, after the
  * automatic model choice, with the core each plugin runs on and what each
- * registers; starts nothing. A plugin that cannot be loaded is named on
- * stderr with why, and the command exits 1.
+ * declares (with --init, registers); starts nothing and, without --init,
+ * runs no plugin code beyond loading it. Every plugin is listed: one that
+ * cannot be loaded, or whose init fails, is named with why, and the command
+ * exits 1.
  */
 export async function pluginsCommand(options: PluginsCommandOptions): Promise<void> {
   loadDotEnv();
@@ -49,12 +73,16 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
     keepGoing: true,
     projectPlugins: agent.plugins,
   });
-  const records = await registrationsOf(
-    character,
-    packages.map((p) => p.plugin),
-  );
+  const plugins = packages.map((p) => p.plugin);
+  const registered = options.init
+    ? await registrationsAfterInit(character, plugins)
+    : new Map(
+        plugins.map((plugin): [string, Registered] => [plugin.name, { registration: declaredRegistration(plugin) }]),
+      );
   const rows = packages.map((p) => {
-    const registered = records.get(p.plugin.name) ?? emptyRegistration(p.plugin.name);
+    const { registration, initError } = registered.get(p.plugin.name) ?? {
+      registration: declaredRegistration(p.plugin),
+    };
     return {
       name: p.plugin.name,
       package: p.specifier,
@@ -62,8 +90,11 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
       source: p.source,
       core: describeCoreOrigin(p.core),
       ...(p.replaces ? { replaces: p.replaces } : {}),
-      registers: pluginRegistrations(registered),
-      registered,
+      registers: pluginRegistrations(registration),
+      registered: registration,
+      ...(initError
+        ? { initError: { code: KithError.isInstance(initError) ? initError.code : null, error: initError.message } }
+        : {}),
     };
   });
   const problems = failed.map(({ specifier, error }) => ({
@@ -71,7 +102,7 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
     code: KithError.isInstance(error) ? error.code : null,
     error: error.message,
   }));
-  if (failed.length > 0) process.exitCode = 1;
+  if (failed.length > 0 || rows.some((row) => row.initError)) process.exitCode = 1;
   if (options.json) {
     process.stdout.write(
       `${JSON.stringify({ character: character.name, model: model?.description ?? null, plugins: rows, notices, failed: problems }, null, 2)}\n`,
@@ -84,9 +115,9 @@ export async function pluginsCommand(options: PluginsCommandOptions): Promise<vo
     r.version ?? '-',
     r.source,
     r.core,
-    describeRegistrations(r.registers),
+    r.initError ? `init failed: ${r.initError.error}` : describeRegistrations(r.registers),
   ]);
-  const header = ['plugin', 'package', 'version', 'from', 'core', 'registers'];
+  const header = ['plugin', 'package', 'version', 'from', 'core', options.init ? 'registers' : 'declares'];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')}`;

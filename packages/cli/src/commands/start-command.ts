@@ -11,7 +11,6 @@ import { resolveProject } from '../project/resolve-project';
 import { loadDotEnv } from '../process/load-dot-env';
 import { exitForced, stoppingLine } from '../process/shutdown-lines';
 import { waitForShutdown } from '../process/wait-for-shutdown';
-import { addFleetGauges } from '../telemetry/add-fleet-gauges';
 import { startMetrics, type MetricsExport } from '../telemetry/start-metrics';
 import { startTracing } from '../telemetry/start-tracing';
 
@@ -107,7 +106,6 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       agentSource: project.projects.some((loaded) => loaded.kind !== 'json') ? 'project' : 'file',
       agentFactory: studioAgentFactory({ dataDir, databaseUrl: options.databaseUrl, out }),
     });
-    addFleetGauges(server, runtimes);
     metrics = startMetrics(server);
     if (metrics)
       out(`Metrics: OpenTelemetry metrics over OTLP/HTTP to ${metrics.endpoint}; Prometheus at GET /metrics`);

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readDockerfile } from '../testing/read-dockerfile';
 
 /**
  * What a user gets from npm, tried as a user would: every package packed with
@@ -68,12 +70,16 @@ interface PackageJson {
   devDependencies?: Record<string, string>;
 }
 
-/** `npm start` in the background; resolves with the URL the server prints. */
-function startAgent(cwd: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+/** `npm start` (or another command) in the background; resolves with the URL the server prints. */
+function startAgent(
+  cwd: string,
+  command: string[] = ['npm', 'start'],
+  env: Record<string, string> = { KITH_SERVER_PORT: '0' },
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   // Its own process group, so stopping it stops kith under npm as well.
-  const child = spawn('npm', ['start'], {
+  const child = spawn(command[0], command.slice(1), {
     cwd,
-    env: userEnv({ KITH_SERVER_PORT: '0' }),
+    env: userEnv(env),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,6 +105,16 @@ async function stopAgent(child: ChildProcess): Promise<void> {
   const exited = new Promise((done) => child.once('exit', done));
   process.kill(-child.pid, 'SIGTERM');
   await exited;
+}
+
+/** A port on 127.0.0.1 nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
 }
 
 describe('the packages as npm ships them, installed outside the repository', () => {
@@ -215,6 +231,38 @@ describe('the packages as npm ships them, installed outside the repository', () 
     expect(details.actions).toContain('GREET');
     await stopAgent(started.child);
     agent = undefined;
+  }, 600_000);
+
+  it("runs the project's Dockerfile (docs/deploy's) install and start commands, and its health check passes", async () => {
+    const steps = readDockerfile(readFileSync(join(dir, 'typed', 'Dockerfile'), 'utf8'));
+    // As the build stage does: package.json and the lockfile, npm ci as written, then the rest of the project.
+    const image = join(dir, 'image');
+    cpSync(join(dir, 'typed'), image, { recursive: true, filter: (path) => !/[/\\](node_modules|\.kith)$/.test(path) });
+    const install = steps.runs.find((line) => line.startsWith('npm ci'));
+    expect(install).toMatch(/^npm ci --omit=dev/);
+    must('npm', (install as string).split(/\s+/).slice(1), image);
+    expect(existsSync(join(image, 'node_modules', 'typescript'))).toBe(false);
+
+    // The final stage's environment, on a free port of 127.0.0.1 and a data folder of this test.
+    const port = await freePort();
+    expect(steps.env).toMatchObject({ NODE_ENV: 'production', KITH_SERVER_PORT: '3000', KITH_DATA_DIR: '/data' });
+    const env = {
+      ...steps.env,
+      KITH_SERVER_HOST: '127.0.0.1',
+      KITH_SERVER_PORT: String(port),
+      KITH_DATA_DIR: join(dir, 'image-data'),
+    };
+    const started = await startAgent(image, steps.cmd, env);
+    agent = started.child;
+    expect(started.url).toBe(`http://127.0.0.1:${port}`);
+    const health = steps.healthcheck.map((arg) => arg.replace('127.0.0.1:3000', `127.0.0.1:${port}`));
+    expect(run(health[0], health.slice(1), image).code).toBe(0);
+    const agents = (await (await fetch(`${started.url}/api/agents`)).json()) as { agents: { name: string }[] };
+    expect(agents.agents.map((a) => a.name)).toEqual(['Typed']);
+    await stopAgent(started.child);
+    agent = undefined;
+    // With the server gone, the health check fails (Docker marks the container unhealthy).
+    expect(run(health[0], health.slice(1), image).code).toBe(1);
   }, 600_000);
 
   it('names the cause and the fix when the SQLite binding was never built', () => {

@@ -55,3 +55,24 @@ export function realCoresInstalled(projectDir: string): string[] {
   visit(join(projectDir, 'node_modules'), 0);
   return found;
 }
+
+/** The dependency fields where a project can list @elizaos/core itself. */
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;
+
+/**
+ * Makes a project's own @elizaos/core entries (every elizaOS project lists
+ * one) the same spec as the override: npm refuses an override for a direct
+ * dependency unless both name the same spec (EOVERRIDE). Returns the fields
+ * it changed.
+ */
+export function alignDirectCore(json: ProjectPackageJson, spec: string): string[] {
+  const changed: string[] = [];
+  for (const field of DEPENDENCY_FIELDS) {
+    const dependencies = json[field] as Record<string, string> | undefined;
+    if (!dependencies || dependencies['@elizaos/core'] === undefined || dependencies['@elizaos/core'] === spec)
+      continue;
+    dependencies['@elizaos/core'] = spec;
+    changed.push(field);
+  }
+  return changed;
+}

@@ -145,4 +145,17 @@ describe('loadProject', () => {
     expect(found.files).toEqual([join(dir, 'src/index.mjs')]);
     expect(found.chosen).toMatch(/package.json "main", a project/);
   });
+
+  it('-c package.json: loads the project its main exports, and refuses one that exports no agents', () => {
+    write('package.json', JSON.stringify({ name: 'my-library', version: '1.0.0', main: 'lib.js' }));
+    write('lib.js', 'exports.helper = () => 1;');
+    expect(problem(join(dir, 'package.json'))).toMatch(
+      /a package\.json is neither a character nor a project: lib\.js exports no agents\. Give -c the character file/,
+    );
+    write('package.json', JSON.stringify({ name: 'no-main', version: '1.0.0' }));
+    expect(problem(join(dir, 'package.json'))).toMatch(/no module \(main: null\) exports no agents/);
+    write('package.json', JSON.stringify({ name: 'p', main: 'src/index.mjs' }));
+    write('src/index.mjs', "export default { agents: [{ character: { name: 'F' } }] };");
+    expect(loadProject(join(dir, 'package.json'))).toMatchObject({ kind: 'project', agents: [{ name: 'F' }] });
+  });
 });

@@ -1,4 +1,5 @@
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CharacterValidationError, type Character, type IAgentRuntime, type Plugin, type TestSuite } from '@kith/core';
 import { applyEnvironmentSecrets } from '../character/character-secrets';
 import { loadCharacter, validateCharacter } from '../character/load-character';
@@ -172,6 +173,45 @@ function agentsOf(file: string, project: Record<string, unknown>, env: NodeJS.Pr
   });
 }
 
+/** The modules a package.json can name as its project: its `main`, then dist/index.js (where elizaOS builds one). */
+export function projectModuleCandidates(dir: string, main: unknown): { path: string; why: string }[] {
+  return [
+    ...(typeof main === 'string' ? [{ path: main, why: 'package.json "main"' }] : []),
+    { path: 'dist/index.js', why: 'the built project' },
+  ].filter(({ path }) => {
+    const file = resolve(dir, path);
+    return isModuleFile(file) && existsSync(file);
+  });
+}
+
+/**
+ * `-c package.json`: the project its main module exports (or dist/index.js), never
+ * an agent named after the package: a package.json whose modules export no
+ * character or project is refused, with what to give instead.
+ */
+function loadPackageJsonProject(file: string, options: LoadProjectOptions): LoadedProject {
+  let main: unknown;
+  try {
+    main = (JSON.parse(readFileSync(file, 'utf8')) as { main?: unknown }).main;
+  } catch (error) {
+    return fail(file, `cannot read it as a package.json (${(error as Error).message})`, error);
+  }
+  const candidates = projectModuleCandidates(dirname(file), main);
+  for (const { path } of candidates) {
+    try {
+      return loadProject(resolve(dirname(file), path), options);
+    } catch (error) {
+      if (!/exports neither a character nor a project/.test((error as Error).message)) throw error;
+    }
+  }
+  const looked =
+    candidates.map(({ path }) => path).join(' and ') || `no module (main: ${JSON.stringify(main ?? null)})`;
+  return fail(
+    file,
+    `a package.json is neither a character nor a project: ${looked} exports no agents. Give -c the character file (JSON) or the module that exports the project ({ agents: [...] }), or build the project (npm run build) and run kith start in its folder without -c`,
+  );
+}
+
 /**
  * Reads what `-c FILE` names: a character file (JSON), or a JavaScript/TypeScript module that
  * exports a character (default export or `character`) or a project (`{ agents: [...] }`).
@@ -181,6 +221,7 @@ function agentsOf(file: string, project: Record<string, unknown>, env: NodeJS.Pr
 export function loadProject(path: string, options: LoadProjectOptions = {}): LoadedProject {
   const file = resolve(path);
   const env = options.env ?? process.env;
+  if (basename(file) === 'package.json') return loadPackageJsonProject(file, options);
   if (!isModuleFile(file)) {
     const character = loadCharacter(file, { env });
     const plugins = splitLocalPlugins(character, dirname(file), file);

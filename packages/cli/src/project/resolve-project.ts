@@ -3,8 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { ConfigValidationError, stringToUuid } from '@kith/core';
 import { DEFAULT_CHARACTER_PATH } from '../character/load-character';
 import { findCharacterFiles } from './find-character-files';
-import { isModuleFile } from './import-module';
-import { loadProject, type LoadedProject, type ProjectAgentSpec } from './load-project';
+import { loadProject, projectModuleCandidates, type LoadedProject, type ProjectAgentSpec } from './load-project';
 import { readProjectPackageJson } from './project-package-json';
 
 /** The files a command runs, the agents they define, and the line saying which files were chosen. */
@@ -32,13 +31,9 @@ export function findProjectFiles(dir: string): { files: string[]; chosen: string
     }
     // elizaOS's own builds may name a main that is not there (project-starter 1.7.2: dist/src/index.js, built to
     // dist/index.js); its CLI then runs dist/index.js, and so does kith.
-    const candidates = [
-      ...(typeof main === 'string' ? [{ path: main, why: 'package.json "main"' }] : []),
-      { path: 'dist/index.js', why: 'the built project' },
-    ];
+    const candidates = projectModuleCandidates(dir, main);
     for (const { path, why } of candidates) {
       const file = resolve(dir, path);
-      if (!isModuleFile(file) || !existsSync(file)) continue;
       // Only a module that exports agents is taken: a library's main is not a project.
       const kind = probe(file);
       if (kind) return { files: [file], chosen: `${show(file)} (${why}, a ${kind})` };

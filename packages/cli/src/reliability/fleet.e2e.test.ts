@@ -180,6 +180,15 @@ describe('a fleet: three kith start processes on one PostgreSQL database', () =>
     } finally {
       await db.close();
     }
+    // Operators see it: the survivors count the rooms they took over (GET /metrics, Prometheus text).
+    const takeovers = await Promise.all(
+      [a, c].map(async (server) => {
+        const text = await (await fetch(`${server.url}/metrics`)).text();
+        const line = text.split('\n').find((row) => row.startsWith('kith_fleet_lease_takeovers_total{'));
+        return Number(line?.split(' ').pop() ?? 0);
+      }),
+    );
+    expect(takeovers[0] + takeovers[1]).toBeGreaterThan(0);
     for (const server of [a, c]) {
       server.child.kill('SIGTERM');
       expect(await server.exit).toEqual({ code: 0, signal: null });

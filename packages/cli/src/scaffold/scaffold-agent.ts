@@ -33,7 +33,8 @@ export interface ScaffoldedAgent {
  * Writes an agent project: a TypeScript project (src/index.ts exporting the project, a local
  * plugin with an action, a provider and tests, tsconfig.json) or, with `json`, a character file;
  * package.json depending on @kith/cli and the plugins its character lists (caret ranges of this
- * CLI's versions), .env.example, README and .gitignore. `npm install && npm start` runs the agent;
+ * CLI's versions), .env.example, README, .gitignore, and a Dockerfile with its .dockerignore (the
+ * ones docs/deploy.md explains). `npm install && npm start` runs the agent;
  * in the TypeScript project `npm test` typechecks, runs its unit tests and `kith test`.
  */
 export function scaffoldAgent(options: ScaffoldAgentOptions, cwd = process.cwd()): ScaffoldedAgent {
@@ -63,9 +64,13 @@ export function scaffoldAgent(options: ScaffoldAgentOptions, cwd = process.cwd()
     tsxVersion: dependencies.tsx,
   };
   const template = options.json ? 'agent' : 'agent-ts';
-  const written = renderTemplateFolder(join(TEMPLATES_DIR, template), root, values, cwd, {
-    gitignore: '.gitignore',
-    'env.example': '.env.example',
-  });
+  const written = [
+    ...renderTemplateFolder(join(TEMPLATES_DIR, template), root, values, cwd, {
+      gitignore: '.gitignore',
+      'env.example': '.env.example',
+    }),
+    // The image recipe of docs/deploy.md, so `docker build .` works in a new project as it is.
+    ...renderTemplateFolder(join(TEMPLATES_DIR, 'deploy'), root, values, cwd, { dockerignore: '.dockerignore' }),
+  ];
   return { packageName: options.name, agentName, root, written };
 }

@@ -52,16 +52,18 @@ export function startMetrics(server: KithServer, env: NodeJS.ProcessEnv = proces
       if (definition.kind === 'counter') (instrument as Counter).add(value, labels);
       else (instrument as Histogram).record(value, labels);
     },
-  });
-  // Gauges are read at each export, as GET /metrics reads them.
-  for (const { definition } of registry.snapshot().filter((metric) => metric.definition.kind === 'gauge')) {
-    meter
-      .createObservableGauge(definition.name, { description: definition.description, unit: definition.unit })
-      .addCallback((result) => {
-        const current = registry.snapshot().find((metric) => metric.definition.name === definition.name);
-        for (const series of current?.series ?? []) result.observe(series.value, series.labels);
+    // Read at each export, as GET /metrics reads them.
+    observe: (definition, read) => {
+      const options = { description: definition.description, unit: definition.unit };
+      const observable =
+        definition.kind === 'counter'
+          ? meter.createObservableCounter(definition.name, options)
+          : meter.createObservableGauge(definition.name, options);
+      observable.addCallback((result) => {
+        for (const [labels, value] of read()) result.observe(value, labels);
       });
-  }
+    },
+  });
   return {
     endpoint,
     shutdown: async () => {

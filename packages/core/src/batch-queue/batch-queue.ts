@@ -3,6 +3,7 @@ import type { Logger } from '../logger/logger';
 import type { IAgentRuntime } from '../types/runtime';
 import { BatchProcessor, type BatchResult } from './batch-processor';
 import { PriorityQueue, type Priority } from './priority-queue';
+import { trackQueueDepth } from './queue-depths';
 import type { RetryOptions } from './retry';
 import { TaskDrain } from './task-drain';
 
@@ -47,6 +48,7 @@ export class BatchQueue<T> {
   private disposed = false;
   /** Drain passes running now; dispose() waits for them (it never cancels them). */
   private readonly active = new Set<Promise<number>>();
+  private untrack: (() => void) | undefined;
 
   constructor(private readonly options: BatchQueueOptions<T>) {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
@@ -81,6 +83,7 @@ export class BatchQueue<T> {
   }
 
   start(): Promise<void> {
+    this.untrack = trackQueueDepth(this.options.runtime, this.options.name, () => this.size);
     return this.drain.start();
   }
 
@@ -144,6 +147,7 @@ export class BatchQueue<T> {
    */
   async dispose(): Promise<BatchResult<T[], void>> {
     this.disposed = true;
+    this.untrack?.();
     await this.drain.dispose();
     // Batches already started finish first (no new ones start), so owners may close resources after this.
     await Promise.allSettled([...this.active]);

@@ -5,3 +5,4 @@ export { TaskDrain, type TaskDrainOptions } from './task-drain';
 export { BatchQueue, type BatchQueueOptions } from './batch-queue';
 export { backoffDelay, retryWithBackoff, type RetryOptions } from './retry';
 export { PromptBatcher, PROMPT_BATCHER_WORKER, type PromptBatcherOptions } from './prompt-batcher';
+export { queueDepthsOf, trackQueueDepth } from './queue-depths';

@@ -2,6 +2,7 @@
 export { MessageLedger, type PipelineHost } from './message-ledger';
 export { LedgerMessageService, ledgerFront, pipelineBehind } from './ledger-message-service';
 export { RoomLine, type LinePlace } from './room-line';
+export { LedgerCounts, type LedgerEnding } from './ledger-counts';
 export { LedgerOutcomes, type InFlight, type KnownOutcome } from './ledger-outcomes';
 export {
   busIntake,

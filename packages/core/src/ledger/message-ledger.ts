@@ -17,6 +17,7 @@ import {
   type Teller,
   busTeller,
 } from './ledger-intake';
+import { LedgerCounts } from './ledger-counts';
 import { type KnownOutcome, LedgerOutcomes } from './ledger-outcomes';
 import { memoryPolicy } from './memory-policy';
 import type { MessageBus } from './message-bus';
@@ -71,6 +72,7 @@ const ledgers = new WeakMap<IAgentRuntime, MessageLedger>();
 export class MessageLedger {
   readonly outcomes = new LedgerOutcomes();
   readonly line = new RoomLine();
+  readonly counts = new LedgerCounts();
   private readonly inbox: DurableInbox;
   private fleet: FleetClaims | undefined;
   private bus: MessageBus | undefined;
@@ -90,6 +92,11 @@ export class MessageLedger {
     }
     ledger.connectFleet();
     return ledger;
+  }
+
+  /** The agent's ledger if one was made (metrics read it without making one). */
+  static existing(runtime: IAgentRuntime): MessageLedger | undefined {
+    return ledgers.get(runtime);
   }
 
   get agentId(): UUID {
@@ -194,6 +201,7 @@ export class MessageLedger {
     if (flying) return this.repeat(intake, flying.accepted, flying.result, accepted);
     const known = this.outcomes.ended(intake.messageId);
     if (known?.told) {
+      this.counts.accepted += 1;
       accepted();
       return this.resultOf(intake.messageId, intake.roomId, known).then((original) => this.duplicate(intake, original));
     }
@@ -206,10 +214,20 @@ export class MessageLedger {
     // Only repeats await it; a failure reaches the first sender through the result.
     acceptance.catch(noop);
     const result = this.take(intake, () => {
+      this.counts.accepted += 1;
       durable();
       accepted();
     });
-    result.then(durable, failed);
+    result.then(
+      (outcome) => {
+        durable();
+        this.counts.end(outcome);
+      },
+      (error: unknown) => {
+        failed(error);
+        this.counts.ended.failed += 1;
+      },
+    );
     this.outcomes.track(intake.messageId, acceptance, result);
     return result;
   }
@@ -221,6 +239,7 @@ export class MessageLedger {
     accepted: () => void,
   ): Promise<DeliveryResult> {
     await firstAccepted;
+    this.counts.accepted += 1;
     accepted();
     return this.duplicate(intake, await first);
   }
@@ -243,6 +262,7 @@ export class MessageLedger {
   /** A repeat's answer: the original outcome, flagged, told to the repeat's sender (connectors hear nothing twice). */
   duplicate(intake: LedgerIntake, original: DeliveryResult): DeliveryResult {
     const result: DeliveryResult = { ...original, duplicate: true };
+    this.counts.ended.duplicate += 1;
     intake.teller.done?.(result);
     return result;
   }

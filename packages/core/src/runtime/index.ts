@@ -12,6 +12,7 @@ export { validateActionParameters, parametersJsonSchema } from './actions/action
 export { isRetryableModelError, operationOf as genAiOperationName } from './models/use-model';
 export { GEN_AI_SEMCONV_VERSION } from './tracing/gen-ai-attributes';
 export { reportModelUsage } from './models/model-usage';
+export { describeModelFailure, modelFailureOf, type ModelFailure } from './models/model-failure';
 export { CircuitBreaker } from './resilience/circuit-breaker';
 export { DATABASE_METHODS } from './database/database-methods';
 export { embedTexts, type EmbedTextsOptions } from './models/embed-texts';

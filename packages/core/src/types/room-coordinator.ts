@@ -90,6 +90,10 @@ export interface FleetStatus {
   servers: FleetMember[];
   /** Rooms this server holds for this agent. */
   rooms: number;
+  /** Rooms this server took whose lease another server (or this one, earlier) held before, since it started. */
+  takeovers?: number;
+  /** Rooms this server lost to another while holding them, since it started. */
+  leasesLost?: number;
 }
 
 /**

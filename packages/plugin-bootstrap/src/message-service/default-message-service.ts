@@ -2,10 +2,12 @@ import {
   type Content,
   type HandlerCallback,
   type IAgentRuntime,
+  describeModelFailure,
   type IMessageService,
   logChat,
   type Memory,
   memoryPolicy,
+  modelFailureOf,
   type MessageProcessingOptions,
   type MessageProcessingResult,
   randomUuid,
@@ -166,9 +168,10 @@ export class DefaultMessageService implements IMessageService {
       } catch (error) {
         void this.giveBackTurn(turn);
         const reason = error instanceof Error ? error.message : String(error);
+        // The one line a failed turn writes at the default level: what failed (the model call, when it was one) and why.
         runtime.logger.error(
-          { err: error, roomId: message.roomId, messageId: message.id },
-          `Message processing failed: ${reason}`,
+          { err: error, roomId: message.roomId, messageId: message.id, ...modelFailureOf(error) },
+          `Message processing failed: ${describeModelFailure(error, reason)}`,
         );
         settle(result('error', { error: reason, runId }));
         await end('error', reason);

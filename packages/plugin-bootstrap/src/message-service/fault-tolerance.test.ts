@@ -436,14 +436,15 @@ describe('fault tolerance: the model', () => {
     expect(
       h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload,
     ).toMatchObject({ status: 'error', error: 'upstream returned 500' });
-    expect(h.problems()).toContainEqual(
+    // One line for the failed turn, naming the model type and the provider whatever the handler threw.
+    expect(h.problems().filter((e) => e.messageId === first.messageId)).toEqual([
       expect.objectContaining({
-        level: 'warn',
+        level: 'error',
         modelType: 'TEXT_LARGE',
         provider: 'fault-model',
-        msg: 'TEXT_LARGE handler of "fault-model" failed: upstream returned 500',
+        msg: 'Message processing failed: TEXT_LARGE handler of "fault-model" failed: upstream returned 500',
       }),
-    );
+    ]);
     // The message itself was kept: the failed turn is not lost from the history.
     expect((await h.runtime.getMemoryById(first.messageId))?.content.text).toBe('hello?');
 
@@ -465,14 +466,15 @@ describe('fault tolerance: the model', () => {
     expect(
       h.events.find((e) => e.name === 'RUN_ENDED' && e.payload.messageId === first.messageId)?.payload,
     ).toMatchObject({ status: 'error', error: expected });
-    expect(h.problems()).toContainEqual(
+    expect(h.problems().filter((e) => e.messageId === first.messageId)).toEqual([
       expect.objectContaining({
-        level: 'warn',
+        level: 'error',
         modelType: 'TEXT_LARGE',
         provider: 'fault-model',
+        msg: `Message processing failed: ${expected}`,
         err: expect.objectContaining({ code: 'KITH_MODEL_TIMEOUT' }),
       }),
-    );
+    ]);
 
     hang = false;
     await expectNormalTurn(h);
@@ -686,7 +688,7 @@ describe('fault tolerance: every fault at once, on real SQLite', () => {
         'Provider "BROKEN_PROVIDER" of plugin "plugin-everything-broken" failed; continuing without it',
         'Action EXPLODE of plugin "plugin-everything-broken" threw; ending the action chain',
         'Evaluator BROKEN_EVALUATOR of plugin "plugin-everything-broken" threw; continuing with the others',
-        'TEXT_LARGE handler of "fault-model" failed: model overloaded',
+        'Message processing failed: TEXT_LARGE handler of "fault-model" failed: model overloaded',
       ]),
     );
     const stored = await h.runtime.getMemories({ tableName: 'messages', roomId: h.roomId, count: 20 });

@@ -99,6 +99,11 @@ export class KithMetrics {
     this.registry.define({ ...definition, kind: 'gauge' }, observe);
   }
 
+  /** Adds a counter whose running totals are kept elsewhere (the ledger's), read at each scrape or export. */
+  observedCounter(definition: Omit<MetricDefinition, 'kind'>, observe: () => Iterable<[Labels, number]>): void {
+    this.registry.define({ ...definition, kind: 'counter' }, observe);
+  }
+
   observe(agent: AgentLabels, event: ObservedEvent): void {
     const agentLabel = { 'gen_ai.agent.name': agent.agentName };
     switch (event.name) {

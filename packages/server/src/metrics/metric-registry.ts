@@ -17,6 +17,8 @@ export interface MetricDefinition {
 /** What a metric sink does with each recording; the OpenTelemetry bridge is one. */
 export interface MetricSink {
   record(definition: MetricDefinition, value: number, labels: Labels): void;
+  /** A metric whose values are read when collected (gauges, and counters kept elsewhere), now or when defined later. */
+  observe?(definition: MetricDefinition, read: () => Iterable<[Labels, number]>): void;
 }
 
 /** Distinct label sets kept per metric; past it, recordings go to one overflow series. */
@@ -36,7 +38,7 @@ interface Series {
 interface Metric {
   definition: MetricDefinition;
   series: Map<string, Series>;
-  /** Gauges read at scrape time. */
+  /** Series read at scrape time (gauges, and counters whose totals are kept elsewhere). */
   observe?: () => Iterable<[Labels, number]>;
 }
 
@@ -59,13 +61,15 @@ export class MetricRegistry {
   private readonly sinks: MetricSink[] = [];
 
   define(definition: MetricDefinition, observe?: Metric['observe']): MetricDefinition {
-    if (!this.metrics.has(definition.name))
-      this.metrics.set(definition.name, { definition, series: new Map(), observe });
+    if (this.metrics.has(definition.name)) return definition;
+    this.metrics.set(definition.name, { definition, series: new Map(), observe });
+    if (observe) for (const sink of this.sinks) sink.observe?.(definition, observe);
     return definition;
   }
 
   addSink(sink: MetricSink): void {
     this.sinks.push(sink);
+    for (const metric of this.metrics.values()) if (metric.observe) sink.observe?.(metric.definition, metric.observe);
   }
 
   /** Adds to a counter, or records a histogram value. */

@@ -25,6 +25,10 @@ describe('GET /metrics (Prometheus text format)', () => {
     try {
       for (let i = 0; i < 3; i++)
         await http(url, `/api/agents/${penny.runtime.agentId}/messages`, { body: { text: `hello ${i}` } });
+      // A repeat of a message: accepted, and counted as a duplicate rather than answered again.
+      const repeated = { text: 'once', id: '0b8a8f5e-5c1e-4a3b-9f0e-2f6c1f1d2a10' };
+      await http(url, `/api/agents/${penny.runtime.agentId}/messages`, { body: repeated });
+      await http(url, `/api/agents/${penny.runtime.agentId}/messages`, { body: repeated });
       await penny.runtime.messageService?.whenIdle?.();
 
       const response = await fetch(`${url}/metrics`);
@@ -36,20 +40,35 @@ describe('GET /metrics (Prometheus text format)', () => {
       expect(tokens?.type).toBe('histogram');
       const chat = { gen_ai_operation_name: 'chat', gen_ai_request_model: PAID_USAGE.model };
       expect(sum(tokens, 'gen_ai_client_token_usage_sum', { ...chat, gen_ai_token_type: 'input' })).toBe(
-        3 * PAID_USAGE.promptTokens,
+        4 * PAID_USAGE.promptTokens,
       );
       expect(sum(tokens, 'gen_ai_client_token_usage_sum', { ...chat, gen_ai_token_type: 'output' })).toBe(
-        3 * PAID_USAGE.completionTokens,
+        4 * PAID_USAGE.completionTokens,
       );
       const duration = families.get('gen_ai_client_operation_duration_seconds');
       expect(duration?.type).toBe('histogram');
-      expect(sum(duration, 'gen_ai_client_operation_duration_seconds_count', chat)).toBe(3);
+      expect(sum(duration, 'gen_ai_client_operation_duration_seconds_count', chat)).toBe(4);
 
       const turns = families.get('kith_turns_total');
       expect(turns?.type).toBe('counter');
-      expect(sum(turns, 'kith_turns_total', { gen_ai_agent_name: 'Penny', kith_turn_status: 'completed' })).toBe(3);
-      expect(sum(families.get('kith_turns_started_total'), 'kith_turns_started_total')).toBe(3);
-      expect(sum(families.get('kith_turn_duration_seconds'), 'kith_turn_duration_seconds_count')).toBe(3);
+      expect(sum(turns, 'kith_turns_total', { gen_ai_agent_name: 'Penny', kith_turn_status: 'completed' })).toBe(4);
+      expect(sum(families.get('kith_turns_started_total'), 'kith_turns_started_total')).toBe(4);
+      expect(sum(families.get('kith_turn_duration_seconds'), 'kith_turn_duration_seconds_count')).toBe(4);
+
+      // The ledger's totals: every way in, repeats included; nothing left in the inbox.
+      const accepted = families.get('kith_messages_accepted_total');
+      expect(accepted?.type).toBe('counter');
+      expect(sum(accepted, 'kith_messages_accepted_total', { gen_ai_agent_name: 'Penny' })).toBe(5);
+      const messages = families.get('kith_messages_total');
+      expect(sum(messages, 'kith_messages_total', { kith_message_outcome: 'answered' })).toBe(4);
+      expect(sum(messages, 'kith_messages_total', { kith_message_outcome: 'duplicate' })).toBe(1);
+      expect(sum(messages, 'kith_messages_total', { kith_message_outcome: 'failed' })).toBe(0);
+      expect(families.get('kith_inbox_depth')?.samples).toEqual([
+        { name: 'kith_inbox_depth', labels: { gen_ai_agent_name: 'Penny' }, value: 0 },
+      ]);
+      expect(families.get('kith_queue_depth')?.type).toBe('gauge');
+      // SQLite has no fleet: the families exist (dashboards query them) with no series.
+      expect(families.get('kith_fleet_lease_takeovers_total')?.samples).toEqual([]);
       expect(sum(families.get('kith_turns_in_progress'), 'kith_turns_in_progress')).toBe(0);
       expect(sum(families.get('kith_model_cost_usd_total'), 'kith_model_cost_usd_total')).toBeGreaterThan(0);
       expect(families.get('kith_websocket_connections')?.type).toBe('gauge');

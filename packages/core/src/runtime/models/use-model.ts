@@ -11,6 +11,7 @@ import type { ModelRegistry } from './model-registry';
 import { BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE, type DailyCostBudget } from '../usage/daily-cost-budget';
 import type { ModelPrices } from '../usage/model-prices';
 import { runWithUsageSlot, type UsageSlot } from './model-usage';
+import { noteModelFailure } from './model-failure';
 import { agentAttributes, modelCallAttributes, usageAttributes } from '../tracing/gen-ai-attributes';
 import { recordError, SpanKind, startSpan, withActiveSpan, type Span } from '../tracing/spans';
 
@@ -215,8 +216,10 @@ export async function useModel(
       });
       const next = candidates[index + 1];
       if (!next || !isRetryableModelError(error) || streamState.chunksSent > 0) {
-        // Callers log the consequence; this line names the model type and provider that failed.
-        deps.logger.warn(
+        // The caller logs the consequence (one line per failed turn at warn), naming the model from this note;
+        // this line, with the stack, is for debugging.
+        noteModelFailure(error, { modelType, provider: candidate.provider });
+        deps.logger.debug(
           { modelType, provider: candidate.provider, err: error },
           `${modelType} handler of "${candidate.provider}" failed: ${error instanceof Error ? error.message : String(error)}`,
         );

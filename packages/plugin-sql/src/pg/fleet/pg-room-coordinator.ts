@@ -48,6 +48,8 @@ const READ_RETRY_MS = 500;
  */
 export class PgRoomCoordinator implements RoomCoordinator {
   private readonly rooms = new Map<string, RoomQueue>();
+  private takeovers = 0;
+  private leasesLost = 0;
   private readonly waiters = new Map<string, Waiter[]>();
   private handlers: RoomCoordinatorHandlers | undefined;
   private releasing = false;
@@ -223,7 +225,14 @@ export class PgRoomCoordinator implements RoomCoordinator {
   }
 
   status(): FleetStatus {
-    return { serverId: this.serverId, leaseMs: this.leaseMs, servers: this.fleet.memberList(), rooms: this.rooms.size };
+    return {
+      serverId: this.serverId,
+      leaseMs: this.leaseMs,
+      servers: this.fleet.memberList(),
+      rooms: this.rooms.size,
+      takeovers: this.takeovers,
+      leasesLost: this.leasesLost,
+    };
   }
 
   // ---- the fleet's side -----------------------------------------------------
@@ -312,6 +321,7 @@ export class PgRoomCoordinator implements RoomCoordinator {
     if (held && held.epoch === epoch) return held;
     if (held) this.lose(roomId, held.epoch);
     const queue = new RoomQueue(epoch);
+    if (takeover) this.takeovers += 1;
     // Held by another server before: what is pending there may carry part of an earlier turn, and the caches may lag.
     queue.takeover = takeover;
     queue.stale = takeover;
@@ -323,6 +333,7 @@ export class PgRoomCoordinator implements RoomCoordinator {
     const queue = this.rooms.get(roomId);
     if (!queue || queue.epoch !== epoch) return;
     this.rooms.delete(roomId);
+    this.leasesLost += 1;
     this.fleet.logger.warn(
       { roomId, epoch, serverId: this.serverId },
       'This server lost its lease on a room; the server now holding it answers its messages',
