@@ -77,6 +77,8 @@ const pluginsKey = (character: Character) => JSON.stringify([...(character.plugi
 export class StudioAgents {
   private readonly store: StudioStore;
   private readonly versions = new Map<UUID, number>();
+  /** Versions that could not be run here (a plugin missing on this server): tried again only once changed. */
+  private readonly failed = new Map<UUID, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -177,14 +179,15 @@ export class StudioAgents {
 
   /** Runs `character` at `version`: in place when its plugins are the same, else on a new runtime. */
   private async apply(agentId: UUID, character: Character, version: number): Promise<ManagedAgent> {
-    const agent = this.agents.require(agentId);
-    if (pluginsKey(agent.runtime.character) === pluginsKey(character)) {
+    const agent = this.agents.get(agentId);
+    if (agent && pluginsKey(agent.runtime.character) === pluginsKey(character)) {
       replaceCharacter(agent.runtime, character);
       this.versions.set(agentId, version);
       return agent;
     }
-    const wasRunning = agent.status === 'running';
-    await this.agents.remove(agentId, true);
+    // Other plugins (or a runtime that failed to start before): a new runtime with the same id.
+    const wasRunning = agent?.status !== 'stopped';
+    if (agent) await this.agents.remove(agentId, true);
     const restarted = await this.agents.add(await this.factory.create(character), 'studio');
     if (!wasRunning) restarted.stop();
     this.versions.set(agentId, version);
@@ -201,6 +204,7 @@ export class StudioAgents {
         if (record.deleted) continue;
         stored.add(record.id);
         const known = this.versions.get(record.id);
+        if (this.failed.get(record.id) === record.version) continue;
         try {
           if (known === undefined && !this.agents.get(record.id)) {
             await this.agents.add(await this.factory.create(record.character), 'studio');
@@ -209,7 +213,11 @@ export class StudioAgents {
             await this.apply(record.id, record.character, record.version);
           }
         } catch (error) {
-          this.logger.error({ err: error, agentId: record.id }, `Could not run studio agent ${record.character.name}`);
+          this.failed.set(record.id, record.version);
+          this.logger.error(
+            { err: error, agentId: record.id, version: record.version },
+            `Could not run studio agent ${record.character.name} here; tried again when it is changed`,
+          );
         }
       }
       for (const agentId of [...this.versions.keys()]) {

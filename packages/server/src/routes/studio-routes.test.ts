@@ -21,6 +21,38 @@ describe('agents made at run time (POST/PATCH/DELETE /api/agents)', () => {
     return { ...running, file: file.runtime, factory };
   }
 
+  it('a server that cannot run a studio agent (a plugin missing there) tries again only once the agent is changed', async () => {
+    const maker = await start();
+    const other = await sqliteAgent(dataDir, []);
+    const factory = testAgentFactory({ dataDir });
+    let attempts = 0;
+    const failing = {
+      ...factory,
+      create: async () => {
+        attempts += 1;
+        throw new Error('plugin missing here');
+      },
+    };
+    const made = await http(maker.url, '/api/agents', { body: { character: { name: 'Nell' } } });
+    const second = await startTestServer({ agents: [other.runtime], agentFactory: failing, agentSyncMs: 50 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(attempts).toBe(1);
+      await http(maker.url, `/api/agents/${made.body.agent.id}`, {
+        method: 'PATCH',
+        body: { character: { bio: 'changed' }, version: 1 },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(attempts).toBe(2);
+      expect((await http(second.url, '/api/agents')).body.agents.map((a: { name: string }) => a.name)).toEqual([
+        'Testy',
+      ]);
+    } finally {
+      await second.server.close();
+      await maker.server.close();
+    }
+  });
+
   it('makes, changes live, refuses stale and invalid saves, keeps secrets unseen, and survives a restart', async () => {
     const first = await start();
     let agentId: string;
