@@ -68,7 +68,7 @@ const formatSettings = (settings = {}) =>
     .join('\n');
 
 /**
- * `ctx` gives `request(method, path, body)`, `report(error)`, `openConversation(agentId, roomId)`
+ * `ctx` gives `request(method, path, body)`, `report(error)`, `openConversation(agentId, roomId, type)`
  * and `agentsChanged()` (the chat's agent list is read again).
  */
 export function initAgents(ctx) {
@@ -319,7 +319,7 @@ export function initAgents(ctx) {
         const open = button(
           others.join(', ') || conversation.name || 'conversation',
           `Open the conversation with ${others.join(', ') || conversation.name || 'nobody'}`,
-          () => ctx.openConversation(agent.id, conversation.roomId),
+          () => ctx.openConversation(agent.id, conversation.roomId, conversation.type).catch(ctx.report),
         );
         const last = conversation.lastMessage;
         item.append(

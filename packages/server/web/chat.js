@@ -490,7 +490,15 @@ const agentsView = initAgents({
   request,
   report,
   agentsChanged: () => loadAgents().catch(report),
-  openConversation(agentId, roomId) {
+  async openConversation(agentId, roomId, type) {
+    // A channel of several agents opens in the Channels view (its room id is the channel's id).
+    if (type === 'GROUP') {
+      const opened = await channels.open(roomId).then(
+        () => true,
+        () => false,
+      );
+      if (opened) return views.show('channels');
+    }
     rememberRoom(agentId, roomId);
     ui.agent.value = agentId;
     views.show('chat');

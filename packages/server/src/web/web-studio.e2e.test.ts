@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { http } from '../testing/http-client';
 import { launchChromium } from '../testing/launch-chromium';
 import { sqliteAgent } from '../testing/sqlite-agent';
 import { TEST_PLUGIN, testAgentFactory } from '../testing/test-agent-factory';
@@ -190,6 +191,24 @@ describe('the studio in the web page (agents, character editor, conversations), 
       await page.locator('#agent option', { hasText: 'Mira' }).waitFor({ state: 'attached' });
       await page.selectOption('#agent', { label: 'Mira' });
       await page.locator('#messages .msg.user', { hasText: 'hello Mira' }).waitFor();
+
+      // A channel Mira is in is one of its conversations, opened in the Channels view.
+      const { agents } = (await http(running.url, '/api/agents')).body;
+      const miraId = agents.find((agent: { name: string }) => agent.name === 'Mira').id;
+      const { channel } = (
+        await http(running.url, '/api/channels', { body: { agentIds: [miraId], name: 'garden club' } })
+      ).body;
+      await http(running.url, `/api/channels/${channel.id}/messages`, {
+        body: { text: 'bees or tomatoes?', userName: 'Cy' },
+      });
+      await page.getByRole('button', { name: 'Agents' }).click();
+      const conversations = page.getByRole('button', { name: 'Conversations of Mira' });
+      await conversations.click();
+      const inChannel = page.locator('#conversations-list li', { hasText: 'Cy' });
+      await inChannel.waitFor();
+      await inChannel.getByRole('button').click();
+      await page.locator('#channel-title', { hasText: 'garden club' }).waitFor();
+      await page.locator('#channel-messages', { hasText: 'bees or tomatoes?' }).waitFor();
 
       // Deleted from the list (after a confirmation): gone from the list and the chat's agents.
       page.on('dialog', (dialog) => void dialog.accept());
