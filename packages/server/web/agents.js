@@ -249,7 +249,9 @@ export function initAgents(ctx) {
     const before = editing.character;
     const settings = parseSettings(field('settings').value);
     // A setting taken out of the list is removed (settings merge by name on the server).
-    for (const name of Object.keys(before.settings ?? {})) if (!(name in settings)) settings[name] = null;
+    // Only settings the field showed (objects are not shown, so they are kept as they are).
+    for (const [name, value] of Object.entries(before.settings ?? {}))
+      if (typeof value !== 'object' && !(name in settings)) settings[name] = null;
     const secrets = {};
     for (const name of editing.removed) secrets[name] = null;
     const secretName = ui.secretName.value.trim();

@@ -26,8 +26,11 @@ const characterViewSchema = z.object({
 
 function redacted(character: Character, keepSettings: boolean): Record<string, unknown> {
   const { secrets: _secrets, settings, ...rest } = character;
-  // A file's settings may carry keys (OPENAI_API_KEY under settings): only the studio's own are shown back.
-  return keepSettings ? { ...rest, ...(settings ? { settings } : {}) } : rest;
+  // A file's settings may carry keys (OPENAI_API_KEY under settings): only the studio's own are shown back,
+  // without the elizaOS-style `settings.secrets`.
+  if (!keepSettings || !settings) return rest;
+  const { secrets: _nested, ...shown } = settings;
+  return { ...rest, settings: shown };
 }
 
 const notFound = errorBodySchema.describe('No such agent');
