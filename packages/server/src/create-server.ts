@@ -6,7 +6,12 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { AgentRegistry } from './agents/agent-registry';
 import { DEFAULT_AGENT_SYNC_MS, StudioAgents } from './agents/studio-agents';
-import { installApiKeyAuth } from './auth/api-key';
+import { installAccessGuard } from './auth/access-guard';
+import { ConversationAccess } from './auth/conversation-access';
+import { sessionPolicies } from './auth/session-policies';
+import { resolveSessionSettings } from './auth/session-settings';
+import { SessionTokens } from './auth/session-tokens';
+import { sessionWsGate } from './auth/ws-gate';
 import { MessageBus } from '@kith/core';
 import { useZodSchemas } from './http/api-app';
 import { clientErrorHandler } from './http/client-error-handler';
@@ -87,6 +92,9 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   addServerGauges(telemetry, agents, hub);
   const channels = new ChannelService(agents, bus, logger);
   const httpMetrics = new MetricsRecorder();
+  const sessionSettings = resolveSessionSettings(options.sessions ?? {}, env, settings.authToken);
+  const tokens = new SessionTokens(sessionSettings.secret);
+  const conversations = new ConversationAccess(agents, channels);
   const context: ServerContext = {
     agents,
     bus,
@@ -96,6 +104,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     telemetry,
     startedAt: Date.now(),
     logger,
+    sessions: { settings: sessionSettings, tokens },
     ...(options.agentFactory ? { studio: new StudioAgents(agents, options.agentFactory, logger) } : {}),
   };
 
@@ -115,8 +124,15 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     });
   }
   if (settings.cors)
-    await app.register(fastifyCors, { origin: settings.cors, allowedHeaders: ['content-type', 'x-api-key'] });
-  installApiKeyAuth(app, settings.authToken);
+    await app.register(fastifyCors, {
+      origin: settings.cors,
+      allowedHeaders: ['content-type', 'x-api-key', 'authorization'],
+    });
+  installAccessGuard(app, {
+    authToken: settings.authToken,
+    tokens,
+    policies: sessionPolicies(agents, conversations),
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -136,6 +152,10 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
       api,
       { hub, bus, agents, channels, rateLimit, logger },
       (request) => rateLimit !== false && isRateLimitExempt(request, rateLimit, settings.authToken),
+      (request) =>
+        request.principal?.kind === 'session'
+          ? sessionWsGate(request.principal.session, conversations, bus)
+          : undefined,
     );
   });
   const staticDir = options.staticDir ?? WEB_CHAT_DIR;

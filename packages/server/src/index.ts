@@ -20,6 +20,8 @@ export {
   agentMemoryId,
 } from '@kith/core';
 export { apiKeyMatches } from './auth/api-key';
+export type { SessionOptions } from './auth/session-settings';
+export type { RouteAccess } from './auth/route-access';
 export { WEB_CHAT_DIR } from './web/web-chat-dir';
 export type { ClientFrame, ServerFrame, FrameError } from './ws/ws-protocol';
 export type { RunRecord, RunSummary, RunTimelineEvent, RunTotals } from './runs/run-record';

@@ -5,6 +5,8 @@ import type { ChannelService } from './channels/channel-service';
 import type { KithMetrics } from './metrics/kith-metrics';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
 import type { ResolvedServerSettings } from './server-options';
+import type { SessionSettings } from './auth/session-settings';
+import type { SessionTokens } from './auth/session-tokens';
 
 /** What the route modules share. */
 export interface ServerContext {
@@ -18,6 +20,8 @@ export interface ServerContext {
   telemetry: KithMetrics;
   startedAt: number;
   logger: Logger;
+  /** End-user sessions: their settings and the tokens that carry them. */
+  sessions: { settings: SessionSettings; tokens: SessionTokens };
   /** Agents made at run time; undefined without an agent factory (POST /api/agents then answers 409). */
   studio?: StudioAgents;
 }

@@ -2,6 +2,7 @@ import { ConfigValidationError, type IAgentRuntime, type Logger } from '@kith/co
 import type { FastifyInstance } from 'fastify';
 import type { AgentFactory } from './agents/agent-factory';
 import { z } from 'zod';
+import type { SessionOptions } from './auth/session-settings';
 
 export interface RateLimitSettings {
   /** Requests (and WebSocket messages) one address may send per window. */
@@ -24,6 +25,8 @@ export interface KithServerOptions {
   logger?: Logger;
   /** When set, every route but GET /api/health needs it in X-API-KEY. Default: KITH_SERVER_AUTH_TOKEN. */
   authToken?: string;
+  /** End-user sessions (POST /api/sessions, Authorization: Bearer): secret, public sessions, lifetimes. */
+  sessions?: SessionOptions;
   /** Origins allowed cross-origin: a list, `'*'`, or false (same origin only). Default: KITH_SERVER_CORS_ORIGINS (comma-separated), else false. */
   cors?: string[] | '*' | false;
   /**

@@ -4,6 +4,7 @@
 
 import { initAgents } from './agents.js';
 import { initChannels } from './channels.js';
+import { initAuth } from './session.js';
 import { fmtUsd, initViews } from './views.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -42,29 +43,33 @@ function uuid() {
 }
 
 function entityId() {
+  if (auth.isSession()) return auth.session().userId;
   let id = localStorage.getItem(KEYS.entity);
   if (!id) localStorage.setItem(KEYS.entity, (id = uuid()));
   return id;
 }
 
-const knownRooms = () => JSON.parse(localStorage.getItem(KEYS.rooms) || '{}');
+// A session's rooms are its user's: kept apart from the key holder's and from an earlier session's.
+const roomsKey = () => (auth.isSession() ? `${KEYS.rooms}.${auth.session().userId}` : KEYS.rooms);
+const knownRooms = () => JSON.parse(localStorage.getItem(roomsKey()) || '{}');
 
 function rememberRoom(agentId, roomId) {
   const rooms = knownRooms();
   rooms[agentId] = roomId;
-  localStorage.setItem(KEYS.rooms, JSON.stringify(rooms));
+  localStorage.setItem(roomsKey(), JSON.stringify(rooms));
   return roomId;
 }
 
 /**
- * This browser's room with the agent; in a browser that has none, the newest conversation of a
- * person with the name given (history lives in the database, not the browser), else a new room.
+ * This browser's room with the agent; for the key holder in a browser that has none, the newest
+ * conversation of a person with the name given (history lives in the database, not the browser),
+ * else a new room.
  */
 async function roomFor(agentId) {
   const known = knownRooms()[agentId];
   if (known) return known;
   const name = ui.userName.value.trim();
-  if (name) {
+  if (name && !auth.isSession()) {
     const { conversations } = await api(`/api/agents/${agentId}/conversations?limit=100`);
     const mine = conversations.find(
       (c) => c.type !== 'SELF' && c.participants.some((p) => p.id !== agentId && p.name === name),
@@ -75,7 +80,8 @@ async function roomFor(agentId) {
 }
 
 const apiKey = () => localStorage.getItem(KEYS.apiKey) || '';
-const userName = () => ui.userName.value.trim() || 'guest';
+const auth = initAuth({ apiKey });
+const userName = () => auth.session()?.userName || ui.userName.value.trim() || 'guest';
 
 // ---- REST ----
 
@@ -93,7 +99,7 @@ async function api(path) {
 }
 
 async function request(method, path, body) {
-  const headers = apiKey() ? { 'x-api-key': apiKey() } : {};
+  const headers = auth.headers();
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const parsed = await response.json().catch(() => null);
@@ -190,6 +196,7 @@ async function renderDetails(node) {
   if (error) row('error', error);
   details.append(dl);
 
+  if (auth.isSession()) return; // runs are for the admin key
   const timeline = el('div', 'timeline', 'loading the run…');
   details.append(timeline);
   try {
@@ -307,7 +314,7 @@ function connect() {
   state.socket = null;
   previous?.close();
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = apiKey() ? `?apiKey=${encodeURIComponent(apiKey())}` : '';
+  const query = auth.wsQuery();
   const socket = new WebSocket(`${protocol}://${location.host}/ws${query}`);
   state.socket = socket;
   setConnection('connecting', 'connecting…');
@@ -335,7 +342,7 @@ function sendFrame(frame) {
 
 function join() {
   if (state.agentId && state.socket?.readyState === WebSocket.OPEN) {
-    sendFrame({ type: 'join', channelId: state.roomId, agentId: state.agentId });
+    sendFrame({ type: 'join', channelId: state.roomId, agentId: state.agentId, requestId: 'join' });
   }
 }
 
@@ -401,6 +408,15 @@ function onFrame(frame) {
       setStatus('The conversation was cleared.');
       return;
     case 'error':
+      // A session joins only rooms it has spoken in: its first message opens a new one.
+      if (frame.requestId === 'join' && frame.error.code === 'KITH_RESOURCE_NOT_FOUND' && auth.isSession()) return;
+      if (auth.isSession() && frame.error.code.startsWith('KITH_SESSION_')) {
+        // The session ended (expired, or the server's secret changed): start over with a new one.
+        auth.forget();
+        setStatus('Your session ended; starting a new one.');
+        loadAgents().catch(report);
+        return;
+      }
       setStatus(`${frame.error.code}: ${frame.error.message}`, true);
       return;
     default:
@@ -416,6 +432,15 @@ async function loadAgents() {
     ({ agents } = await api('/api/agents'));
   } catch (failure) {
     if (failure.status === 401) {
+      if (!apiKey()) {
+        auth.forget();
+        // A public server gives this visitor a session of their own instead.
+        if (await auth.start(ui.userName.value.trim())) {
+          showMode();
+          connect();
+          return loadAgents();
+        }
+      }
       showKeyForm(apiKey() ? 'That API key was refused.' : 'This server needs an API key.');
       return;
     }
@@ -481,6 +506,15 @@ function showKeyForm(message) {
   ui.key.focus();
 }
 
+/** A session sees the chat only, under its own name; the admin views need the admin key. */
+function showMode() {
+  const session = auth.session();
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.hidden = Boolean(session) && button.dataset.view !== 'chat';
+  ui.userName.readOnly = Boolean(session);
+  if (session) ui.userName.value = session.userName;
+}
+
 function report(failure) {
   setStatus(failure.message || String(failure), true);
 }
@@ -532,9 +566,11 @@ ui.keyForm.addEventListener('submit', (event) => {
   event.preventDefault();
   localStorage.setItem(KEYS.apiKey, ui.key.value.trim());
   ui.key.value = '';
+  showMode();
   connect(); // with the new key, in place of the old socket and any pending retry
   loadAgents().catch(report);
 });
 
+showMode();
 connect();
 loadAgents().catch(report);

@@ -72,7 +72,8 @@ export async function devCommand(options: DevCommandOptions): Promise<void> {
   for (const runtime of runtimes) for (const line of formatBootReport(runtime.bootReport)) out(line);
   let server: KithServer;
   try {
-    server = await createServer({ agents: runtimes });
+    // A generated session secret is kept in the data folder the agents use.
+    server = await createServer({ agents: runtimes, sessions: { dataDir } });
     out(`Listening on ${await server.listen({ port, host: options.host })} (Ctrl-C stops)`);
   } catch (error) {
     for (const runtime of runtimes) await runtime.stop();

@@ -101,8 +101,10 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       for (const line of notes) out(`  note: ${line}`);
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
+    // A generated session secret is kept in the data folder the agents use.
     server = await createServer({
       agents: runtimes,
+      sessions: { dataDir },
       agentSource: project.projects.some((loaded) => loaded.kind !== 'json') ? 'project' : 'file',
       agentFactory: studioAgentFactory({ dataDir, databaseUrl: options.databaseUrl, out }),
     });

@@ -82,6 +82,8 @@ describe('docs/deploy (the deployment guide files)', () => {
       });
       // Secrets come from .env, never from the file: each one is a required ${VAR:?...} reference.
       expect(env.KITH_SERVER_AUTH_TOKEN).toMatch(/^\$\{KITH_SERVER_AUTH_TOKEN:\?/);
+      // One session secret for both servers: a session made on one is honoured by the other.
+      expect(env.KITH_SESSION_SECRET).toMatch(/^\$\{KITH_SESSION_SECRET:\?/);
       expect(env.KITH_SERVER_TRUST_PROXY).toBe('1');
       // Every KITH_ variable it sets is one Kith reads (a misspelt name would be ignored silently).
       expect(Object.keys(env).filter((key) => key.startsWith('KITH_') && !reads.has(key))).toEqual([]);

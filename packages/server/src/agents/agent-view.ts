@@ -27,6 +27,9 @@ export const agentDetailSchema = agentSummarySchema.extend({
   services: z.array(z.string()),
   models: z.array(z.string()),
   routes: z.array(z.object({ plugin: z.string(), method: z.string(), path: z.string(), url: z.string() })),
+  secretKeys: z.array(z.string()).meta({
+    description: "The names of the character's secrets that are set (secrets and settings.secrets), never their values",
+  }),
 });
 
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
@@ -66,7 +69,7 @@ export function pluginRouteUrl(agentId: string, pluginName: string, path: string
   return `/api/agents/${agentId}/plugins/${encodeURIComponent(pluginName)}/${rest}`;
 }
 
-/** Settings and secrets are left out: they may hold keys. */
+/** Settings and secrets are left out: they may hold keys. Only the secrets' names are shown. */
 export function toAgentDetail(agent: ManagedAgent, version?: number): AgentDetail {
   const { runtime } = agent;
   const { character } = runtime;
@@ -83,6 +86,9 @@ export function toAgentDetail(agent: ManagedAgent, version?: number): AgentDetai
     evaluators: runtime.evaluators.map((evaluator) => evaluator.name),
     services: [...runtime.getAllServices().keys()],
     models: MODEL_TYPES.filter((type) => runtime.getModel(type) !== undefined),
+    secretKeys: [
+      ...new Set([...Object.keys(character.secrets ?? {}), ...Object.keys(character.settings?.secrets ?? {})]),
+    ].sort(),
     routes: runtime.routes.map((route) => {
       const plugin = (route as Partial<RegisteredRoute>).pluginName ?? 'unknown';
       return { plugin, method: route.type, path: route.path, url: pluginRouteUrl(agent.id, plugin, route.path) };

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../errors';
+import type { FastifyRequest } from 'fastify';
 
-/** The WebSocket path; browsers cannot set headers there, so it also takes `?apiKey=`. */
+/** The WebSocket path; browsers cannot set headers there, so it also takes `?apiKey=` and `?token=`. */
 export const WS_PATH = '/ws';
 
 // Comparing fixed-length digests keeps the comparison constant-time and hides the token's length.
@@ -15,34 +14,27 @@ export function apiKeyMatches(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function pathOf(request: FastifyRequest): string {
+export function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '';
 }
 
-/** API and WebSocket routes need the key unless marked public (health); static files never do. */
-function needsKey(request: FastifyRequest): boolean {
-  if (request.routeOptions.config?.public) return false;
-  const path = pathOf(request);
-  return path === '/api' || path.startsWith('/api/') || path === WS_PATH;
+function wsQuery(request: FastifyRequest, name: string): string | undefined {
+  if (pathOf(request) !== WS_PATH) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The key a request presents: X-API-KEY, or `?apiKey=` on the WebSocket path. */
 export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string') return header;
-  if (pathOf(request) === WS_PATH) {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (typeof query?.apiKey === 'string') return query.apiKey;
-  }
-  return undefined;
+  return wsQuery(request, 'apiKey');
 }
 
-/** With a token set, every API and WebSocket request must carry it in X-API-KEY. */
-export function installApiKeyAuth(app: FastifyInstance, token: string | undefined): void {
-  if (!token) return;
-  app.addHook('onRequest', async (request) => {
-    if (!needsKey(request)) return;
-    const key = presentedKey(request);
-    if (key === undefined || !apiKeyMatches(key, token)) throw new UnauthorizedError();
-  });
+/** The bearer token a request presents: `Authorization: Bearer`, or `?token=` on the WebSocket path. */
+export function presentedBearer(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1];
+  if (request.headers.authorization !== undefined) return request.headers.authorization;
+  return wsQuery(request, 'token');
 }

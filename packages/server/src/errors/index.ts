@@ -1,6 +1,9 @@
 export { ServerErrorCode, type ServerErrorCodeName } from './server-error-codes';
 export { RequestValidationError } from './request-validation-error';
 export { UnauthorizedError } from './unauthorized-error';
+export { SessionInvalidError } from './session-invalid-error';
+export { SessionExpiredError } from './session-expired-error';
+export { ForbiddenError } from './forbidden-error';
 export { ResourceNotFoundError } from './resource-not-found-error';
 export { AgentAlreadyRegisteredError } from './agent-already-registered-error';
 export { AgentNotEditableError } from './agent-not-editable-error';

@@ -13,10 +13,12 @@ export class RateLimitedError extends KithError {
     readonly max: number,
     readonly windowMs: number,
     readonly retryAfterMs: number,
+    /** The setting that raises the limit. */
+    setting = 'KITH_SERVER_RATE_LIMIT_MAX',
   ) {
     super(
       ServerErrorCode.RATE_LIMITED,
-      `Too many requests: at most ${max} per ${windowMs} ms from one address. Retry in ${Math.ceil(retryAfterMs / 1000)} s, or raise KITH_SERVER_RATE_LIMIT_MAX.`,
+      `Too many requests: at most ${max} per ${windowMs} ms from one address. Retry in ${Math.ceil(retryAfterMs / 1000)} s, or raise ${setting}.`,
       { retryable: true },
     );
   }

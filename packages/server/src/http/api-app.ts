@@ -11,10 +11,6 @@ import type { ServerContext } from '../server-context';
 import { invalidInput } from './parse-input';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Served without an API key (only health). */
-    public?: boolean;
-  }
   interface FastifySchema {
     /** OpenAPI extensions, copied into the route's operation (`x-client-frames` of the WebSocket). */
     [extension: `x-${string}`]: unknown;

@@ -16,6 +16,9 @@ export interface ErrorBody {
 const STATUS_BY_CODE: Record<string, number> = {
   [ServerErrorCode.REQUEST_INVALID]: 400,
   [ServerErrorCode.UNAUTHORIZED]: 401,
+  [ServerErrorCode.SESSION_INVALID]: 401,
+  [ServerErrorCode.SESSION_EXPIRED]: 401,
+  [ServerErrorCode.FORBIDDEN]: 403,
   [ErrorCode.AGENT_NOT_FOUND]: 404,
   [ServerErrorCode.RESOURCE_NOT_FOUND]: 404,
   [ErrorCode.AGENT_NOT_RUNNING]: 409,

@@ -8,8 +8,12 @@ import { startTestServer, type RunningTestServer } from '../testing/test-server'
 const TOKEN = 'fuzz-secret-token-0123456789';
 const SEED = 20261124;
 
-/** Served without a key by design: the health probe and the static web chat page. */
-const OPEN_ROUTES = new Set(['/api/health', '/*']);
+/**
+ * Served without a key by design: the health probe, the static web chat page, and POST /api/sessions,
+ * which validates its body and then refuses a caller without the key itself (public sessions are off
+ * here; auth/access-matrix.test.ts covers it).
+ */
+const OPEN_ROUTES = new Set(['/api/health', '/*', '/api/sessions']);
 
 /** Header-safe strings that are not the token: empty, near misses, padded, case-changed, long. */
 const wrongKey = fc

@@ -1,11 +1,18 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../auth/route-access';
 
 const VERSION: string = (require('../../package.json') as { version: string }).version;
 
-/** Every operation needs the key but those whose route is marked public (health). */
-const API_KEY = [{ ApiKeyAuth: [] }];
+/** Who may call an operation, from its route's declared access (route-access.ts); `x-access` names it. */
+const SECURITY: Record<RouteAccess, Record<string, string[]>[]> = {
+  admin: [{ ApiKeyAuth: [] }],
+  session: [{ ApiKeyAuth: [] }, { SessionAuth: [] }],
+  public: [],
+  // The plugin decides per route (`public`); the admin key always works.
+  plugin: [{ ApiKeyAuth: [] }, {}],
+};
 
 const isZod = (value: unknown): boolean => typeof value === 'object' && value !== null && '_zod' in value;
 
@@ -24,14 +31,17 @@ function hasZodSchemas(schema: FastifySchema | undefined): boolean {
 
 /**
  * One route's operation: its zod schemas as JSON Schema (inputs as accepted,
- * responses as sent), the API key unless the route is public, and the plugin
+ * responses as sent), who may call it (`security`, and `x-access`: the
+ * route's declared access, absent when it declares none), and the plugin
  * routes' trailing wildcard named `{path}` (OpenAPI has no wildcard segment).
  */
 const documentRoute: SwaggerTransform = (document) => {
   const { schema, url } = hasZodSchemas(document.schema) ? jsonSchemaTransform(document) : document;
   if (schema.hide) return { schema, url };
-  const security = document.route.config?.public ? [] : API_KEY;
-  if (!url.endsWith('/*')) return { schema: { ...schema, security }, url };
+  const access = document.route.config?.access;
+  const security = SECURITY[access ?? 'admin'];
+  const declared = access ? { 'x-access': access } : {};
+  if (!url.endsWith('/*')) return { schema: { ...schema, security, ...declared }, url };
   const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const { '*': wildcard, ...named } = params?.properties ?? {};
   const renamed = {
@@ -39,7 +49,7 @@ const documentRoute: SwaggerTransform = (document) => {
     properties: { ...named, path: wildcard ?? { type: 'string' } },
     required: (params?.required ?? []).map((name) => (name === '*' ? 'path' : name)),
   };
-  return { schema: { ...schema, security, params: renamed }, url: `${url.slice(0, -1)}:path` };
+  return { schema: { ...schema, security, ...declared, params: renamed }, url: `${url.slice(0, -1)}:path` };
 };
 
 /**
@@ -62,7 +72,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'apiKey',
             in: 'header',
             name: 'X-API-KEY',
-            description: 'Required on every route but /api/health when the server has KITH_SERVER_AUTH_TOKEN set',
+            description: 'The admin key (KITH_SERVER_AUTH_TOKEN): every route, when the server has one set',
+          },
+          SessionAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "An end-user session (POST /api/sessions): only the routes whose x-access is session, within the session's own rooms and channels",
           },
         },
       },

@@ -13,6 +13,7 @@ export function registerAgentRoutes(app: ApiApp, { agents, studio }: ServerConte
   app.route({
     method: 'GET',
     url: '/api/agents',
+    config: { access: 'session' },
     schema: {
       operationId: 'listAgents',
       summary: 'List the agents on this server',
@@ -25,6 +26,7 @@ export function registerAgentRoutes(app: ApiApp, { agents, studio }: ServerConte
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'getAgent',
       summary: 'An agent with its plugins, actions, providers, evaluators, services, models and plugin routes',
@@ -42,6 +44,7 @@ export function registerAgentRoutes(app: ApiApp, { agents, studio }: ServerConte
     app.route({
       method: 'POST',
       url: `/api/agents/:agentId/${verb}`,
+      config: { access: 'admin' },
       schema: {
         operationId: `${verb}Agent`,
         summary:

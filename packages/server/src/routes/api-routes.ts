@@ -10,6 +10,7 @@ import { registerMetricsRoutes } from './metrics-routes';
 import { registerPluginRoutes } from './plugin-routes';
 import { registerRoomRoutes } from './room-routes';
 import { registerRunRoutes } from './run-routes';
+import { registerSessionRoutes } from './session-routes';
 import { registerStudioRoutes } from './studio-routes';
 import { registerUsageRoutes } from './usage-routes';
 
@@ -31,5 +32,6 @@ export const API_ROUTES: readonly ApiRoutes[] = [
   registerRunRoutes,
   registerUsageRoutes,
   registerPluginRoutes,
+  registerSessionRoutes,
   registerDocsRoutes,
 ];

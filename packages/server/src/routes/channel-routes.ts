@@ -80,6 +80,7 @@ export function registerChannelRoutes(app: ApiApp, { channels }: ServerContext):
   app.route({
     method: 'POST',
     url: '/api/channels',
+    config: { access: 'session' },
     schema: {
       operationId: 'createChannel',
       summary: 'Make a channel where several agents and people talk',
@@ -103,6 +104,7 @@ export function registerChannelRoutes(app: ApiApp, { channels }: ServerContext):
   app.route({
     method: 'GET',
     url: '/api/channels/:channelId',
+    config: { access: 'session' },
     schema: {
       operationId: 'getChannel',
       summary: 'A channel: its name, agents and turn limit',
@@ -116,6 +118,7 @@ export function registerChannelRoutes(app: ApiApp, { channels }: ServerContext):
   app.route({
     method: 'POST',
     url: '/api/channels/:channelId/agents',
+    config: { access: 'admin' },
     schema: {
       operationId: 'joinChannel',
       summary: 'An agent joins the channel',
@@ -130,6 +133,7 @@ export function registerChannelRoutes(app: ApiApp, { channels }: ServerContext):
   app.route({
     method: 'DELETE',
     url: '/api/channels/:channelId/agents/:agentId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'leaveChannel',
       summary: 'An agent leaves the channel (its memories of it are kept)',
@@ -143,6 +147,7 @@ export function registerChannelRoutes(app: ApiApp, { channels }: ServerContext):
   app.route({
     method: 'POST',
     url: '/api/channels/:channelId/messages',
+    config: { access: 'session' },
     schema: {
       operationId: 'postChannelMessage',
       summary: 'Post to a channel as a person',
@@ -167,6 +172,7 @@ export function registerChannelRoutes(app: ApiApp, { channels }: ServerContext):
   app.route({
     method: 'GET',
     url: '/api/channels/:channelId/messages',
+    config: { access: 'session' },
     schema: {
       operationId: 'listChannelMessages',
       summary: "The channel's messages, oldest first, a page at a time",

@@ -56,6 +56,7 @@ export function registerConversationRoutes(app: ApiApp, { agents }: ServerContex
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/conversations',
+    config: { access: 'admin' },
     schema: {
       operationId: 'listConversations',
       summary:

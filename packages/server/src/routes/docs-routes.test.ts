@@ -33,7 +33,10 @@ describe('GET /api/docs', () => {
 
       const post = response.body.paths['/api/agents/{agentId}/messages'].post;
       expect(post.requestBody.content['application/json'].schema.required).toEqual(['text']);
-      expect(post.security).toEqual([{ ApiKeyAuth: [] }]);
+      // The admin key, or an end-user session (within its own rooms); x-access is the route's declared rule.
+      expect(post.security).toEqual([{ ApiKeyAuth: [] }, { SessionAuth: [] }]);
+      expect(post['x-access']).toBe('session');
+      expect(response.body.paths['/api/agents/{agentId}/runs'].get.security).toEqual([{ ApiKeyAuth: [] }]);
       expect(response.body.paths['/api/health'].get.security).toEqual([]);
       expect(response.body.components.securitySchemes.ApiKeyAuth).toMatchObject({
         type: 'apiKey',
@@ -42,7 +45,7 @@ describe('GET /api/docs', () => {
       });
       // The WebSocket protocol rides along as an extension; the plugin routes' wildcard is a {path} parameter.
       const ws = response.body.paths['/ws'].get;
-      expect(ws).toMatchObject({ operationId: 'websocket', tags: ['websocket'], security: [{ ApiKeyAuth: [] }] });
+      expect(ws).toMatchObject({ operationId: 'websocket', tags: ['websocket'], 'x-access': 'session' });
       expect(
         ws['x-client-frames'].oneOf.map(
           (frame: { properties: { type: { const: string } } }) => frame.properties.type.const,

@@ -6,6 +6,7 @@ export function registerDocsRoutes(app: ApiApp): void {
   app.route({
     method: 'GET',
     url: '/api/docs',
+    config: { access: 'admin' },
     schema: {
       operationId: 'openApi',
       summary: 'This API as an OpenAPI 3.1 document',

@@ -47,7 +47,7 @@ export function registerHealthRoutes(app: ApiApp, { agents, settings, startedAt 
   app.route({
     method: 'GET',
     url: '/api/health',
-    config: { public: true },
+    config: { access: 'public' },
     schema: {
       operationId: 'health',
       summary:

@@ -9,6 +9,7 @@ export function registerMemoryRoutes(app: ApiApp, { agents }: ServerContext): vo
   app.route({
     method: 'DELETE',
     url: '/api/agents/:agentId/memories/:memoryId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'deleteMemory',
       summary: 'Delete one memory of the agent (emits MESSAGE_DELETED)',

@@ -18,6 +18,7 @@ export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: Serv
   app.route({
     method: 'POST',
     url: '/api/agents/:agentId/messages',
+    config: { access: 'session' },
     schema: {
       operationId: 'postMessage',
       summary: 'Send a message to an agent and get its replies',

@@ -40,7 +40,8 @@ export function registerMetricsRoutes(
   app.route({
     method: 'GET',
     url: '/metrics',
-    // Outside /api: the API-key hook does not see it, so the key is checked here.
+    config: { access: 'admin' },
+    // The access guard checks the key as well; a scraper may send it as a bearer token.
     schema: {
       operationId: 'prometheusMetrics',
       summary:
@@ -63,6 +64,7 @@ export function registerMetricsRoutes(
   app.route({
     method: 'GET',
     url: '/api/metrics',
+    config: { access: 'admin' },
     schema: {
       operationId: 'metrics',
       summary:

@@ -1,4 +1,4 @@
-import { type IAgentRuntime, type RouteRequest } from '@kith/core';
+import { type IAgentRuntime, type RouteRequest, type UUID } from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
 import { errorBodySchema, uuidSchema } from '../http/schemas';
@@ -41,6 +41,16 @@ export function registerPluginRoutes(app: ApiApp, { agents, logger }: ServerCont
     app.route({
       method,
       url: '/api/agents/:agentId/plugins/:plugin/*',
+      // elizaOS routes carry `public`: those are served to anyone, the rest to the admin key only.
+      config: {
+        access: 'plugin',
+        pluginRouteIsPublic: (request) => {
+          const params = request.params as Record<string, string | undefined>;
+          const agent = params.agentId ? agents.get(params.agentId.toLowerCase() as UUID) : undefined;
+          if (!agent || !params.plugin) return false;
+          return tableOf(agent.runtime).find(params.plugin, method, pluginPath(request.url))?.route.public === true;
+        },
+      },
       schema: {
         operationId: `pluginRoute${method[0]}${method.slice(1).toLowerCase()}`,
         summary: `A plugin's own ${method} route (Plugin.routes); GET /api/agents/:agentId lists them`,

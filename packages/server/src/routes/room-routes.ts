@@ -40,6 +40,7 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/rooms',
+    config: { access: 'session' },
     schema: {
       operationId: 'listRooms',
       summary: 'The rooms the agent takes part in',
@@ -61,6 +62,7 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/rooms/:roomId/memories',
+    config: { access: 'session' },
     schema: {
       operationId: 'listRoomMemories',
       summary: "A room's memories of this agent, newest first, a page at a time",
@@ -99,6 +101,7 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/rooms/:roomId/memories/search',
+    config: { access: 'session' },
     schema: {
       operationId: 'searchRoomMemories',
       summary:
@@ -149,6 +152,7 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
   app.route({
     method: 'DELETE',
     url: '/api/agents/:agentId/rooms/:roomId/memories',
+    config: { access: 'admin' },
     schema: {
       operationId: 'clearRoom',
       summary: "Clear a channel: delete the room's messages (emits CHANNEL_CLEARED)",

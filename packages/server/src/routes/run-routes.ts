@@ -77,6 +77,7 @@ export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void 
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/runs',
+    config: { access: 'admin' },
     schema: {
       operationId: 'listRuns',
       summary: "The agent's recent runs, newest first (recorded live; older ones from the logs table)",
@@ -107,6 +108,7 @@ export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void 
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/runs/:runId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'getRun',
       summary:

@@ -60,6 +60,7 @@ export function registerStudioRoutes(app: ApiApp, { agents, studio }: ServerCont
   app.route({
     method: 'GET',
     url: '/api/studio',
+    config: { access: 'admin' },
     schema: {
       operationId: 'getStudio',
       summary: 'Whether agents can be made here, and the plugin packages a character may name',
@@ -72,6 +73,7 @@ export function registerStudioRoutes(app: ApiApp, { agents, studio }: ServerCont
   app.route({
     method: 'POST',
     url: '/api/agents',
+    config: { access: 'admin' },
     schema: {
       operationId: 'createAgent',
       summary: 'Make and start an agent, stored in the database (every server of a fleet runs it)',
@@ -92,6 +94,7 @@ export function registerStudioRoutes(app: ApiApp, { agents, studio }: ServerCont
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/character',
+    config: { access: 'admin' },
     schema: {
       operationId: 'getAgentCharacter',
       summary: "An agent's character for editing, secrets by name only",
@@ -128,6 +131,7 @@ export function registerStudioRoutes(app: ApiApp, { agents, studio }: ServerCont
   app.route({
     method: 'PATCH',
     url: '/api/agents/:agentId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'updateAgent',
       summary:
@@ -155,6 +159,7 @@ export function registerStudioRoutes(app: ApiApp, { agents, studio }: ServerCont
   app.route({
     method: 'DELETE',
     url: '/api/agents/:agentId',
+    config: { access: 'admin' },
     schema: {
       operationId: 'deleteAgent',
       summary: 'Stop and remove a studio agent on every server; its memories are kept unless purge=true',

@@ -93,6 +93,7 @@ export function registerUsageRoutes(app: ApiApp, { agents }: ServerContext): voi
   app.route({
     method: 'GET',
     url: '/api/agents/:agentId/usage',
+    config: { access: 'admin' },
     schema: {
       operationId: 'getUsage',
       summary:

@@ -7,6 +7,7 @@ import { defaultEntityId, type MessageBus, toBusMessage } from '@kith/core';
 import { parseInput } from '../http/parse-input';
 import type { RateLimitSettings } from '../server-options';
 import type { WsHub } from './ws-hub';
+import type { WsGate } from '../auth/ws-gate';
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from './ws-protocol';
 import { WindowCounter } from './window-counter';
 import { RateLimitedError, RequestValidationError, ServerErrorCode } from '../errors';
@@ -18,6 +19,8 @@ export interface WsConnectionContext {
   channels: ChannelService;
   rateLimit: RateLimitSettings | false;
   logger: Logger;
+  /** What a session's connection may join and send (none for the admin key). */
+  gate?: WsGate;
 }
 
 function requestIdOf(raw: unknown): string | undefined {
@@ -94,6 +97,7 @@ export class WsConnection {
         this.send({ type: 'pong', ...requestId });
         return;
       case 'join': {
+        await this.context.gate?.join(frame);
         if (!frame.agentId) {
           // A channel of several agents: every message of it, a person's or an agent's.
           hub.subscribe(this.id, frame.channelId);
@@ -115,6 +119,7 @@ export class WsConnection {
         this.send({ type: 'left', channelId: frame.channelId, ...requestId });
         return;
       case 'send':
+        await this.context.gate?.send(frame);
         if (!frame.agentId && (await this.context.channels.channelOf(frame.channelId))) {
           await this.postToChannel(frame);
           return;
