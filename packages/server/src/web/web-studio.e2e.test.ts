@@ -82,6 +82,9 @@ describe('the studio in the web page (agents, character editor, conversations), 
       await editor.getByLabel('Name', { exact: true }).fill('Mira');
       await editor.getByLabel('Bio').fill('Grows tomatoes.');
       await editor.getByLabel('Topics').fill('gardens, weather');
+      await editor.getByLabel('System').fill('You are Mira, a gardener.');
+      await editor.getByLabel('Style').fill('short sentences\nno emojis');
+      await editor.getByLabel('Message examples').fill('{{user}}: what grows well?\nMira: Tomatoes, in the sun.');
       await editor.getByLabel(TEST_PLUGIN).check();
       await editor.getByLabel('Settings').fill('bad name=1');
       await editor.getByRole('button', { name: 'Save' }).click();
@@ -124,6 +127,13 @@ describe('the studio in the web page (agents, character editor, conversations), 
       expect(await editor.getByLabel('Secret value').inputValue()).toBe('');
       expect(await page.content()).not.toContain('s3cret');
       expect(await editor.getByLabel('Settings').inputValue()).toBe('MODEL_TEMPERATURE=0.5');
+      expect(await editor.getByLabel('System').inputValue()).toBe('You are Mira, a gardener.');
+      expect(await editor.getByLabel('Style').inputValue()).toBe('short sentences\nno emojis');
+      expect(await editor.getByLabel('Message examples').inputValue()).toBe(
+        '{{user}}: what grows well?\nMira: Tomatoes, in the sun.',
+      );
+      expect(await editor.getByLabel('Topics').inputValue()).toBe('gardens, weather');
+      expect(await editor.getByLabel(TEST_PLUGIN).isChecked()).toBe(true);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
       await editor.getByLabel('Bio').fill('Keeps bees.');
       await editor.getByRole('button', { name: 'Save' }).click();
