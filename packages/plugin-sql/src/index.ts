@@ -39,3 +39,5 @@ export type { PluginSchemaReport } from './sqlite/migrations/migrate-plugin-sche
 export * from './errors';
 export * as schema from './sqlite/schema';
 export type { CopyOptions, CopyProgress, CopyReport, TableCopyReport } from './copy';
+export type { Conversation } from './shared/rooms/conversation';
+export type { AgentUpdateResult } from './shared/adapter/dialect-stores';

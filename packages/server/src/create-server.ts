@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { AgentRegistry } from './agents/agent-registry';
+import { DEFAULT_AGENT_SYNC_MS, StudioAgents } from './agents/studio-agents';
 import { installAccessGuard } from './auth/access-guard';
 import { ConversationAccess } from './auth/conversation-access';
 import { sessionPolicies } from './auth/session-policies';
@@ -104,6 +105,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     startedAt: Date.now(),
     logger,
     sessions: { settings: sessionSettings, tokens },
+    ...(options.agentFactory ? { studio: new StudioAgents(agents, options.agentFactory, logger) } : {}),
   };
 
   installErrorHandlers(app, settings.bodyLimit);
@@ -160,7 +162,12 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/' });
   await options.configure?.(app);
 
-  for (const runtime of options.agents ?? []) await agents.add(runtime);
+  for (const runtime of options.agents ?? []) await agents.add(runtime, options.agentSource);
+  // Studio agents stored by an earlier run or another server of the fleet start before the server listens.
+  if (context.studio) {
+    await context.studio.sync();
+    context.studio.startSync(options.agentSyncMs ?? DEFAULT_AGENT_SYNC_MS);
+  }
 
   let url: string | undefined;
   let closed = false;
@@ -187,6 +194,7 @@ export async function createServer(options: KithServerOptions = {}): Promise<Kit
     async close() {
       if (closed) return;
       closed = true;
+      await context.studio?.close();
       hub.close();
       channels.close();
       await app.close();

@@ -41,3 +41,4 @@ export type { MemoryView, RoomView } from './http/memory-view';
 export type { ErrorBody } from './http/error-reply';
 export * from './errors';
 export type { AgentSummary, AgentDetail } from './agents/agent-view';
+export type { AgentFactory, AgentSource } from './agents/agent-factory';

@@ -1,5 +1,6 @@
 import type { Logger, MessageBus } from '@kith/core';
 import type { AgentRegistry } from './agents/agent-registry';
+import type { StudioAgents } from './agents/studio-agents';
 import type { ChannelService } from './channels/channel-service';
 import type { KithMetrics } from './metrics/kith-metrics';
 import type { MetricsRecorder } from './metrics/metrics-recorder';
@@ -21,4 +22,6 @@ export interface ServerContext {
   logger: Logger;
   /** End-user sessions: their settings and the tokens that carry them. */
   sessions: { settings: SessionSettings; tokens: SessionTokens };
+  /** Agents made at run time; undefined without an agent factory (POST /api/agents then answers 409). */
+  studio?: StudioAgents;
 }

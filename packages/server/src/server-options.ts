@@ -1,5 +1,6 @@
 import { ConfigValidationError, type IAgentRuntime, type Logger } from '@kith/core';
 import type { FastifyInstance } from 'fastify';
+import type { AgentFactory } from './agents/agent-factory';
 import { z } from 'zod';
 import type { SessionOptions } from './auth/session-settings';
 
@@ -60,6 +61,15 @@ export interface KithServerOptions {
   trustProxy?: TrustProxy;
   /** Environment to read settings from (default process.env). */
   env?: Record<string, string | undefined>;
+  /**
+   * Makes agents at run time (POST/PATCH/DELETE /api/agents): without it the server runs only the
+   * agents it is given. `kith start` passes one built on its character validation and plugin loading.
+   */
+  agentFactory?: AgentFactory;
+  /** Where the `agents` given come from, shown by the API and the web page (default 'file'). */
+  agentSource?: 'file' | 'project';
+  /** How often the agents table is read for studio agents made, changed or deleted by another server (default 2,000 ms). */
+  agentSyncMs?: number;
 }
 
 /** Which proxies' forwarded headers the server believes (Fastify's trustProxy). */

@@ -176,6 +176,7 @@ export function initChannels(ctx) {
   });
 
   return {
+    open,
     async load() {
       await loadAgents();
       fillList();

@@ -2,6 +2,7 @@
 // (agents, room history, runs) and its WebSocket (/ws) for live replies. The Runs,
 // Memories and Usage views live in views.js.
 
+import { initAgents } from './agents.js';
 import { initChannels } from './channels.js';
 import { initAuth } from './session.js';
 import { fmtUsd, initViews } from './views.js';
@@ -48,15 +49,34 @@ function entityId() {
   return id;
 }
 
-function roomFor(agentId) {
-  // A session's rooms are its user's: kept apart from the key holder's and from an earlier session's.
-  const storeKey = auth.isSession() ? `${KEYS.rooms}.${auth.session().userId}` : KEYS.rooms;
-  const rooms = JSON.parse(localStorage.getItem(storeKey) || '{}');
-  if (!rooms[agentId]) {
-    rooms[agentId] = uuid();
-    localStorage.setItem(storeKey, JSON.stringify(rooms));
+// A session's rooms are its user's: kept apart from the key holder's and from an earlier session's.
+const roomsKey = () => (auth.isSession() ? `${KEYS.rooms}.${auth.session().userId}` : KEYS.rooms);
+const knownRooms = () => JSON.parse(localStorage.getItem(roomsKey()) || '{}');
+
+function rememberRoom(agentId, roomId) {
+  const rooms = knownRooms();
+  rooms[agentId] = roomId;
+  localStorage.setItem(roomsKey(), JSON.stringify(rooms));
+  return roomId;
+}
+
+/**
+ * This browser's room with the agent; for the key holder in a browser that has none, the newest
+ * conversation of a person with the name given (history lives in the database, not the browser),
+ * else a new room.
+ */
+async function roomFor(agentId) {
+  const known = knownRooms()[agentId];
+  if (known) return known;
+  const name = ui.userName.value.trim();
+  if (name && !auth.isSession()) {
+    const { conversations } = await api(`/api/agents/${agentId}/conversations?limit=100`);
+    const mine = conversations.find(
+      (c) => c.type !== 'SELF' && c.participants.some((p) => p.id !== agentId && p.name === name),
+    );
+    if (mine) return rememberRoom(agentId, mine.roomId);
   }
-  return rooms[agentId];
+  return rememberRoom(agentId, uuid());
 }
 
 const apiKey = () => localStorage.getItem(KEYS.apiKey) || '';
@@ -70,6 +90,7 @@ class HttpError extends Error {
     super(body?.error?.message || `HTTP ${status}`);
     this.status = status;
     this.code = body?.error?.code;
+    this.path = body?.error?.path;
   }
 }
 
@@ -126,16 +147,24 @@ function el(tag, className, text) {
   return node;
 }
 
-function addUserMessage(text, name) {
+/** When a bubble was said, shown beside its author. */
+function saidAt(at = Date.now()) {
+  const time = el('time', 'at', new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  time.dateTime = new Date(at).toISOString();
+  time.title = new Date(at).toLocaleString();
+  return time;
+}
+
+function addUserMessage(text, name, at) {
   const node = el('div', 'msg user');
-  node.append(el('div', 'who', name || 'you'), el('div', 'text', text));
+  node.append(saidAt(at), el('div', 'who', name || 'you'), el('div', 'text', text));
   ui.messages.append(node);
   scrollDown();
   return node;
 }
 
 /** An agent bubble; `info` holds what the details panel shows: content, runId, inReplyTo. */
-function addAgentMessage(text, info = {}) {
+function addAgentMessage(text, info = {}, at) {
   const node = el('div', 'msg agent');
   const body = el('div', 'text', text);
   const details = el('details', 'about');
@@ -143,7 +172,7 @@ function addAgentMessage(text, info = {}) {
   details.addEventListener('toggle', () => {
     if (details.open) void renderDetails(node);
   });
-  node.append(el('div', 'who', state.agentName || 'agent'), body, details);
+  node.append(saidAt(at), el('div', 'who', state.agentName || 'agent'), body, details);
   node.info = info;
   ui.messages.append(node);
   scrollDown();
@@ -254,11 +283,10 @@ async function loadHistory() {
   state.turns.clear();
   state.runsByMessage = null;
   let memories = [];
-  try {
+  // A room the agent has not seen yet does not exist: asking for its memories would be a 404 on every fresh load.
+  const { rooms } = await api(`/api/agents/${state.agentId}/rooms`);
+  if (rooms.some((room) => room.id === state.roomId)) {
     ({ memories } = await api(`/api/agents/${state.agentId}/rooms/${state.roomId}/memories?limit=100`));
-  } catch (failure) {
-    // A room the agent has not seen yet does not exist: an empty conversation.
-    if (failure.status !== 404) throw failure;
   }
   // content.inReplyTo is derived from the message id per agent (createUniqueUuid), not the memory id a
   // run records, so a reply is tied to the user message before it: one person per room on this page.
@@ -267,10 +295,11 @@ async function loadHistory() {
     const content = memory.content || {};
     if (memory.entityId === state.agentId) {
       if (!content.text && !content.thought) continue;
-      addAgentMessage(content.text || '(no reply)', { content, inReplyTo: lastUserMemoryId });
+      addAgentMessage(content.text || '(no reply)', { content, inReplyTo: lastUserMemoryId }, memory.createdAt);
     } else if (content.text) {
       lastUserMemoryId = memory.id;
-      addUserMessage(content.text, memory.entityId === entityId() ? userName() : content.name || 'someone');
+      const name = memory.entityId === entityId() ? userName() : memory.authorName || content.name || 'someone';
+      addUserMessage(content.text, name, memory.createdAt);
     }
   }
   if (!memories.length) setStatus(`Say hello to ${state.agentName}.`);
@@ -439,7 +468,7 @@ async function selectAgent() {
   const previous = state.roomId;
   state.agentId = ui.agent.value;
   state.agentName = ui.agent.selectedOptions[0]?.textContent || '';
-  state.roomId = roomFor(state.agentId);
+  state.roomId = await roomFor(state.agentId);
   localStorage.setItem(KEYS.agent, state.agentId);
   if (previous && state.socket?.readyState === WebSocket.OPEN) sendFrame({ type: 'leave', channelId: previous });
   setStatus('');
@@ -491,7 +520,33 @@ function report(failure) {
 }
 
 const channels = initChannels({ request, userName, apiKey, uuid, report: (error) => report(error) });
-const views = initViews({ api, agentId: () => state.agentId, roomId: () => state.roomId, report, channels });
+const agentsView = initAgents({
+  request,
+  report,
+  agentsChanged: () => loadAgents().catch(report),
+  async openConversation(agentId, roomId, type) {
+    // A channel of several agents opens in the Channels view (its room id is the channel's id).
+    if (type === 'GROUP') {
+      const opened = await channels.open(roomId).then(
+        () => true,
+        () => false,
+      );
+      if (opened) return views.show('channels');
+    }
+    rememberRoom(agentId, roomId);
+    ui.agent.value = agentId;
+    views.show('chat');
+    selectAgent().catch(report);
+  },
+});
+const views = initViews({
+  api,
+  agentId: () => state.agentId,
+  roomId: () => state.roomId,
+  report,
+  channels,
+  agents: agentsView,
+});
 
 ui.userName.value = localStorage.getItem(KEYS.userName) || '';
 ui.userName.addEventListener('change', () => localStorage.setItem(KEYS.userName, ui.userName.value.trim()));

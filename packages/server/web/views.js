@@ -44,9 +44,15 @@ function table(headers, rows, numeric = []) {
  * agent) and `report(error)`.
  */
 export function initViews(ctx) {
-  const views = ['chat', 'runs', 'memories', 'usage', 'channels'];
+  const views = ['chat', 'agents', 'runs', 'memories', 'usage', 'channels'];
   let current = 'chat';
-  const loaders = { runs: loadRuns, memories: loadMemories, usage: loadUsage, channels: () => ctx.channels.load() };
+  const loaders = {
+    agents: () => ctx.agents.load(),
+    runs: loadRuns,
+    memories: loadMemories,
+    usage: loadUsage,
+    channels: () => ctx.channels.load(),
+  };
 
   function show(name) {
     current = name;
@@ -264,7 +270,7 @@ export function initViews(ctx) {
 
   function memoryItem(memory) {
     const item = el('li');
-    const who = memory.entityId === ctx.agentId() ? 'agent' : shortId(memory.entityId);
+    const who = memory.authorName || (memory.entityId === ctx.agentId() ? 'agent' : shortId(memory.entityId));
     const meta = [
       memory.createdAt ? fmtTime(memory.createdAt) : '',
       who,
@@ -401,6 +407,7 @@ export function initViews(ctx) {
   $('#runs-refresh').addEventListener('click', () => loadRuns().catch(ctx.report));
 
   return {
+    show,
     /** The agent changed: reload the open view. */
     agentChanged() {
       $('#run-detail').replaceChildren();

@@ -4,6 +4,7 @@ import { ConfigValidationError, type AgentRuntime, type FleetStatus } from '@kit
 import { databaseUrlSetting, DEFAULT_FILENAME, describeDatabaseUrl } from '@kith/plugin-sql';
 import { createServer, type KithServer } from '@kith/server';
 import { createAgent, resolveDataDir } from '../agent/create-agent';
+import { studioAgentFactory } from '../agent/studio-agent-factory';
 import { databaseStatus } from '../agent/database-status';
 import { formatBootReport } from '../agent/format-boot-report';
 import { resolveProject } from '../project/resolve-project';
@@ -101,7 +102,12 @@ export async function startCommand(options: StartCommandOptions): Promise<void> 
       for (const line of formatBootReport(runtime.bootReport)) out(line);
     }
     // A generated session secret is kept in the data folder the agents use.
-    server = await createServer({ agents: runtimes, sessions: { dataDir } });
+    server = await createServer({
+      agents: runtimes,
+      sessions: { dataDir },
+      agentSource: project.projects.some((loaded) => loaded.kind !== 'json') ? 'project' : 'file',
+      agentFactory: studioAgentFactory({ dataDir, databaseUrl: options.databaseUrl, out }),
+    });
     metrics = startMetrics(server);
     if (metrics)
       out(`Metrics: OpenTelemetry metrics over OTLP/HTTP to ${metrics.endpoint}; Prometheus at GET /metrics`);

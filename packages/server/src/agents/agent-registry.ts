@@ -8,6 +8,7 @@ import {
   type UUID,
 } from '@kith/core';
 import type { RunRecorderOptions } from '../runs/run-recorder';
+import type { AgentSource } from './agent-factory';
 import { ManagedAgent } from './managed-agent';
 import { AgentAlreadyRegisteredError } from '../errors';
 
@@ -43,13 +44,13 @@ export class AgentRegistry {
   }
 
   /** Initialises the runtime if needed and connects it to the bus with its own MessageBusService. */
-  async add(runtime: IAgentRuntime): Promise<ManagedAgent> {
+  async add(runtime: IAgentRuntime, source: AgentSource = 'file'): Promise<ManagedAgent> {
     const existing = this.agents.get(runtime.agentId);
     if (existing) throw new AgentAlreadyRegisteredError(runtime.agentId, existing.name);
     await ensureInitialized(runtime);
     if (!runtime.messageService) throw new PluginDependencyMissingError('@kith/server', '@kith/plugin-bootstrap');
     const service = await MessageBusService.attach(runtime, this.bus);
-    const agent = new ManagedAgent(runtime, service, this.runOptions, this.telemetry);
+    const agent = new ManagedAgent(runtime, service, this.runOptions, this.telemetry, source);
     this.agents.set(runtime.agentId, agent);
     return agent;
   }

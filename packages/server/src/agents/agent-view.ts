@@ -7,6 +7,13 @@ export const agentSummarySchema = z.object({
   name: z.string(),
   username: z.string().optional(),
   status: z.enum(['running', 'stopped']),
+  source: z.enum(['file', 'project', 'studio']).meta({
+    description:
+      'A character file, a project, or the studio (made through POST /api/agents: the only ones PATCH and DELETE change)',
+  }),
+  model: z.string().optional().meta({ description: 'The plugin that answers TEXT_LARGE' }),
+  plugins: z.array(z.string()),
+  version: z.number().optional().meta({ description: 'Studio agents: the stored version PATCH must send back' }),
 });
 
 export const agentDetailSchema = agentSummarySchema.extend({
@@ -41,13 +48,18 @@ const MODEL_TYPES = [
   'TEXT_TO_SPEECH',
 ];
 
-export function toAgentSummary(agent: ManagedAgent): AgentSummary {
-  const { character } = agent.runtime;
+export function toAgentSummary(agent: ManagedAgent, version?: number): AgentSummary {
+  const { character, plugins } = agent.runtime;
+  const model = plugins.find((plugin) => plugin.models?.TEXT_LARGE)?.name;
   return {
     id: agent.id,
     name: character.name,
     ...(character.username ? { username: character.username } : {}),
     status: agent.status,
+    source: agent.source,
+    ...(model ? { model } : {}),
+    plugins: plugins.map((plugin) => plugin.name),
+    ...(version === undefined ? {} : { version }),
   };
 }
 
@@ -58,13 +70,13 @@ export function pluginRouteUrl(agentId: string, pluginName: string, path: string
 }
 
 /** Settings and secrets are left out: they may hold keys. Only the secrets' names are shown. */
-export function toAgentDetail(agent: ManagedAgent): AgentDetail {
+export function toAgentDetail(agent: ManagedAgent, version?: number): AgentDetail {
   const { runtime } = agent;
   const { character } = runtime;
   const list = (value: string | string[] | undefined): string[] =>
     Array.isArray(value) ? value : value ? [value] : [];
   return {
-    ...toAgentSummary(agent),
+    ...toAgentSummary(agent, version),
     bio: list(character.bio),
     topics: character.topics ?? [],
     adjectives: character.adjectives ?? [],

@@ -1,6 +1,7 @@
 import type { IAgentRuntime, UUID } from '@kith/core';
 import type { MessageBusService } from '@kith/core';
 import type { KithMetrics } from '../metrics/kith-metrics';
+import type { AgentSource } from './agent-factory';
 import { MetricsRecorder } from '../metrics/metrics-recorder';
 import { observeRuntime } from '../observe/runtime-observers';
 import { RunRecorder, type RunRecorderOptions } from '../runs/run-recorder';
@@ -18,6 +19,8 @@ export class ManagedAgent {
     readonly bus: MessageBusService,
     runOptions: RunRecorderOptions = {},
     telemetry?: KithMetrics,
+    /** Where it comes from; only studio agents are changed through the API. */
+    readonly source: AgentSource = 'file',
   ) {
     this.runs = new RunRecorder(runtime.agentId, runOptions);
     const labels = { agentName: runtime.character.name };

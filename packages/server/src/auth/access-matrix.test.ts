@@ -39,6 +39,13 @@ const CASES: Record<string, Case> = {
   listAgents: { others: 'allowed' },
   getAgent: {},
   startAgent: {},
+  // Without an agent factory (this server has none) the studio's changes answer 409 to the admin.
+  getStudio: {},
+  createAgent: { body: () => ({ character: { name: 'Matrix' } }) },
+  getAgentCharacter: {},
+  updateAgent: { body: () => ({ character: { bio: 'x' }, version: 1 }) },
+  deleteAgent: {},
+  listConversations: {},
   stopAgent: {},
   postMessage: { body: (fx) => ({ text: 'one more', roomId: fx.roomA }), others: 'denied' },
   createChannel: { body: (fx) => ({ agentIds: [fx.agentX] }), others: 'allowed' },

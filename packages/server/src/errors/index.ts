@@ -6,6 +6,8 @@ export { SessionExpiredError } from './session-expired-error';
 export { ForbiddenError } from './forbidden-error';
 export { ResourceNotFoundError } from './resource-not-found-error';
 export { AgentAlreadyRegisteredError } from './agent-already-registered-error';
+export { AgentNotEditableError } from './agent-not-editable-error';
+export { AgentVersionConflictError } from './agent-version-conflict-error';
 export { RateLimitedError } from './rate-limited-error';
 export { PayloadTooLargeError } from './payload-too-large-error';
 export { InternalServerError } from './internal-server-error';

@@ -23,6 +23,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   [ServerErrorCode.RESOURCE_NOT_FOUND]: 404,
   [ErrorCode.AGENT_NOT_RUNNING]: 409,
   [ServerErrorCode.AGENT_ALREADY_REGISTERED]: 409,
+  [ServerErrorCode.AGENT_NOT_EDITABLE]: 409,
+  [ServerErrorCode.AGENT_VERSION_CONFLICT]: 409,
   [ServerErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ServerErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.TIMEOUT]: 504,

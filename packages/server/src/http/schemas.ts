@@ -61,4 +61,5 @@ export const memoryViewSchema = z.object({
     })
     .loose(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  authorName: z.string().optional().meta({ description: "The author's name (the entity's first name)" }),
 });

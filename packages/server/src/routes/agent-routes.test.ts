@@ -11,7 +11,15 @@ describe('agent routes', () => {
     const { server, url } = await startTestServer({ agents: [ada.runtime] });
     try {
       expect((await http(url, '/api/agents')).body.agents).toEqual([
-        { id: ada.runtime.agentId, name: 'Ada', username: 'testy', status: 'running' },
+        {
+          id: ada.runtime.agentId,
+          name: 'Ada',
+          username: 'testy',
+          status: 'running',
+          source: 'file',
+          model: 'scripted-model',
+          plugins: ['bootstrap', 'scripted-model'],
+        },
       ]);
       await server.addAgent(bob.runtime);
       expect((await http(url, '/api/agents')).body.agents.map((a: { name: string }) => a.name)).toEqual(['Ada', 'Bob']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentDetailSchema, agentSummarySchema, toAgentDetail, toAgentSummary } from '../agents/agent-view';
+import type { ManagedAgent } from '../agents/managed-agent';
 import type { ApiApp } from '../http/api-app';
 import { agentParamsSchema, errorBodySchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
@@ -7,7 +8,8 @@ import type { ServerContext } from '../server-context';
 const notFound = errorBodySchema.describe('No such agent');
 
 /** GET /api/agents, GET /api/agents/:agentId, POST /api/agents/:agentId/start|stop. */
-export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): void {
+export function registerAgentRoutes(app: ApiApp, { agents, studio }: ServerContext): void {
+  const versionOf = (agent: ManagedAgent) => studio?.versionOf(agent.id);
   app.route({
     method: 'GET',
     url: '/api/agents',
@@ -18,7 +20,7 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
       tags: ['agents'],
       response: { 200: z.object({ agents: z.array(agentSummarySchema) }).describe('The agents') },
     },
-    handler: async () => ({ agents: agents.all.map(toAgentSummary) }),
+    handler: async () => ({ agents: agents.all.map((agent) => toAgentSummary(agent, versionOf(agent))) }),
   });
 
   app.route({
@@ -32,7 +34,10 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
       params: agentParamsSchema,
       response: { 200: agentDetailSchema.describe('The agent'), 404: notFound },
     },
-    handler: async ({ params }) => toAgentDetail(agents.require(params.agentId)),
+    handler: async ({ params }) => {
+      const agent = agents.require(params.agentId);
+      return toAgentDetail(agent, versionOf(agent));
+    },
   });
 
   for (const verb of ['start', 'stop'] as const) {
@@ -57,7 +62,7 @@ export function registerAgentRoutes(app: ApiApp, { agents }: ServerContext): voi
         const agent = agents.require(params.agentId);
         if (verb === 'start') agent.start();
         else agent.stop();
-        return { agent: toAgentSummary(agent) };
+        return { agent: toAgentSummary(agent, versionOf(agent)) };
       },
     });
   }

@@ -1,6 +1,7 @@
 import type { ApiRoutes } from '../http/api-app';
 import { registerAgentRoutes } from './agent-routes';
 import { registerChannelRoutes } from './channel-routes';
+import { registerConversationRoutes } from './conversation-routes';
 import { registerDocsRoutes } from './docs-routes';
 import { registerHealthRoutes } from './health-routes';
 import { registerMemoryRoutes } from './memory-routes';
@@ -10,6 +11,7 @@ import { registerPluginRoutes } from './plugin-routes';
 import { registerRoomRoutes } from './room-routes';
 import { registerRunRoutes } from './run-routes';
 import { registerSessionRoutes } from './session-routes';
+import { registerStudioRoutes } from './studio-routes';
 import { registerUsageRoutes } from './usage-routes';
 
 /**
@@ -21,9 +23,11 @@ export const API_ROUTES: readonly ApiRoutes[] = [
   registerHealthRoutes,
   registerMetricsRoutes,
   registerAgentRoutes,
+  registerStudioRoutes,
   registerMessageRoutes,
   registerChannelRoutes,
   registerRoomRoutes,
+  registerConversationRoutes,
   registerMemoryRoutes,
   registerRunRoutes,
   registerUsageRoutes,

@@ -95,7 +95,7 @@ export function registerMessageRoutes(app: ApiApp, { agents, bus, logger }: Serv
         duplicate: result?.duplicate ?? false,
         ...(result?.runId ? { runId: result.runId } : {}),
         ...(result?.error ? { error: result.error } : {}),
-        replies: (result?.replies ?? []).map(toMemoryView),
+        replies: (result?.replies ?? []).map((reply) => toMemoryView(reply)),
       };
     },
   });

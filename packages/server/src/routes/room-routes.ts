@@ -1,7 +1,7 @@
 import { type IAgentRuntime, type UUID } from '@kith/core';
 import { z } from 'zod';
 import type { ApiApp } from '../http/api-app';
-import { toMemoryView, toRoomView } from '../http/memory-view';
+import { authorNames, toMemoryView, toRoomView } from '../http/memory-view';
 import { decodeCursor, readPage } from '../http/paging-cursor';
 import { agentParamsSchema, errorBodySchema, memoryViewSchema, uuidSchema } from '../http/schemas';
 import type { ServerContext } from '../server-context';
@@ -93,7 +93,8 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
         query.limit,
         cursor,
       );
-      return { memories: page.items.map(toMemoryView), nextCursor: page.nextCursor };
+      const names = await authorNames(runtime, page.items);
+      return { memories: page.items.map((memory) => toMemoryView(memory, names)), nextCursor: page.nextCursor };
     },
   });
 
@@ -138,9 +139,10 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
         count: query.limit,
         match_threshold: 0,
       });
+      const names = await authorNames(runtime, found);
       return {
         memories: found.map((memory) => ({
-          ...toMemoryView(memory),
+          ...toMemoryView(memory, names),
           ...(memory.similarity === undefined ? {} : { similarity: memory.similarity }),
         })),
       };

@@ -1,4 +1,4 @@
-import { type Evaluator, randomUuid } from '@kith/core';
+import { type Evaluator, randomUuid, RUN_LOG_TYPE } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import { http } from '../testing/http-client';
 import { createTestAgent, type TestAgent } from '../testing/test-agent';
@@ -89,6 +89,22 @@ describe('runs', () => {
     expect(all.body.runs[0].eventCount).toBeGreaterThan(2);
     const onlyA = await http(running.url, `${base}/runs?roomId=${roomA}&limit=5`);
     expect(onlyA.body.runs.map((r: { runId: string }) => r.runId)).toEqual([a.body.runId]);
+  });
+
+  it('merges runs of another process (the logs table) by start time: a newer one there comes first', async () => {
+    const mine = await http(running.url, `${base}/messages`, { body: { text: 'here' } });
+    await agent.runtime.messageService?.whenIdle?.();
+    const elsewhere = randomUuid();
+    const startTime = Date.now() + 60_000;
+    await agent.runtime.adapter.log({
+      body: { runId: elsewhere, status: 'completed', startTime, endTime: startTime + 5, duration: 5 },
+      entityId: agent.runtime.agentId,
+      roomId: randomUuid(),
+      type: RUN_LOG_TYPE,
+    });
+    const { runs } = (await http(running.url, `${base}/runs`)).body;
+    expect(runs.map((r: { runId: string }) => r.runId)).toEqual([elsewhere, mine.body.runId]);
+    expect(runs[0]).toMatchObject({ source: 'log', startedAt: startTime });
   });
 
   it('answers 404 for a run it does not know', async () => {

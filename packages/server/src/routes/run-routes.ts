@@ -95,12 +95,13 @@ export function registerRunRoutes(app: ApiApp, { agents }: ServerContext): void 
     handler: async ({ params, query }) => {
       const agent = agents.require(params.agentId);
       const runs: RunRecord[] = agent.runs.list({ roomId: query.roomId }).slice(0, query.limit);
-      if (runs.length < query.limit) {
-        const known = new Set(runs.map((run) => run.runId));
-        const logged = await readLoggedRuns(agent.runtime, { roomId: query.roomId, count: query.limit });
-        runs.push(...logged.filter((run) => !known.has(run.runId)).slice(0, query.limit - runs.length));
-      }
-      return { runs: runs.map(summarizeRun) };
+      // Always merged with the logs table: another server of a fleet may have newer runs than this one's ring.
+      const known = new Set(runs.map((run) => run.runId));
+      const logged = await readLoggedRuns(agent.runtime, { roomId: query.roomId, count: query.limit });
+      runs.push(...logged.filter((run) => !known.has(run.runId)));
+      // Runs of other processes (a fleet, a restart) interleave with this one's: newest start first.
+      runs.sort((a, b) => b.startedAt - a.startedAt);
+      return { runs: runs.slice(0, query.limit).map(summarizeRun) };
     },
   });
 

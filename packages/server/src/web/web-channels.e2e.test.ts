@@ -34,7 +34,7 @@ describe('web page: a channel of several agents, driven in Chromium', () => {
       await page.getByLabel('Your name').fill('Ada');
       await page.getByRole('button', { name: 'Channels' }).click();
       await page.getByRole('checkbox', { name: 'Penny' }).waitFor();
-      await page.getByLabel('Name', { exact: true }).fill('tea or coffee');
+      await page.locator('#view-channels').getByLabel('Name', { exact: true }).fill('tea or coffee');
       await page.getByRole('button', { name: 'Make channel' }).click();
       await page.locator('#channel-title', { hasText: 'tea or coffee' }).waitFor();
       await page.getByLabel('Message to the channel').fill('Tea or coffee?');

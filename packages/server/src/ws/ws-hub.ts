@@ -64,7 +64,7 @@ function toFrame(event: BusEvent): ServerFrame | null {
         duplicate: result.duplicate,
         ...(result.runId ? { runId: result.runId } : {}),
         ...(result.error ? { error: result.error } : {}),
-        replies: result.replies.map(toMemoryView),
+        replies: result.replies.map((reply) => toMemoryView(reply)),
       };
     }
     case 'error':

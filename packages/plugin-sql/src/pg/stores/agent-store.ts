@@ -1,4 +1,5 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
+import type { AgentUpdateResult } from '../../shared/adapter/dialect-stores';
 import { AGENT_OWNED_TABLES } from '../../shared/agents/agent-owned-tables';
 import { agentFromColumns, type AgentRecord, detailsOf, mergeDetails } from '../../shared/agents/agent-details';
 import { SqlInvalidArgumentError } from '../../errors';
@@ -51,14 +52,25 @@ export async function createAgent(
 }
 
 /** Merges `patch` into the stored agent (row locked meanwhile, so concurrent updates do not lose each other). False when absent. */
-export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<Agent>): Promise<boolean> {
+export async function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<Agent>): Promise<boolean> {
+  return (await updateAgentIf(ctx, agentId, patch, () => true)) === 'updated';
+}
+
+/** updateAgent when `expected` holds for the stored agent, read with the row locked (FOR UPDATE). */
+export function updateAgentIf(
+  ctx: PgStoreContext,
+  agentId: UUID,
+  patch: Partial<Agent>,
+  expected: (stored: Agent) => boolean,
+): Promise<AgentUpdateResult> {
   return ctx.conn.driver.transaction(async (tx) => {
     const { rows } = await tx.query<AgentRecord>({
       text: `SELECT ${SELECT} FROM agents WHERE id = $1 FOR UPDATE`,
       values: [agentId],
     });
     const row = rows[0];
-    if (!row) return false;
+    if (!row) return 'absent';
+    if (!expected(agentFromColumns(row))) return 'refused';
     await tx.query({
       text: 'UPDATE agents SET name = $2, username = $3, enabled = $4, status = $5, details = $6, updated_at = $7 WHERE id = $1',
       values: [
@@ -71,7 +83,7 @@ export function updateAgent(ctx: PgStoreContext, agentId: UUID, patch: Partial<A
         Math.max(Date.now(), Number(row.updatedAt)),
       ],
     });
-    return true;
+    return 'updated';
   });
 }
 

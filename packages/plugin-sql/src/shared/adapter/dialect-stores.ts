@@ -9,6 +9,8 @@ import type {
   UUID,
 } from '@kith/core';
 
+import type { Conversation } from '../rooms/conversation';
+
 /** SQLite's stores answer at once (better-sqlite3 is synchronous), PostgreSQL's with a promise. */
 export type StoreResult<T> = T | Promise<T>;
 
@@ -41,7 +43,17 @@ export interface EmbeddingDimensionKeeper {
 export type AgentStore<C> = StoreFunctions<C, 'getAgent' | 'getAgents' | 'updateAgent' | 'deleteAgent'> & {
   /** Inserts the agent, recording `embeddingDimension` (held by the adapter until the row exists). */
   createAgent(ctx: C, agent: Partial<Agent>, embeddingDimension: number | null): StoreResult<boolean>;
+  /** updateAgent when `expected` holds for the stored agent, checked with the row locked (compare and set). */
+  updateAgentIf(
+    ctx: C,
+    agentId: UUID,
+    patch: Partial<Agent>,
+    expected: (stored: Agent) => boolean,
+  ): StoreResult<AgentUpdateResult>;
 };
+
+/** What a conditional agent update did: `refused` when the stored agent did not meet the condition. */
+export type AgentUpdateResult = 'updated' | 'refused' | 'absent';
 
 /** getEntitiesByIds answers a list (ids not found are skipped), never null. */
 export type EntityStore<C> = StoreFunctions<C, 'getEntitiesForRoom' | 'createEntities' | 'updateEntity'> & {
@@ -93,6 +105,11 @@ export type WorldStore<C> = StoreFunctions<
 export type RoomStore<C> = {
   getRoomsByIds(ctx: C, roomIds: UUID[]): StoreResult<Room[]>;
 } & StoreFunctions<C, 'createRooms' | 'updateRoom' | 'deleteRoom' | 'getRoomsByWorld' | 'getRoomsForParticipants'>;
+
+/** Kith's own: an agent's rooms with their participants and last message, in one query. */
+export type ConversationStore<C> = {
+  listConversations(ctx: C, limit: number): StoreResult<Conversation[]>;
+};
 
 export type ParticipantStore<C> = StoreFunctions<
   C,
@@ -151,4 +168,5 @@ export interface DialectStores<C, D> {
   cache: CacheStore<C>;
   tasks: TaskStore<C>;
   channels: ChannelFunctions<C>;
+  conversations: ConversationStore<C>;
 }

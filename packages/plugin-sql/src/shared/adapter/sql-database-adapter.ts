@@ -21,8 +21,16 @@ import type {
   UUID,
   World,
 } from '@kith/core';
+import type { Conversation } from '../rooms/conversation';
 import { AdapterChannels } from './adapter-channels';
-import type { DialectStores, EmbeddingDimensionKeeper, LogParams, LogQuery, StoreResult } from './dialect-stores';
+import type {
+  AgentUpdateResult,
+  DialectStores,
+  EmbeddingDimensionKeeper,
+  LogParams,
+  LogQuery,
+  StoreResult,
+} from './dialect-stores';
 
 /** What a store call works with: the dialect's store context and the agent's vector size. */
 export interface StoreSession<C, D> {
@@ -97,6 +105,20 @@ export abstract class SqlDatabaseAdapter<C, D extends EmbeddingDimensionKeeper> 
 
   updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
     return this.run('updateAgent', 'after-writes', ({ ctx }) => this.stores.agents.updateAgent(ctx, agentId, agent));
+  }
+
+  /**
+   * Kith's own compare and set: merges `patch` as updateAgent does when `expected` holds for the
+   * stored agent, read with the row locked, so of two writers based on the same state one is refused.
+   */
+  updateAgentIf(
+    agentId: UUID,
+    patch: Partial<Agent>,
+    expected: (stored: Agent) => boolean,
+  ): Promise<AgentUpdateResult> {
+    return this.run('updateAgentIf', 'after-writes', ({ ctx }) =>
+      this.stores.agents.updateAgentIf(ctx, agentId, patch, expected),
+    );
   }
 
   deleteAgent(agentId: UUID): Promise<boolean> {
@@ -326,6 +348,13 @@ export abstract class SqlDatabaseAdapter<C, D extends EmbeddingDimensionKeeper> 
   getRoomsForParticipants(entityIds: UUID[]): Promise<UUID[]> {
     return this.run('getRoomsForParticipants', 'after-writes', ({ ctx }) =>
       this.stores.rooms.getRoomsForParticipants(ctx, entityIds),
+    );
+  }
+
+  /** Kith's own: the agent's rooms with their participants' names and last message, newest first, in one query. */
+  listConversations(limit = 50): Promise<Conversation[]> {
+    return this.run('listConversations', 'reads-memories', ({ ctx }) =>
+      this.stores.conversations.listConversations(ctx, limit),
     );
   }
 

@@ -1,6 +1,7 @@
 import { type Agent, stringToUuid, type UUID } from '@kith/core';
 import { eq, sql } from 'drizzle-orm';
 import { SqlInvalidArgumentError } from '../../errors';
+import type { AgentUpdateResult } from '../../shared/adapter/dialect-stores';
 import { AGENT_OWNED_TABLES } from '../../shared/agents/agent-owned-tables';
 import { agentFromColumns, detailsOf, mergeDetails } from '../../shared/agents/agent-details';
 import { type AgentDetails, agents } from '../schema';
@@ -64,6 +65,22 @@ export function updateAgent(ctx: StoreContext, agentId: UUID, patch: Partial<Age
     .where(eq(agents.id, agentId))
     .run();
   return true;
+}
+
+/** updateAgent when `expected` holds for the stored agent, in one write transaction (another process waits for its lock). */
+export function updateAgentIf(
+  ctx: StoreContext,
+  agentId: UUID,
+  patch: Partial<Agent>,
+  expected: (stored: Agent) => boolean,
+): AgentUpdateResult {
+  return ctx.conn.write(() => {
+    const row = ctx.conn.db.select().from(agents).where(eq(agents.id, agentId)).get();
+    if (!row) return 'absent';
+    if (!expected(agentFromColumns(row))) return 'refused';
+    updateAgent(ctx, agentId, patch);
+    return 'updated';
+  });
 }
 
 /** Deletes the agent and every row it owns (its memories with their vectors first). */

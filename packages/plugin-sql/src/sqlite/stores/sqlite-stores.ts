@@ -5,6 +5,7 @@ import * as cache from './cache-store';
 import * as cachedEmbeddings from './cached-embeddings';
 import * as channels from './channel-store';
 import * as components from './component-store';
+import * as conversations from './conversation-store';
 import * as entities from './entity-store';
 import * as logs from './log-store';
 import * as memoryReads from './memory-reads';
@@ -36,4 +37,5 @@ export const SQLITE_STORES: DialectStores<StoreContext, AgentDimension> = {
   cache,
   tasks,
   channels,
+  conversations,
 };
