@@ -3,3 +3,5 @@ export { ElizaOSFacade } from './eliza-os-facade';
 export { DatabaseAdapter } from './database-adapter';
 export { trimTokens } from './trim-tokens';
 export { getRequestContext, runWithRequestContext, type RequestContext } from './request-context';
+export { DefaultMessageService, isDefaultMessageServiceAlias } from './elizaos-1.7/default-message-service';
+export { ElizaOS, type ElizaOSAgentConfig } from './elizaos-1.7/eliza-os';

@@ -17,3 +17,8 @@ export function getSalt(): string {
   }
   return DEFAULT_SALT;
 }
+
+/** elizaOS's name: Kith reads SECRET_SALT at each call (nothing is cached); this lets the warning show again. */
+export function clearSaltCache(): void {
+  warned = false;
+}

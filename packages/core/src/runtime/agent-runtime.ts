@@ -33,6 +33,7 @@ import type { PluginRegistration } from './plugins/plugin-records';
 import { withRunSpan } from './runs/run-span';
 import type { RuntimeSettings } from './setting-lookup/runtime-settings';
 import { composeState } from './state/compose-state';
+import { isDefaultMessageServiceAlias } from '../compat/elizaos-1.7/default-message-service';
 
 /**
  * The agent: a composition root. The constructor builds the registries and
@@ -92,6 +93,8 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
     return ledgerFront(this.messagePipeline);
   }
   set messageService(service: IMessageService | null) {
+    // elizaOS's `new DefaultMessageService()` names the default pipeline, which is the one installed.
+    if (isDefaultMessageServiceAlias(service)) return;
     this.messagePipeline = pipelineBehind(service);
   }
 
