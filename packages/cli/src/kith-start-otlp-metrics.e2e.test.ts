@@ -117,13 +117,20 @@ describe('kith start exporting metrics over OTLP/HTTP (built CLI, fake OpenAI se
         expect(((await sent.json()) as { mode: string }).mode).not.toBe('error');
       }
 
-      // What the model server reported, recomputed from the requests it received.
-      const chats = model.requestsTo('/chat/completions');
-      const reportedInput = chats.reduce((total, request) => {
-        const messages = (request.body?.messages ?? []) as { content: unknown }[];
-        return total + fakeTokenCount(messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n'));
-      }, 0);
-      expect(chats.length).toBeGreaterThanOrEqual(TURNS);
+      // What the model server reported, recomputed from the requests it received (read again while waiting:
+      // a background call, such as reflection, may still arrive after the last reply).
+      const chats = () => model.requestsTo('/chat/completions');
+      const reportedInput = (): number =>
+        chats().reduce((total, request) => {
+          const messages = (request.body?.messages ?? []) as { content: unknown }[];
+          return (
+            total + fakeTokenCount(messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n'))
+          );
+        }, 0);
+      const reportedOutput = (): number =>
+        chats().length *
+        fakeTokenCount(`<response><thought>Greet.</thought><actions>REPLY</actions><text>${REPLY}</text></response>`);
+      expect(chats().length).toBeGreaterThanOrEqual(TURNS);
 
       const chatTokens = (type: string): number =>
         (collector.metrics.get('gen_ai.client.token.usage')?.histogram?.dataPoints ?? [])
@@ -132,10 +139,9 @@ describe('kith start exporting metrics over OTLP/HTTP (built CLI, fake OpenAI se
             return a['gen_ai.operation.name'] === 'chat' && a['gen_ai.token.type'] === type;
           })
           .reduce((total, point) => total + Number(point.sum ?? 0), 0);
-      await waitFor(() => chatTokens('input') === reportedInput, 'the exported input token usage');
-      expect(chatTokens('output')).toBe(
-        chats.length *
-          fakeTokenCount(`<response><thought>Greet.</thought><actions>REPLY</actions><text>${REPLY}</text></response>`),
+      await waitFor(
+        () => chatTokens('input') === reportedInput() && chatTokens('output') === reportedOutput(),
+        'the exported token usage',
       );
 
       const tokenUsage = collector.metrics.get('gen_ai.client.token.usage') as OtlpMetric;
@@ -165,7 +171,7 @@ describe('kith start exporting metrics over OTLP/HTTP (built CLI, fake OpenAI se
       const spanInput = collector.spans
         .filter((s) => attrs(s.attributes)['gen_ai.operation.name'] === 'chat')
         .reduce((total, s) => total + Number(attrs(s.attributes)['gen_ai.usage.input_tokens'] ?? 0), 0);
-      expect(spanInput).toBe(reportedInput);
+      expect(spanInput).toBe(reportedInput());
       const chatSpan = collector.spans.find((s) => attrs(s.attributes)['gen_ai.operation.name'] === 'chat') as OtlpSpan;
       expect(attrs(chatSpan.attributes)).toMatchObject({ 'gen_ai.agent.name': 'Eliza' });
       expect(attrs(chatSpan.attributes)['gen_ai.conversation.id']).toEqual(expect.any(String));
@@ -181,7 +187,7 @@ describe('kith start exporting metrics over OTLP/HTTP (built CLI, fake OpenAI se
             line.includes('gen_ai_token_type="input"'),
         )
         .reduce((total, line) => total + Number(line.split(' ').pop()), 0);
-      expect(inputLine).toBe(reportedInput);
+      expect(inputLine).toBe(reportedInput());
     } finally {
       await new Promise((done) => collector.server.close(done));
     }
