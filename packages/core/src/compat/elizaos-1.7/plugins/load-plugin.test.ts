@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { logger } from '../../../logger';
 import type { Plugin } from '../../../types/plugin';
 import { loadAndPreparePlugin, loadPlugin } from './load-plugin';
 import { expectedPluginExportName, pickPluginExport } from './pick-plugin-export';
@@ -18,6 +19,14 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+let warn: jest.SpyInstance;
+let error: jest.SpyInstance;
+beforeEach(() => {
+  warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+  error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
 describe('loadPlugin / loadAndPreparePlugin', () => {
   // Jest's sandbox has no ES module loader, so these imports take importPackage's require path.
   it('imports a module and returns its plugin export', async () => {
@@ -31,6 +40,10 @@ describe('loadPlugin / loadAndPreparePlugin', () => {
 
   it('returns null for a package that is not installed or exports no plugin', async () => {
     expect(await loadPlugin('@elizaos/plugin-not-installed-anywhere')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ pluginName: '@elizaos/plugin-not-installed-anywhere' }),
+      'Failed to load plugin @elizaos/plugin-not-installed-anywhere; if it is not installed, add it with: kith add @elizaos/plugin-not-installed-anywhere',
+    );
     expect(await loadPlugin(join(dir, 'nothing.js'))).toBeNull();
   });
 
@@ -38,6 +51,10 @@ describe('loadPlugin / loadAndPreparePlugin', () => {
     const plugin: Plugin = { name: 'inline', description: 'inline' };
     expect(await loadPlugin(plugin)).toBe(plugin);
     expect(await loadPlugin({ name: 'broken', description: 'x', actions: 'nope' } as unknown as Plugin)).toBeNull();
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ errors: ['Plugin actions must be an array'] }),
+      'Invalid plugin provided: Plugin actions must be an array',
+    );
   });
 });
 

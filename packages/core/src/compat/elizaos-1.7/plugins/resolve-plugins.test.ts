@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PluginDependencyCycleError } from '../../../errors';
+import { logger } from '../../../logger';
 import type { Plugin } from '../../../types/plugin';
 import { resolvePluginDependencies } from './resolve-plugin-dependencies';
 import { resolvePlugins } from './resolve-plugins';
@@ -13,6 +14,12 @@ const plugin = (name: string, dependencies?: string[], testDependencies?: string
   testDependencies,
 });
 const names = (plugins: Plugin[]): string[] => plugins.map((p) => p.name);
+
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
 
 describe('resolvePluginDependencies', () => {
   it('puts dependencies first and keeps the given order otherwise, returning the original objects', () => {
@@ -44,6 +51,10 @@ describe('resolvePluginDependencies', () => {
       ['tester', plugin('tester')],
     ]);
     expect(names(resolvePluginDependencies(available))).toEqual(['app', 'tester']);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ pluginName: 'app', dependency: 'missing' }),
+      'Dependency "missing" of plugin "app" not found, skipping',
+    );
     expect(names(resolvePluginDependencies(available, true))).toEqual(['tester', 'app']);
   });
 
