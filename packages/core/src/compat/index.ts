@@ -5,3 +5,4 @@ export { trimTokens } from './trim-tokens';
 export { getRequestContext, runWithRequestContext, type RequestContext } from './request-context';
 export { DefaultMessageService, isDefaultMessageServiceAlias } from './elizaos-1.7/default-message-service';
 export { ElizaOS, type ElizaOSAgentConfig } from './elizaos-1.7/eliza-os';
+export * from './elizaos-1.7/streams-services-plugins';

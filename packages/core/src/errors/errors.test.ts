@@ -27,12 +27,14 @@ import {
   TimeoutError,
 } from '.';
 import { KithError } from './kith-error';
+import { PluginAutoInstallUnsupportedError } from './plugin-auto-install-unsupported-error';
 
 /** One instance of every concrete error, keyed by the code it must carry. */
 const samples: [KithError, string][] = [
   [new CharacterValidationError('eliza.json', ['name is required', 'bio is required']), ErrorCode.CHARACTER_INVALID],
   [new PluginValidationError('plugin-x', 'has no name'), ErrorCode.PLUGIN_INVALID],
   [new PluginDependencyMissingError('plugin-a', 'plugin-b'), ErrorCode.PLUGIN_DEPENDENCY_MISSING],
+  [new PluginAutoInstallUnsupportedError('@acme/plugin-x'), ErrorCode.PLUGIN_AUTO_INSTALL_UNSUPPORTED],
   [new PluginDependencyCycleError(['a', 'b', 'a']), ErrorCode.PLUGIN_DEPENDENCY_CYCLE],
   [new PluginInitTimeoutError('plugin-slow', 5000), ErrorCode.PLUGIN_INIT_TIMEOUT],
   [new PluginInitError('plugin-bad', new Error('boom')), ErrorCode.PLUGIN_INIT_FAILED],

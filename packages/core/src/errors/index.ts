@@ -3,6 +3,7 @@ export { ErrorCode, type ErrorCodeName } from './error-codes';
 export { CharacterValidationError } from './character-validation-error';
 export { PluginValidationError } from './plugin-validation-error';
 export { PluginDependencyMissingError } from './plugin-dependency-missing-error';
+export { PluginAutoInstallUnsupportedError } from './plugin-auto-install-unsupported-error';
 export { PluginDependencyCycleError } from './plugin-dependency-cycle-error';
 export { PluginInitTimeoutError } from './plugin-init-timeout-error';
 export { PluginInitError } from './plugin-init-error';

@@ -31,7 +31,3 @@ export { normalizePluginName } from './plugins/normalize-plugin-name';
 export { resolvePlugins } from './plugins/resolve-plugins';
 export { resolvePluginDependencies } from './plugins/resolve-plugin-dependencies';
 export { tryInstallPlugin } from './plugins/try-install-plugin';
-export {
-  PluginAutoInstallUnsupportedError,
-  PLUGIN_AUTO_INSTALL_UNSUPPORTED,
-} from './plugins/plugin-auto-install-unsupported-error';

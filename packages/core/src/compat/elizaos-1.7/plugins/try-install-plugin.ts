@@ -1,4 +1,4 @@
-import { PluginAutoInstallUnsupportedError } from './plugin-auto-install-unsupported-error';
+import { PluginAutoInstallUnsupportedError } from '../../../errors/plugin-auto-install-unsupported-error';
 
 /**
  * elizaOS installs a missing plugin with `bun add` here. Kith does not

@@ -1,5 +1,5 @@
 import { normalizePluginName } from './normalize-plugin-name';
-import { PluginAutoInstallUnsupportedError } from './plugin-auto-install-unsupported-error';
+import { PluginAutoInstallUnsupportedError } from '../../../errors/plugin-auto-install-unsupported-error';
 import { tryInstallPlugin } from './try-install-plugin';
 import { isValidPluginShape, validatePlugin } from './validate-plugin';
 import { KithError } from '../../../errors/kith-error';

@@ -1,10 +1,8 @@
-import { KithError } from '../../../errors/kith-error';
+import { ErrorCode } from './error-codes';
+import { KithError } from './kith-error';
 
 const name = 'PluginAutoInstallUnsupportedError';
 const marker = Symbol.for(`kith.error.${name}`);
-
-/** Stable code of PluginAutoInstallUnsupportedError. */
-export const PLUGIN_AUTO_INSTALL_UNSUPPORTED = 'KITH_PLUGIN_AUTO_INSTALL_UNSUPPORTED';
 
 /**
  * elizaOS's tryInstallPlugin was asked to install a plugin while the agent
@@ -18,7 +16,7 @@ export class PluginAutoInstallUnsupportedError extends KithError {
 
   constructor(readonly pluginName: string) {
     super(
-      PLUGIN_AUTO_INSTALL_UNSUPPORTED,
+      ErrorCode.PLUGIN_AUTO_INSTALL_UNSUPPORTED,
       `tryInstallPlugin("${pluginName}"): Kith does not install plugins while an agent runs. Install it first with: kith add ${pluginName}`,
     );
   }
