@@ -197,6 +197,10 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getAllServices(): Map<string, IService[]> {
     return this.parts.serviceRegistry.services;
   }
+  /** elizaOS's name: resolves once the service is up (null if the agent stops first). */
+  getServiceLoadPromise<T extends IService = IService>(serviceType: string): Promise<T | null> {
+    return this.parts.serviceRegistry.whenStarted<T>(serviceType);
+  }
   hasService(serviceType: string): boolean {
     return this.parts.serviceRegistry.has(serviceType);
   }

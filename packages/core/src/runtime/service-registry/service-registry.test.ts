@@ -89,3 +89,42 @@ describe('ServiceRegistry start timeout', () => {
     expect(registry.has('patient-service')).toBe(true);
   });
 });
+
+describe('ServiceRegistry.whenStarted', () => {
+  it('resolves when a slow service finishes starting, and with null for one that never starts before stop', async () => {
+    const capture = createCapturingLogger('warn');
+    const gate = deferred<void>();
+    const { Gated } = gatedService('slow-service', gate.promise);
+    const registry = new ServiceRegistry(capture.logger, () => 10);
+    expect(await registry.start(runtimeStub, Gated, 'plugin-slow')).toBe(false);
+    const waiting = registry.whenStarted('slow-service');
+    const never = registry.whenStarted('absent-service');
+    gate.resolve();
+    const service = await waiting;
+    expect(service).toBe(registry.get('slow-service'));
+    expect(service).not.toBeNull();
+    expect(await registry.whenStarted('slow-service')).toBe(service);
+    await registry.stopAll();
+    expect(await never).toBeNull();
+  });
+});
+
+describe('AgentRuntime.getServiceLoadPromise', () => {
+  it('initialize() does not wait for a slow start; the promise resolves once the service is up', async () => {
+    const capture = createCapturingLogger('warn');
+    const gate = deferred<void>();
+    const { Gated } = gatedService('late-service', gate.promise);
+    const runtime = await createTestRuntime({
+      logger: capture.logger,
+      settings: { PLUGIN_INIT_TIMEOUT_MS: 20 },
+      plugins: [{ name: 'plugin-late', description: 'starts late', services: [Gated] }],
+    });
+    expect(runtime.isInitialized).toBe(true);
+    expect(runtime.getService('late-service')).toBeNull();
+    const loading = runtime.getServiceLoadPromise('late-service');
+    gate.resolve();
+    expect(await loading).toBe(runtime.getService('late-service'));
+    expect(await loading).not.toBeNull();
+    await runtime.stop();
+  });
+});

@@ -10,6 +10,8 @@ export class ServiceRegistry {
   private readonly started: { type: string; owner: string; service: IService }[] = [];
 
   private closed = false;
+  /** Waiters for a service type not started yet; settled when it is added (or the registry stops). */
+  private readonly waiters = new Map<string, ((service: IService | null) => void)[]>();
 
   /** `startTimeoutMs`: how long a start may take before the agent goes on without the service (0: no limit). */
   constructor(
@@ -79,6 +81,8 @@ export class ServiceRegistry {
     list.push(service);
     this.services.set(type, list);
     this.started.push({ type, owner, service });
+    for (const resolve of this.waiters.get(type) ?? []) resolve(service);
+    this.waiters.delete(type);
     if (late)
       this.logger.info(
         { service: type, plugin: owner },
@@ -94,6 +98,20 @@ export class ServiceRegistry {
     return (this.services.get(type) ?? []) as T[];
   }
 
+  /**
+   * Resolves with the first service of `type` once it has started (at once if it has);
+   * resolves with null if the registry stops before it does, so a caller never hangs.
+   */
+  whenStarted<T extends IService>(type: string): Promise<T | null> {
+    const current = this.get<T>(type);
+    if (current || this.closed) return Promise.resolve(current);
+    return new Promise<T | null>((resolve) => {
+      const list = this.waiters.get(type) ?? [];
+      list.push(resolve as (service: IService | null) => void);
+      this.waiters.set(type, list);
+    });
+  }
+
   has(type: string): boolean {
     return (this.services.get(type)?.length ?? 0) > 0;
   }
@@ -101,6 +119,8 @@ export class ServiceRegistry {
   /** Stops every service in reverse start order; a failing stop does not prevent the others. */
   async stopAll(): Promise<void> {
     this.closed = true;
+    for (const list of this.waiters.values()) for (const resolve of list) resolve(null);
+    this.waiters.clear();
     for (const { type, owner, service } of this.started.slice().reverse()) {
       try {
         await service.stop();
