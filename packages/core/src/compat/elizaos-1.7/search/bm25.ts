@@ -167,7 +167,7 @@ export class BM25 {
     this.documentLengths[docIndex] = length;
     for (const [termIndex, frequency] of frequencies) {
       let postings = this.termFrequencies.get(termIndex);
-      if (!postings) this.termFrequencies.set(termIndex, (postings = new Map()));
+      if (!postings) this.termFrequencies.set(termIndex, (postings = new Map<number, number>()));
       postings.set(docIndex, frequency);
       this.documentFrequency[termIndex]++;
     }
@@ -191,7 +191,7 @@ export class BM25 {
   }
 }
 
-function grow(array: Uint32Array, size: number): Uint32Array {
+function grow(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
   if (array.length >= size) return array;
   const larger = new Uint32Array(size);
   larger.set(array);

@@ -117,10 +117,11 @@ export class Tokenizer {
       const match = rule.pattern.exec(word);
       if (!match) continue;
       if (rule.minMeasure && this.measure(word.slice(0, match.index)) < rule.minMeasure) continue;
+      const { replacement } = rule;
       const replaced =
-        typeof rule.replacement === 'string'
-          ? word.replace(rule.pattern, rule.replacement)
-          : word.replace(rule.pattern, rule.replacement as (substring: string, ...args: unknown[]) => string);
+        typeof replacement === 'string'
+          ? word.replace(rule.pattern, replacement)
+          : word.replace(rule.pattern, replacement);
       if (replaced !== word) return replaced;
     }
     for (const [suffix, replacement] of SUFFIXES) {
