@@ -1,3 +1,5 @@
+import { porter2Stem } from './porter2-stem';
+
 export interface StemmingRule {
   pattern: RegExp | string;
   replacement: string | ((substring: string, ...args: unknown[]) => string);
@@ -25,32 +27,11 @@ export interface TokenizationResult {
   stats?: TokenizationStats;
 }
 
-/** Suffixes the built-in stemmer strips, longest first, with the shortest stem it leaves. */
-const SUFFIXES: ReadonlyArray<readonly [suffix: string, replacement: string]> = [
-  ['ational', 'ate'],
-  ['ization', 'ize'],
-  ['fulness', 'ful'],
-  ['iveness', 'ive'],
-  ['ousness', 'ous'],
-  ['ement', ''],
-  ['ments', ''],
-  ['ment', ''],
-  ['ness', ''],
-  ['ingly', ''],
-  ['edly', ''],
-  ['sses', 'ss'],
-  ['ies', 'i'],
-  ['ing', ''],
-  ['ed', ''],
-  ['ly', ''],
-  ['s', ''],
-];
-
 /**
  * elizaOS's BM25 tokenizer: lower-cases, strips accents, emoji, control
  * characters and punctuation, keeps Latin letters, digits and CJK/kana/hangul,
- * then drops stop words and tokens shorter than `minLength`. Its stemmer is a
- * light suffix stripper (custom rules first), not the full Porter algorithm.
+ * then drops stop words and tokens shorter than `minLength`. Stemming applies
+ * the custom rules, then (unless they changed the word) Porter2.
  */
 export class Tokenizer {
   static readonly DEFAULT_OPTIONS: Required<TokenizerOptions> = {
@@ -113,23 +94,18 @@ export class Tokenizer {
 
   stemWord(word: string): string {
     if (word.length < 3) return word;
+    let stemmed = word;
     for (const rule of this.stemmingRules) {
-      const match = rule.pattern.exec(word);
+      const match = rule.pattern.exec(stemmed);
       if (!match) continue;
-      if (rule.minMeasure && this.measure(word.slice(0, match.index)) < rule.minMeasure) continue;
+      if (rule.minMeasure && this.measure(stemmed.slice(0, match.index)) < rule.minMeasure) continue;
       const { replacement } = rule;
-      const replaced =
+      stemmed =
         typeof replacement === 'string'
-          ? word.replace(rule.pattern, replacement)
-          : word.replace(rule.pattern, replacement);
-      if (replaced !== word) return replaced;
+          ? stemmed.replace(rule.pattern, replacement)
+          : stemmed.replace(rule.pattern, replacement);
     }
-    for (const [suffix, replacement] of SUFFIXES) {
-      if (!word.endsWith(suffix) || (word.endsWith('ss') && suffix === 's')) continue;
-      const stem = word.slice(0, -suffix.length);
-      if (this.measure(stem) > 0) return stem + replacement;
-    }
-    return word;
+    return stemmed !== word ? stemmed : porter2Stem(word);
   }
 
   isConsonant(word: string, i: number): boolean {
