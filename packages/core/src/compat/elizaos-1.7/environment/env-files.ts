@@ -31,7 +31,7 @@ export function findEnvFile(startDir?: string, filenames: string[] = ['.env', '.
  * Node's own `util.parseEnv` (Node >= 20.12): core does not depend on dotenv,
  * and the two agree on the usual syntax (quotes, `#` comments, `export`).
  */
-export function loadEnvFile(envPath?: string, options: LoadEnvOptions = {}): boolean {
+export function loadEnvFile(envPath?: string, options?: LoadEnvOptions): boolean {
   const path = envPath ?? findEnvFile();
   if (!path) return false;
   let parsed: NodeJS.Dict<string>;
@@ -43,7 +43,7 @@ export function loadEnvFile(envPath?: string, options: LoadEnvOptions = {}): boo
   }
   for (const [key, value] of Object.entries(parsed)) {
     if (value === undefined) continue;
-    if (options.override || process.env[key] === undefined) process.env[key] = value;
+    if (options?.override || process.env[key] === undefined) process.env[key] = value;
   }
   return true;
 }
@@ -71,11 +71,11 @@ export function findAllEnvFiles(startDir: string, boundaryDir?: string): string[
  */
 export function loadEnvFilesWithPrecedence(
   startDir: string,
-  options: { boundaryDir?: string; clearBeforeLoad?: boolean; varsToClear?: string[] } = {},
+  options?: { boundaryDir?: string; clearBeforeLoad?: boolean; varsToClear?: string[] },
 ): string[] {
-  const files = findAllEnvFiles(startDir, options.boundaryDir);
+  const files = findAllEnvFiles(startDir, options?.boundaryDir);
   if (files.length === 0) return [];
-  if (options.clearBeforeLoad && options.varsToClear) {
+  if (options?.clearBeforeLoad && options.varsToClear) {
     for (const name of options.varsToClear) delete process.env[name];
   }
   for (const file of [...files].reverse()) loadEnvFile(file, { override: true });
