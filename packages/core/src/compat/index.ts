@@ -6,4 +6,4 @@ export { getRequestContext, runWithRequestContext, type RequestContext } from '.
 export { DefaultMessageService, isDefaultMessageServiceAlias } from './elizaos-1.7/default-message-service';
 export { ElizaOS, type ElizaOSAgentConfig } from './elizaos-1.7/eliza-os';
 export * from './elizaos-1.7/streams-services-plugins';
-export * from './elizaos-1.7/elizaos-constants';
+export * from './elizaos-1.7/buffers-env-misc';
