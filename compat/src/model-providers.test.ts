@@ -45,6 +45,24 @@ const PROVIDERS = [
     // @google/genai reads its base URL from the environment only.
     env: (url: string): Record<string, string> => ({ GOOGLE_GEMINI_BASE_URL: `${url}/gemini` }),
   },
+  {
+    plugin: '@elizaos/plugin-groq',
+    name: 'groq',
+    wire: 'groq',
+    secrets: (url: string) => ({ GROQ_API_KEY: 'gsk_compat', GROQ_BASE_URL: `${url}/groq/openai/v1` }),
+    // plugin-groq 1.0.4 emits no MODEL_USED: its calls are counted, their tokens are not known.
+    reportsUsage: false,
+  },
+  {
+    plugin: '@elizaos/plugin-elizacloud',
+    name: 'elizaOSCloud',
+    wire: 'elizacloud',
+    secrets: (url: string) => ({
+      ELIZAOS_CLOUD_API_KEY: 'eliza_compat',
+      ELIZAOS_CLOUD_BASE_URL: `${url}/elizacloud/api/v1`,
+      ELIZAOS_CLOUD_EMBEDDING_DIMENSIONS: '384',
+    }),
+  },
 ] as const;
 
 /** Each plugin's process environment, for SDKs that read settings from it alone. */
