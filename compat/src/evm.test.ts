@@ -109,7 +109,6 @@ describe('@elizaos/plugin-evm through kith start, against a local EVM JSON-RPC c
         text: `Send 0.25 ETH to ${RECIPIENT} on sepolia`,
       })
       .then((r) => r.actions);
-    process.stdout.write(`transfer: ${JSON.stringify(transfer)}\n${JSON.stringify(server.requests.filter((r) => JSON.stringify(r.body).includes("token transfer")).map((r) => r.body))}\n`);
     expect(transfer).toMatchObject({ valid: true, ok: true });
     expect(transfer.callbacks[0]?.text).toMatch(
       new RegExp(`^Successfully transferred 0\\.25 tokens to ${RECIPIENT}\\nTransaction Hash: 0x[0-9a-f]{64}$`),

@@ -52,6 +52,9 @@ const PROVIDERS = [
     secrets: (url: string) => ({ GROQ_API_KEY: 'gsk_compat', GROQ_BASE_URL: `${url}/groq/openai/v1` }),
     // plugin-groq 1.0.4 emits no MODEL_USED: its calls are counted, their tokens are not known.
     reportsUsage: false,
+    // Its tokenizer is js-tiktoken's encoding for the Groq model's name, which js-tiktoken does not
+    // know ("qwen-qwq-32b"): the handlers catch that and answer [] and "" (elizaOS runs the same code).
+    emptyResults: { TEXT_TOKENIZER_ENCODE: [], TEXT_TOKENIZER_DECODE: '' },
   },
   {
     plugin: '@elizaos/plugin-elizacloud',
@@ -157,7 +160,9 @@ describe.each(PROVIDERS)('$plugin through kith start', (provider) => {
     process.stdout.write(`${plugin} model handlers: ${JSON.stringify(outcomes)}\n`);
     for (const [type, outcome] of Object.entries(outcomes)) {
       expect({ type, ok: outcome.ok, error: outcome.error }).toEqual({ type, ok: true, error: undefined });
-      expect(outcome.result).toBeTruthy();
+      const empty: Record<string, unknown> = 'emptyResults' in provider ? provider.emptyResults : {};
+      if (type in empty) expect({ type, result: outcome.result }).toEqual({ type, result: empty[type] });
+      else expect(outcome.result).toBeTruthy();
       if (!LOCAL.has(type)) expect({ type, requests: outcome.requests.length > 0 }).toEqual({ type, requests: true });
     }
   });
