@@ -113,6 +113,13 @@ describe('@elizaos/plugin-evm through kith start, against a local EVM JSON-RPC c
     expect(transfer.callbacks[0]?.text).toMatch(
       new RegExp(`^Successfully transferred 0\\.25 tokens to ${RECIPIENT}\\nTransaction Hash: 0x[0-9a-f]{64}$`),
     );
+    // Its prompt, as on elizaOS 1.7.2: {{recentMessages}} ends with the request, and
+    // {{supportedChains}} comes from a key the plugin set on the state itself.
+    const prompt = server.requests
+      .map((r) => JSON.stringify(r.body))
+      .find((b) => b.includes('requested token transfer'));
+    expect(prompt).toContain(`Send 0.25 ETH to ${RECIPIENT} on sepolia`);
+    expect(prompt).toContain('<fromChain>sepolia | null</fromChain>');
     expect(chain.rawTransactions).toHaveLength(1);
     const raw = chain.rawTransactions[0] as `0x${string}`;
     const sent = viem.parseTransaction(raw);
