@@ -122,8 +122,15 @@ describe.each(PROVIDERS)('$plugin through kith start', (provider) => {
   });
 
   it("records the turn's model usage with the tokens its wire reported, whatever shape the plugin's MODEL_USED event has", async () => {
-    const usage = await agent.usage();
-    const group = usage.groups.find((g) => g.key.startsWith(`${name}/`));
+    // The usage record may be written a moment after the reply (a plugin's MODEL_USED is not awaited): wait for it.
+    const counted = async () => (await agent.usage()).groups.find((g) => g.key.startsWith(`${name}/`));
+    const complete = (g: Awaited<ReturnType<typeof counted>>) =>
+      g !== undefined && g.calls > 0 && ('reportsUsage' in provider || g.inputTokens > 0);
+    let group = await counted();
+    for (let i = 0; i < 40 && !complete(group); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      group = await counted();
+    }
     expect(group?.calls).toBeGreaterThan(0);
     if ('reportsUsage' in provider) {
       expect(group?.inputTokens).toBe(0);
