@@ -1,4 +1,4 @@
-// The compat suite's plugin-evm and plugin-twitter characters on elizaOS 1.7.2 itself, for comparison (see README.md).
+// The compat suite's plugin-evm, plugin-tee and plugin-twitter characters on elizaOS 1.7.2 itself, for comparison (see README.md).
 import { createServer } from 'node:http';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -9,6 +9,8 @@ import sqlPlugin from '@elizaos/plugin-sql';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import evmPlugin from '@elizaos/plugin-evm';
 import twitterPlugin from '@elizaos/plugin-twitter';
+import teePlugin from '@elizaos/plugin-tee';
+import { generateKeyPairSync } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { parseTransaction, recoverTransactionAddress } from 'viem';
 
@@ -91,6 +93,28 @@ const scripted = {
   },
 };
 
+// A local stand-in for Phala's dstack daemon, as in ../src/testing/dstack-simulator.ts.
+const teeCalls = [];
+const dstack = createServer((req, res) => {
+  let text = '';
+  req.on('data', (c) => (text += c));
+  req.on('end', () => {
+    teeCalls.push(req.url);
+    const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        req.url.includes('DeriveKey') ? { key, certificate_chain: [] } : { quote: '0x1234', event_log: '[]' },
+      ),
+    );
+  });
+});
+await new Promise((r) => dstack.listen(0, '127.0.0.1', r));
+process.env.DSTACK_SIMULATOR_ENDPOINT = `http://127.0.0.1:${dstack.address().port}`;
+
 const privateKey = `0x${randomBytes(32).toString('hex')}`;
 const address = privateKeyToAccount(privateKey).address;
 const settings = {
@@ -98,6 +122,9 @@ const settings = {
   chains: { evm: ['sepolia'] },
   secrets: { EVM_PRIVATE_KEY: privateKey, EVM_PROVIDER_SEPOLIA: rpcUrl },
 };
+if (which === 'tee') {
+  settings.secrets = { TEE_MODE: 'LOCAL', WALLET_SECRET_SALT: 'compat-wallet-salt', EVM_PROVIDER_SEPOLIA: rpcUrl };
+}
 if (which === 'twitter') {
   settings.secrets = {
     TWITTER_API_KEY: 'compat-api-key',
@@ -107,9 +134,10 @@ if (which === 'twitter') {
   };
 }
 const plugin = which === 'twitter' ? twitterPlugin : evmPlugin;
+const extra = which === 'tee' ? [teePlugin] : [];
 const runtime = new AgentRuntime({
   character: { name: 'Treasurer', bio: ['Keeps an EVM wallet.'], settings, plugins: [] },
-  plugins: [scripted, plugin, bootstrapPlugin],
+  plugins: [scripted, ...extra, plugin, bootstrapPlugin],
 });
 // elizaOS's server runs the migrations before an agent's initialize(); a bare runtime does it by hand.
 await runtime.registerPlugin(sqlPlugin);
@@ -132,6 +160,26 @@ if (which === 'twitter') {
     console.log('SIDE: process still alive 5 s after stop() (the login loop keeps it): exiting');
     process.exit(0);
   }, 5000).unref?.();
+} else if (which === 'tee') {
+  await new Promise((r) => setTimeout(r, 1000));
+  console.log(`SIDE: services ${[...runtime.getAllServices().keys()]}`);
+  const message = {
+    id: randomUUID(),
+    entityId: randomUUID(),
+    agentId: runtime.agentId,
+    roomId: randomUUID(),
+    content: { text: 'Who holds your keys?' },
+  };
+  const state = { values: {}, data: {}, text: '' };
+  for (const name of ['phala-derive-key', 'EVMWalletProvider']) {
+    const result = await runtime.providers.find((p) => p.name === name).get(runtime, message, state);
+    console.log(`SIDE: ${name} ${JSON.stringify(result.text)}`);
+  }
+  console.log(
+    `SIDE: dstack calls ${teeCalls.length}, eth_getBalance calls ${calls.filter((m) => m === 'eth_getBalance').length}`,
+  );
+  await runtime.stop();
+  process.exit(0);
 } else {
   console.log(`SIDE: services ${[...runtime.getAllServices().keys()]}`);
   const roomId = randomUUID();

@@ -20,6 +20,7 @@ export const PINNED_PLUGINS: Readonly<Record<string, string>> = {
   '@elizaos/plugin-elizacloud': '1.7.3',
   '@elizaos/plugin-groq': '1.0.4',
   '@elizaos/plugin-twitter': '1.2.22',
+  '@elizaos/plugin-tee': '1.0.2',
 };
 
 /** Packages the suite reads characters from (npm pack, not installed). */
