@@ -127,12 +127,14 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
     return this.initializing;
   }
 
-  /** Marks the agent initialised, then starts the services registered before, in order. */
+  /** Marks the agent initialised, then starts the services registered before, all at once, as elizaOS does. */
   private async startDeferredServices(): Promise<void> {
     this.initialized = true;
-    for (const { service, owner } of this.deferredServices.splice(0)) {
-      await this.parts.boot.timed(owner, 'services', () => this.parts.serviceRegistry.start(this, service, owner));
-    }
+    const { boot, serviceRegistry: registry, settings } = this.parts;
+    const starts = this.deferredServices.splice(0).map(({ service, owner }) => {
+      return boot.timed(owner, 'services', () => registry.start(this, service, owner));
+    });
+    await registry.awaitStarts(starts, settings.number('SERVICE_START_WAIT_MS', 100));
   }
 
   async stop(): Promise<void> {
