@@ -52,12 +52,12 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   readonly providers: Provider[];
   readonly evaluators: Evaluator[];
   readonly routes: RegisteredRoute[] = [];
+  readonly models: Map<string, ModelHandler[]>;
   /** The installed pipeline itself, which the agent's MessageLedger runs turns with. */
   messagePipeline: IMessageService | null = null;
 
   private readonly parts: RuntimeParts;
-  // An own property as in elizaOS, whose plugins may read runtime.settings.
-  private readonly settings: RuntimeSettings;
+  private readonly settings: RuntimeSettings; // an own property as in elizaOS, whose plugins may read it
   private readonly pending: Plugin[];
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private promptBatcher: PromptBatcher | undefined;
@@ -82,6 +82,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
       startService: (service, owner) => this.startService(service, owner),
     });
     this.settings = this.parts.settings;
+    this.models = this.parts.models.table;
     ({ actions: this.actions, providers: this.providers, evaluators: this.evaluators } = this.parts.components);
     registerAgent(this);
   }
@@ -104,7 +105,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   get events(): Map<string, EventHandler<string>[]> {
     return this.parts.eventBus.handlers;
   }
-  /** Each plugin's boot phases with their durations. */
   get bootReport(): readonly BootReportEntry[] {
     return this.parts.boot.entries;
   }
