@@ -52,14 +52,13 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   readonly providers: Provider[];
   readonly evaluators: Evaluator[];
   readonly routes: RegisteredRoute[] = [];
+  readonly models: Map<string, ModelHandler[]>;
   /** The installed pipeline itself, which the agent's MessageLedger runs turns with. */
   messagePipeline: IMessageService | null = null;
 
   private readonly parts: RuntimeParts;
-  // An own property as in elizaOS, whose plugins may read runtime.settings.
-  private readonly settings: RuntimeSettings;
+  private readonly settings: RuntimeSettings; // an own property as in elizaOS, whose plugins may read it
   private readonly pending: Plugin[];
-  private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private promptBatcher: PromptBatcher | undefined;
   private initialized = false;
   private initializing: Promise<void> | null = null;
@@ -82,6 +81,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
       startService: (service, owner) => this.startService(service, owner),
     });
     this.settings = this.parts.settings;
+    this.models = this.parts.models.table;
     ({ actions: this.actions, providers: this.providers, evaluators: this.evaluators } = this.parts.components);
     registerAgent(this);
   }
@@ -104,7 +104,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   get events(): Map<string, EventHandler<string>[]> {
     return this.parts.eventBus.handlers;
   }
-  /** Each plugin's boot phases with their durations. */
   get bootReport(): readonly BootReportEntry[] {
     return this.parts.boot.entries;
   }
@@ -127,12 +126,17 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
     return this.initializing;
   }
 
-  /** Marks the agent initialised, then starts the services registered before, in order. */
+  /** Marks the agent initialised, then starts the services registered before, all at once, as elizaOS does. */
   private async startDeferredServices(): Promise<void> {
     this.initialized = true;
-    for (const { service, owner } of this.deferredServices.splice(0)) {
-      await this.parts.boot.timed(owner, 'services', () => this.parts.serviceRegistry.start(this, service, owner));
-    }
+    const { boot, serviceRegistry, settings } = this.parts;
+    const waitMs = settings.number('SERVICE_START_WAIT_MS', 100);
+    await serviceRegistry.startQueued(this, waitMs, (owner, start) => boot.timed(owner, 'services', start));
+    this.parts.markInitialized();
+  }
+  /** What the elizaOS-only members read. */
+  protected override get internals(): RuntimeParts {
+    return this.parts;
   }
 
   async stop(): Promise<void> {
@@ -197,10 +201,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getAllServices(): Map<string, IService[]> {
     return this.parts.serviceRegistry.services;
   }
-  /** elizaOS's name: resolves once the service is up (null if the agent stops first). */
-  getServiceLoadPromise<T extends IService = IService>(serviceType: string): Promise<T | null> {
-    return this.parts.serviceRegistry.whenStarted<T>(serviceType);
-  }
   hasService(serviceType: string): boolean {
     return this.parts.serviceRegistry.has(serviceType);
   }
@@ -213,7 +213,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   /** Started now once the agent is initialised; before that, after the plugins and the database. */
   private async startService(service: ServiceClass, owner: string): Promise<void> {
     if (this.initialized) await this.parts.serviceRegistry.start(this, service, owner);
-    else this.deferredServices.push({ service, owner });
+    else this.parts.serviceRegistry.queue(service, owner);
   }
 
   // ---- models ----------------------------------------------------------

@@ -96,6 +96,26 @@ export interface GenerateTextParams {
   [key: string]: unknown;
 }
 
+/** The model types that generate text (elizaOS's name). */
+export type TextGenerationModelType =
+  | typeof ModelType.TEXT_SMALL
+  | typeof ModelType.TEXT_LARGE
+  | typeof ModelType.TEXT_REASONING_SMALL
+  | typeof ModelType.TEXT_REASONING_LARGE
+  | typeof ModelType.TEXT_COMPLETION;
+
+/** `runtime.generateText` options: the model params, plus whether to put the character first and which model. */
+export interface GenerateTextOptions extends Omit<GenerateTextParams, 'prompt'> {
+  /** Put the character's bio, system prompt and style before the input (default true). */
+  includeCharacter?: boolean;
+  /** Default TEXT_LARGE. */
+  modelType?: TextGenerationModelType;
+}
+
+export interface GenerateTextResult {
+  text: string;
+}
+
 export interface TextEmbeddingParams {
   text: string;
 }

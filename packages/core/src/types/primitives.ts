@@ -40,6 +40,17 @@ export enum ChannelType {
 }
 
 /** The payload of a message: what was said, thought and decided. */
+/** How a connector saw the agent addressed (elizaOS's `Content.mentionContext`). */
+export interface MentionContext {
+  /** A platform mention (@agent on Discord, Telegram, ...). */
+  isMention: boolean;
+  /** A reply to one of the agent's messages. */
+  isReply: boolean;
+  /** In a thread with the agent. */
+  isThread: boolean;
+  mentionType?: 'platform_mention' | 'reply' | 'thread' | 'none';
+}
+
 export interface Content {
   thought?: string;
   text?: string;
@@ -51,6 +62,8 @@ export interface Content {
   inReplyTo?: UUID;
   attachments?: Media[];
   channelType?: ChannelType | string;
+  /** How the connector saw the agent addressed, when it says. */
+  mentionContext?: MentionContext;
   /** True when the reply is plain text that needs no action processing. */
   simple?: boolean;
   /** Action parameters from the model, keyed by action name. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '../../index';
+import { createTestRuntime } from '../../testing';
 
 /**
  * Every runtime export of @elizaos/core 1.7.2 (listed from the published
@@ -10,9 +11,9 @@ import * as core from '../../index';
  */
 
 describe('the @elizaos/core 1.7.2 export surface', () => {
-  const { runtimeExports } = JSON.parse(readFileSync(join(__dirname, 'elizaos-core-1.7.2-exports.json'), 'utf8')) as {
-    runtimeExports: string[];
-  };
+  const { runtimeExports, agentRuntimeMembers } = JSON.parse(
+    readFileSync(join(__dirname, 'elizaos-core-1.7.2-exports.json'), 'utf8'),
+  ) as { runtimeExports: string[]; agentRuntimeMembers: string[] };
 
   it('lists the published package (180 names)', () => {
     expect(runtimeExports).toHaveLength(180);
@@ -23,5 +24,12 @@ describe('the @elizaos/core 1.7.2 export surface', () => {
     const exported = core as Record<string, unknown>;
     const missing = runtimeExports.filter((name) => !(name in exported) || exported[name] === undefined);
     expect(missing).toEqual([]);
+  });
+
+  it("has every public member of elizaOS's AgentRuntime on a running agent", async () => {
+    const runtime = (await createTestRuntime()) as unknown as Record<string, unknown>;
+    expect(agentRuntimeMembers.length).toBeGreaterThan(140);
+    expect(agentRuntimeMembers.filter((name) => !(name in runtime) || runtime[name] === undefined)).toEqual([]);
+    await (runtime as unknown as { stop(): Promise<void> }).stop();
   });
 });
