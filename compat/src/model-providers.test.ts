@@ -68,6 +68,8 @@ const PROVIDERS = [
       ELIZAOS_CLOUD_BASE_URL: `${url}/elizacloud/api/v1`,
       ELIZAOS_CLOUD_EMBEDDING_DIMENSIONS: '384',
     }),
+    // Its text handlers return `{ textStream }` (the AI SDK's streamText) when asked to stream.
+    streams: true,
   },
 ] as const;
 
