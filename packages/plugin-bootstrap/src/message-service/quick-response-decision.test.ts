@@ -4,12 +4,11 @@ import { bootstrapPlugin } from '../plugin';
 import { quickResponseDecision } from './quick-response-decision';
 
 const roomOf = (type: ChannelType): Room => ({ id: stringToUuid(`room-${type}`), source: 'discord', type });
-const message = (text: string, extra: Partial<Memory['content']> = {}): Memory =>
-  ({
-    entityId: stringToUuid('someone'),
-    roomId: stringToUuid('room'),
-    content: { text, source: 'discord', ...extra },
-  });
+const message = (text: string, extra: Partial<Memory['content']> = {}): Memory => ({
+  entityId: stringToUuid('someone'),
+  roomId: stringToUuid('room'),
+  content: { text, source: 'discord', ...extra },
+});
 
 describe('messageService.shouldRespond (elizaOS quick check)', () => {
   it('answers at once in DMs and when addressed; leaves other group messages to the model', async () => {
