@@ -6,7 +6,7 @@ import { createLogger, type Logger } from '../logger/logger';
 import type { Character, TemplateType } from '../types/character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
 import type { IDatabaseAdapter } from '../types/database';
-import type { EventHandler, PayloadOf } from '../types/events';
+import type { EmittedPayloadOf, EventHandler } from '../types/events';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import type { Memory } from '../types/memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/messaging';
@@ -268,10 +268,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getEvent(event: string): EventHandler<string>[] | undefined {
     return this.parts.eventBus.get(event);
   }
-  emitEvent<E extends string>(
-    event: E | E[],
-    payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
-  ): Promise<void> {
+  emitEvent<E extends string>(event: E | E[], payload: EmittedPayloadOf<E>): Promise<void> {
     if (event !== 'MODEL_USED') return this.parts.eventBus.publish(this, event, payload);
     // A plugin's own MODEL_USED (elizaOS's shape): its tokens join the call's record, or it is completed.
     const adopted = this.parts.adoptModelUsed(payload);

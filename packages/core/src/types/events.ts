@@ -179,6 +179,9 @@ export interface PostGeneratedPayload extends EventPayload {
   callback?: HandlerCallback;
 }
 
+/** elizaOS's name for the payload of events invoked without a message (POST_GENERATED). */
+export type InvokePayload = PostGeneratedPayload;
+
 export interface ControlMessagePayload extends EventPayload {
   message: { type: string; payload: Metadata; roomId: UUID };
 }
@@ -229,10 +232,34 @@ export type PayloadOf<E extends string> = `${E}` extends EventName
   ? EventPayloadMap[`${E}` & EventName]
   : EventPayload & Record<string, unknown>;
 
+/**
+ * MODEL_USED as elizaOS 1.x's model plugins emit it (`tokens: { prompt,
+ * completion, total }`, the prompt itself). The runtime completes it into a
+ * ModelEventPayload before handlers see it (foreign-model-usage.ts).
+ */
+export interface ElizaOSModelUsedPayload {
+  provider: string;
+  type: string;
+  prompt?: string;
+  tokens?: { prompt: number; completion: number; total: number };
+  source?: string;
+  [key: string]: unknown;
+}
+
+/** What `emitEvent` takes for an event: its payload without the runtime, or for MODEL_USED elizaOS's shape too. */
+export type EmittedPayloadOf<E extends string> = (`${E}` extends 'MODEL_USED'
+  ? Omit<ModelEventPayload, 'runtime'> | ElizaOSModelUsedPayload
+  : Omit<PayloadOf<E>, 'runtime'>) & { runtime?: IAgentRuntime };
+
 export type EventHandler<E extends string = EventName> = (payload: PayloadOf<E>) => Promise<void> | void;
 
 /** A plugin's event handlers. Custom event names are allowed. */
 export type PluginEvents = { [E in EventName]?: EventHandler<E>[] } & {
   // `never` parameter: any handler function is assignable, whatever payload it declares.
   [event: string]: ((payload: never) => Promise<void> | void)[] | undefined;
+};
+
+/** elizaOS's name for the runtime's event table: a plugin's events, any name allowed. */
+export type RuntimeEventStorage = PluginEvents & {
+  [key: string]: ((params: unknown) => Promise<void>)[] | undefined;
 };

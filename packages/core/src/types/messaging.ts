@@ -68,3 +68,11 @@ export interface TargetInfo {
 }
 
 export type SendHandlerFunction = (runtime: IAgentRuntime, target: TargetInfo, content: Content) => Promise<void>;
+
+/** What the should-respond step decided, and whether rules decided it without the model. */
+export interface ResponseDecision {
+  shouldRespond: boolean;
+  skipEvaluation: boolean;
+  /** Why (for logs). */
+  reason: string;
+}

@@ -26,6 +26,17 @@ export const ModelType = {
 
 export type ModelTypeName = (typeof ModelType)[keyof typeof ModelType];
 
+/** The model types that generate text from GenerateTextParams. */
+export type TextGenerationModelType =
+  | typeof ModelType.TEXT_SMALL
+  | typeof ModelType.TEXT_LARGE
+  | typeof ModelType.TEXT_REASONING_SMALL
+  | typeof ModelType.TEXT_REASONING_LARGE
+  | typeof ModelType.TEXT_COMPLETION;
+
+/** The model types whose handlers may stream (return a TextStreamResult). */
+export type StreamableModelType = TextGenerationModelType;
+
 export interface TokenUsage {
   /** Input tokens, cached ones included (OpenAI's prompt_tokens). */
   promptTokens: number;
@@ -96,6 +107,35 @@ export interface GenerateTextParams {
   [key: string]: unknown;
 }
 
+/** One chunk of a text stream. */
+export interface TextStreamChunk {
+  text: string;
+  /** True on the last chunk. */
+  done: boolean;
+}
+
+/**
+ * What a streaming text handler returns (elizaOS's shape): the chunks as they
+ * come, then the whole text, its usage and why it stopped.
+ */
+export interface TextStreamResult {
+  textStream: AsyncIterable<string>;
+  text: Promise<string>;
+  usage: Promise<TokenUsage | undefined>;
+  finishReason: Promise<string | undefined>;
+}
+
+/** Options of elizaOS's `runtime.generateText(input, options)`: GenerateTextParams without the prompt. */
+export interface GenerateTextOptions extends Omit<GenerateTextParams, 'prompt'> {
+  /** Put the character's personality into the prompt. */
+  includeCharacter?: boolean;
+  modelType?: TextGenerationModelType;
+}
+
+export interface GenerateTextResult {
+  text: string;
+}
+
 export interface TextEmbeddingParams {
   text: string;
 }
@@ -134,6 +174,37 @@ export interface ImageDescriptionResult {
   description: string;
 }
 
+export interface TranscriptionParams {
+  /** URL or path of the audio. */
+  audioUrl: string;
+  prompt?: string;
+}
+
+export interface TextToSpeechParams {
+  text: string;
+  voice?: string;
+  speed?: number;
+}
+
+export interface AudioProcessingParams {
+  audioUrl: string;
+  processingType: string;
+}
+
+export interface VideoProcessingParams {
+  videoUrl: string;
+  processingType: string;
+}
+
+/** A JSON schema as object-generation params carry it (loosely typed, as elizaOS has it). */
+export type JSONSchema = {
+  type: string;
+  properties?: Record<string, JSONSchema | { type: string }>;
+  required?: string[];
+  items?: JSONSchema;
+  [key: string]: unknown;
+};
+
 export interface TokenizeTextParams {
   prompt: string;
   modelType?: ModelTypeName;
@@ -156,10 +227,11 @@ export interface ModelParamsMap {
   TEXT_TOKENIZER_DECODE: DetokenizeTextParams;
   IMAGE: ImageGenerationParams;
   IMAGE_DESCRIPTION: ImageDescriptionParams | string;
-  TRANSCRIPTION: Record<string, unknown> | string;
-  TEXT_TO_SPEECH: Record<string, unknown> | string;
-  AUDIO: Record<string, unknown>;
-  VIDEO: Record<string, unknown>;
+  /** Params, the audio itself (a Buffer is a Uint8Array), or its URL. */
+  TRANSCRIPTION: TranscriptionParams | Uint8Array | Record<string, unknown> | string;
+  TEXT_TO_SPEECH: TextToSpeechParams | Record<string, unknown> | string;
+  AUDIO: AudioProcessingParams | Record<string, unknown>;
+  VIDEO: VideoProcessingParams | Record<string, unknown>;
   OBJECT_SMALL: ObjectGenerationParams;
   OBJECT_LARGE: ObjectGenerationParams;
 }
@@ -183,6 +255,11 @@ export interface ModelResultMap {
   OBJECT_SMALL: Record<string, unknown>;
   OBJECT_LARGE: Record<string, unknown>;
 }
+
+/** What a plugin's handler for `K` may return: the result, or a stream for the text types. */
+export type PluginModelResult<K extends keyof ModelResultMap> = K extends StreamableModelType
+  ? ModelResultMap[K] | TextStreamResult
+  : ModelResultMap[K];
 
 export type ModelHandlerFn<P = unknown, R = unknown> = (runtime: IAgentRuntime, params: P) => Promise<R>;
 

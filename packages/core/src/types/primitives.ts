@@ -57,3 +57,17 @@ export interface Content {
   params?: Record<string, Record<string, unknown>>;
   [key: string]: unknown;
 }
+
+/**
+ * What a platform says about how a message addresses the agent (elizaOS's
+ * `MentionContext`); connectors fill it, the should-respond step reads it.
+ */
+export interface MentionContext {
+  /** A platform mention (`@agent`). */
+  isMention: boolean;
+  /** A reply to one of the agent's messages. */
+  isReply: boolean;
+  /** Inside a thread the agent takes part in. */
+  isThread: boolean;
+  mentionType?: 'platform_mention' | 'reply' | 'thread' | 'none';
+}

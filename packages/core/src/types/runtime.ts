@@ -4,7 +4,7 @@ import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from 
 import type { IDatabaseAdapter } from './database';
 import type { OptionalDatabaseMethodName } from './inbox';
 import type { Entity, Room, World } from './environment';
-import type { EventHandler, PayloadOf } from './events';
+import type { EmittedPayloadOf, EventHandler } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
 import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from './model';
@@ -104,10 +104,7 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
   on<E extends string>(event: E, handler: EventHandler<E>): void;
   getEvent(event: string): EventHandler<string>[] | undefined;
-  emitEvent<E extends string>(
-    event: E | E[],
-    payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
-  ): Promise<void>;
+  emitEvent<E extends string>(event: E | E[], payload: EmittedPayloadOf<E>): Promise<void>;
 
   getSetting(key: string): string | boolean | number | null;
   setSetting(key: string, value: string | boolean | number | null, secret?: boolean): void;
