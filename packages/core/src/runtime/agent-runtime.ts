@@ -10,7 +10,14 @@ import type { EmittedPayloadOf, EventHandler } from '../types/events';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import type { Memory } from '../types/memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/messaging';
-import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from '../types/model';
+import type {
+  ModelHandler,
+  ModelHandlerFn,
+  ModelParamsMap,
+  ModelResult,
+  ModelResultMap,
+  ModelTypeName,
+} from '../types/model';
 import type { Plugin } from '../types/plugin';
 import type { Content, UUID } from '../types/primitives';
 import type { BootReportEntry, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
@@ -233,12 +240,12 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[] {
     return this.parts.models.handlers(modelType);
   }
-  async useModel<T extends ModelTypeName>(
+  async useModel<T extends ModelTypeName, P extends ModelParamsMap[T] = ModelParamsMap[T]>(
     modelType: T,
-    params: ModelParamsMap[T],
+    params: P,
     provider?: string,
-  ): Promise<ModelResultMap[T]> {
-    return (await useModel(this.parts.modelDeps, modelType, params, provider)) as ModelResultMap[T];
+  ): Promise<ModelResult<T, P>> {
+    return (await useModel(this.parts.modelDeps, modelType, params, provider)) as ModelResult<T, P>;
   }
   /** Kith: MAX_DAILY_COST_USD's state today (UTC); null when no budget is set. */
   getCostBudget(): CostBudgetStatus | null {

@@ -246,10 +246,18 @@ export interface ElizaOSModelUsedPayload {
   [key: string]: unknown;
 }
 
-/** What `emitEvent` takes for an event: its payload without the runtime, or for MODEL_USED elizaOS's shape too. */
+/**
+ * What `emitEvent` takes for an event: its payload without the runtime, for
+ * MODEL_USED elizaOS's shape too, and for a plugin's own event any object
+ * (declared payload interfaces have no index signature).
+ */
 export type EmittedPayloadOf<E extends string> = (`${E}` extends 'MODEL_USED'
   ? Omit<ModelEventPayload, 'runtime'> | ElizaOSModelUsedPayload
-  : Omit<PayloadOf<E>, 'runtime'>) & { runtime?: IAgentRuntime };
+  : `${E}` extends EventName
+    ? Omit<EventPayloadMap[`${E}` & EventName], 'runtime'>
+    : Omit<EventPayload, 'runtime'> | (Omit<EventPayload, 'runtime'> & Record<string, unknown>)) & {
+  runtime?: IAgentRuntime;
+};
 
 export type EventHandler<E extends string = EventName> = (payload: PayloadOf<E>) => Promise<void> | void;
 

@@ -243,7 +243,8 @@ export interface ModelResultMap {
   TEXT_COMPLETION: string;
   REASONING_SMALL: string;
   REASONING_LARGE: string;
-  TEXT_EMBEDDING: number[] | number[][];
+  /** One vector; a call with TextEmbeddingBatchParams returns one per text (see ModelResult). */
+  TEXT_EMBEDDING: number[];
   TEXT_TOKENIZER_ENCODE: number[];
   TEXT_TOKENIZER_DECODE: string;
   IMAGE: { url: string }[];
@@ -255,6 +256,9 @@ export interface ModelResultMap {
   OBJECT_SMALL: Record<string, unknown>;
   OBJECT_LARGE: Record<string, unknown>;
 }
+
+/** What `useModel(modelType, params)` resolves to: ModelResultMap's type, or a vector per text for a batch embedding. */
+export type ModelResult<T extends ModelTypeName, P> = P extends TextEmbeddingBatchParams ? number[][] : ModelResultMap[T];
 
 /** What a plugin's handler for `K` may return: the result, or a stream for the text types. */
 export type PluginModelResult<K extends keyof ModelResultMap> = K extends StreamableModelType

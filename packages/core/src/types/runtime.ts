@@ -7,7 +7,14 @@ import type { Entity, Room, World } from './environment';
 import type { EmittedPayloadOf, EventHandler } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
-import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from './model';
+import type {
+  ModelHandler,
+  ModelHandlerFn,
+  ModelParamsMap,
+  ModelResultMap,
+  ModelResult,
+  ModelTypeName,
+} from './model';
 import type { Plugin, Route } from './plugin';
 import type { IService, ServiceClass } from './service';
 import type { ChannelType, Content, UUID } from './primitives';
@@ -29,7 +36,8 @@ export interface EnsureConnectionParams {
   userName?: string;
   name?: string;
   source?: string;
-  type?: ChannelType;
+  /** A ChannelType; elizaOS connectors may pass their own names (stored as given). */
+  type?: ChannelType | string;
   channelId?: string;
   serverId?: string;
   messageServerId?: UUID;
@@ -93,11 +101,12 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   ): void;
   getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined;
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[];
-  useModel<T extends ModelTypeName>(
+  /** A model call; a batch embedding (`{ texts }`) returns one vector per text. */
+  useModel<T extends ModelTypeName, P extends ModelParamsMap[T] = ModelParamsMap[T]>(
     modelType: T,
-    params: ModelParamsMap[T],
+    params: P,
     provider?: string,
-  ): Promise<ModelResultMap[T]>;
+  ): Promise<ModelResult<T, P>>;
   /** Kith: MAX_DAILY_COST_USD's state today (UTC): spend, whether it was reached, what answers past it; null when no budget is set. */
   getCostBudget(): CostBudgetStatus | null;
 

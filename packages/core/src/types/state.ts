@@ -6,11 +6,7 @@ export interface State {
   /** Template variables (agentName, recentMessages, ...). */
   values: Record<string, unknown>;
   /** Raw provider data (`data.providers[NAME]`) and action results. */
-  data: {
-    providers?: Record<string, ProviderDataRecord>;
-    actionResults?: unknown[];
-    [key: string]: unknown;
-  };
+  data: StateData;
   /** Every provider's text joined, in position order. */
   text: string;
   [key: string]: unknown;
