@@ -6,7 +6,7 @@ import { createLogger, type Logger } from '../logger/logger';
 import type { Character, TemplateType } from '../types/character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
 import type { IDatabaseAdapter } from '../types/database';
-import type { EmittedPayloadOf, EventHandler } from '../types/events';
+import type { EmittedPayloadOf, EventHandler, EventPayload } from '../types/events';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import type { Memory } from '../types/memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/messaging';
@@ -265,6 +265,11 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
 
   // ---- events ----------------------------------------------------------
 
+  registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
+  registerEvent<P extends EventPayload = EventPayload>(
+    event: string,
+    handler: (payload: P) => Promise<void> | void,
+  ): void;
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void {
     this.parts.eventBus.on(event, handler, this.installing);
     this.parts.records.add(this.installing, 'events', event, handler);

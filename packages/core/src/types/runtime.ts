@@ -4,17 +4,10 @@ import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from 
 import type { IDatabaseAdapter } from './database';
 import type { OptionalDatabaseMethodName } from './inbox';
 import type { Entity, Room, World } from './environment';
-import type { EmittedPayloadOf, EventHandler } from './events';
+import type { EmittedPayloadOf, EventHandler, EventPayload } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
-import type {
-  ModelHandler,
-  ModelHandlerFn,
-  ModelParamsMap,
-  ModelResultMap,
-  ModelResult,
-  ModelTypeName,
-} from './model';
+import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelResult, ModelTypeName } from './model';
 import type { Plugin, Route } from './plugin';
 import type { IService, ServiceClass } from './service';
 import type { ChannelType, Content, UUID } from './primitives';
@@ -111,6 +104,11 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   getCostBudget(): CostBudgetStatus | null;
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
+  /** elizaOS's form for a plugin's own event: the payload type given, `registerEvent<MyPayload>('MY_EVENT', ...)`. */
+  registerEvent<P extends EventPayload = EventPayload>(
+    event: string,
+    handler: (payload: P) => Promise<void> | void,
+  ): void;
   on<E extends string>(event: E, handler: EventHandler<E>): void;
   getEvent(event: string): EventHandler<string>[] | undefined;
   emitEvent<E extends string>(event: E | E[], payload: EmittedPayloadOf<E>): Promise<void>;
