@@ -7,6 +7,8 @@ const PROVIDERS = [
     plugin: '@elizaos/plugin-openai',
     name: 'openai',
     wire: 'openai',
+    // Its handlers return `{ textStream }` when asked to stream, as elizaOS 1.7's useModel asks.
+    streams: true,
     secrets: (url: string) => ({
       OPENAI_API_KEY: 'sk-compat',
       OPENAI_BASE_URL: `${url}/openai/v1`,
@@ -31,6 +33,7 @@ const PROVIDERS = [
     plugin: '@elizaos/plugin-openrouter',
     name: 'openrouter',
     wire: 'openrouter',
+    streams: true,
     secrets: (url: string) => ({ OPENROUTER_API_KEY: 'sk-or-compat', OPENROUTER_BASE_URL: `${url}/openrouter/api/v1` }),
   },
   {
@@ -112,6 +115,25 @@ describe.each(PROVIDERS)('$plugin through kith start', (provider) => {
     }
     // No usage write failed along the way (elizaOS's `tokens: { prompt, completion, total }` included).
     expect(agent.stderr()).not.toMatch(/model_usage|NOT NULL constraint/);
+  });
+
+  it('streams a text call with a chunk listener the way the plugin can: the chunks make up the text it returns', async () => {
+    const before = server.requests.length;
+    const { chunks, result } = await agent.probe<{ chunks: string[]; result: string }>('/model-stream', {
+      type: 'TEXT_LARGE',
+      params: { prompt: 'Say something large.' },
+      provider: name,
+    });
+    expect(typeof result).toBe('string');
+    expect(result.length).toBeGreaterThan(0);
+    const streamed = server.requests.slice(before).some((r) => r.wire === wire && r.body.stream === true);
+    if ('streams' in provider) {
+      expect(chunks.join('')).toBe(result);
+      expect(streamed).toBe(true);
+    } else {
+      // A plugin that cannot stream answers with the whole text, and no chunk.
+      expect(chunks).toEqual([]);
+    }
   });
 
   it('serves every model type it registers, each over its wire', async () => {

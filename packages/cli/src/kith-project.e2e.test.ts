@@ -159,6 +159,43 @@ describe('agents in code (built CLI in a child process)', () => {
     expect((await say('Still there?')).replies.length).toBe(1);
   });
 
+  it('a service whose start never finishes (a connector retrying its login) does not hold kith start back', async () => {
+    write(
+      'slow.ts',
+      `import { Service, defineAgent, defineProject } from '@kith/core';
+
+class RetryingLogin extends Service {
+  static override serviceType = 'retrying-login';
+  capabilityDescription = 'logs in, retrying for ever';
+  static override start(): Promise<Service> {
+    return new Promise(() => undefined);
+  }
+  async stop(): Promise<void> {}
+}
+
+export default defineProject({
+  agents: [defineAgent({ character: { name: 'Patient', bio: ['Waits for nobody.'] }, plugins: [{ name: 'plugin-retrying', description: 'a connector', services: [RetryingLogin] }] })],
+});
+`,
+    );
+    // PLUGIN_INIT_TIMEOUT_MS (30 s) does not apply to service starts: a start taking that long would miss this 20 s limit.
+    running = await spawnKithStart(['-c', 'slow.ts', '--port', '0', '--data-dir', join(dir, 'data')], ENV, 20_000, dir);
+    const lines = `${running.stdout()}${running.stderr()}`
+      .split('\n')
+      .filter((line) => line.includes('retrying-login'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Service \\"retrying-login\\" of plugin \\"plugin-retrying\\" is still starting');
+    const { agents } = await json<{ agents: { id: string }[] }>(await fetch(`${running.url}/api/agents`));
+    const reply = await json<{ replies: unknown[] }>(
+      await fetch(`${running.url}/api/agents/${agents[0].id}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'Are you there?', userName: 'tester' }),
+      }),
+    );
+    expect(reply.replies).toHaveLength(1);
+  });
+
   it('a module that fails to load stops start with the file, the line and the fix, and writes nothing', () => {
     write('bad.ts', "const greeting = 'hi';\nthrow new Error('no API key');\n");
     const bad = kith(['start', '-c', 'bad.ts', '--port', '0', '--data-dir', join(dir, 'data')]);

@@ -149,6 +149,7 @@ const RUNTIME_PROPERTIES = [
   'logger',
   'providers',
   'services',
+  'models',
 ];
 
 // Type-only names are checked by the compiler: this list fails typecheck if one disappears.
@@ -189,5 +190,22 @@ describe('elizaOS 1.x compatibility surface', () => {
     const runtime = new AgentRuntime({ character: { name: 'Compat', bio: 'x' } });
     for (const name of RUNTIME_PROPERTIES) expect(name in runtime).toBe(true);
     expect((runtime as unknown as { settings?: unknown }).settings).toBeDefined();
+  });
+
+  it('runtime.models and runtime.services are Maps as in elizaOS: handlers by type, best first, kept live', async () => {
+    const runtime = new AgentRuntime({ character: { name: 'Compat', bio: 'x' } });
+    const low = async () => 'low';
+    const high = async () => 'high';
+    runtime.registerModel('TEXT_LARGE', low, 'plugin-low', 0);
+    runtime.registerModel('TEXT_LARGE', high, 'plugin-high', 10);
+    expect(runtime.models).toBeInstanceOf(Map);
+    expect(runtime.services).toBeInstanceOf(Map);
+    expect(runtime.models.get('TEXT_LARGE')).toEqual([
+      { handler: high, provider: 'plugin-high', priority: 10, registrationOrder: expect.any(Number) },
+      { handler: low, provider: 'plugin-low', priority: 0, registrationOrder: expect.any(Number) },
+    ]);
+    expect([...runtime.models.keys()]).toEqual(['TEXT_LARGE']);
+    runtime.registerModel('TEXT_EMBEDDING', async () => [0], 'plugin-low');
+    expect(runtime.models.has('TEXT_EMBEDDING')).toBe(true);
   });
 });

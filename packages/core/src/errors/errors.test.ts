@@ -24,6 +24,7 @@ import {
   QueueDisposedError,
   RoomLeaseLostError,
   SendHandlerMissingError,
+  ServiceStartError,
   TimeoutError,
 } from '.';
 import { KithError } from './kith-error';
@@ -38,6 +39,7 @@ const samples: [KithError, string][] = [
   [new PluginDependencyCycleError(['a', 'b', 'a']), ErrorCode.PLUGIN_DEPENDENCY_CYCLE],
   [new PluginInitTimeoutError('plugin-slow', 5000), ErrorCode.PLUGIN_INIT_TIMEOUT],
   [new PluginInitError('plugin-bad', new Error('boom')), ErrorCode.PLUGIN_INIT_FAILED],
+  [new ServiceStartError('twitter', 'plugin-twitter', new Error('401')), ErrorCode.SERVICE_START_FAILED],
   [new PluginNotFoundError('@kith/plugin-nope'), ErrorCode.PLUGIN_NOT_FOUND],
   [new PluginLoadError('@acme/plugin', '/p/dist/index.js', new Error('boom')), ErrorCode.PLUGIN_LOAD_FAILED],
   [

@@ -7,6 +7,7 @@ export { PluginAutoInstallUnsupportedError } from './plugin-auto-install-unsuppo
 export { PluginDependencyCycleError } from './plugin-dependency-cycle-error';
 export { PluginInitTimeoutError } from './plugin-init-timeout-error';
 export { PluginInitError } from './plugin-init-error';
+export { ServiceStartError } from './service-start-error';
 export { PluginNotFoundError } from './plugin-not-found-error';
 export { PluginLoadError } from './plugin-load-error';
 export { PluginForeignCoreError } from './plugin-foreign-core-error';

@@ -59,12 +59,12 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   readonly providers: Provider[];
   readonly evaluators: Evaluator[];
   readonly routes: RegisteredRoute[] = [];
+  readonly models: Map<string, ModelHandler[]>;
   /** The installed pipeline itself, which the agent's MessageLedger runs turns with. */
   messagePipeline: IMessageService | null = null;
 
   private readonly parts: RuntimeParts;
-  // An own property as in elizaOS, whose plugins may read runtime.settings.
-  private readonly settings: RuntimeSettings;
+  private readonly settings: RuntimeSettings; // an own property as in elizaOS, whose plugins may read it
   private readonly pending: Plugin[];
   private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private promptBatcher: PromptBatcher | undefined;
@@ -89,6 +89,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
       startService: (service, owner) => this.startService(service, owner),
     });
     this.settings = this.parts.settings;
+    this.models = this.parts.models.table;
     ({ actions: this.actions, providers: this.providers, evaluators: this.evaluators } = this.parts.components);
     registerAgent(this);
   }
@@ -111,7 +112,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   get events(): Map<string, EventHandler<string>[]> {
     return this.parts.eventBus.handlers;
   }
-  /** Each plugin's boot phases with their durations. */
   get bootReport(): readonly BootReportEntry[] {
     return this.parts.boot.entries;
   }
@@ -134,12 +134,14 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
     return this.initializing;
   }
 
-  /** Marks the agent initialised, then starts the services registered before, in order. */
+  /** Marks the agent initialised, then starts the services registered before, all at once, as elizaOS does. */
   private async startDeferredServices(): Promise<void> {
     this.initialized = true;
-    for (const { service, owner } of this.deferredServices.splice(0)) {
-      await this.parts.boot.timed(owner, 'services', () => this.parts.serviceRegistry.start(this, service, owner));
-    }
+    const { boot, serviceRegistry: registry, settings } = this.parts;
+    const starts = this.deferredServices.splice(0).map(({ service, owner }) => {
+      return boot.timed(owner, 'services', () => registry.start(this, service, owner));
+    });
+    await registry.awaitStarts(starts, settings.number('SERVICE_START_WAIT_MS', 100));
   }
 
   async stop(): Promise<void> {

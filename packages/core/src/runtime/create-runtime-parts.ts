@@ -91,7 +91,7 @@ export function createRuntimeParts(host: RuntimePartsHost): RuntimeParts {
   const templates = new TemplateRegistry(() => runtime.character.templates);
   const actionResults = new BoundedMap<string, ActionResult[]>(1_000);
   // A service start gets the plugin init limit: a hung start must not keep the agent from starting.
-  const serviceRegistry = new ServiceRegistry(logger, () => settings.number('PLUGIN_INIT_TIMEOUT_MS', 30_000));
+  const serviceRegistry = new ServiceRegistry(logger);
   const breaker = new CircuitBreaker(logger, () => ({
     threshold: settings.number('CIRCUIT_BREAKER_THRESHOLD', 5),
     resetMs: settings.number('CIRCUIT_BREAKER_RESET_MS', 60_000),

@@ -384,8 +384,8 @@ describe('fault tolerance: services', () => {
           services: [ThrowingService, RejectingService, HangingService],
         },
       ],
-      // A service start gets the plugin init limit.
-      settings: { PLUGIN_INIT_TIMEOUT_MS: '50' },
+      // How long initialize() waits for service starts before the agent is ready without them.
+      settings: { SERVICE_START_WAIT_MS: '50' },
     });
     expect(h.runtime.isInitialized).toBe(true);
     expect(h.runtime.hasService('throwing-service')).toBe(false);
@@ -406,10 +406,10 @@ describe('fault tolerance: services', () => {
           msg: 'Service "rejecting-service" of plugin "plugin-flaky-services" failed to start; the agent runs without it',
         }),
         expect.objectContaining({
-          level: 'error',
+          level: 'warn',
           service: 'hanging-service',
           plugin: 'plugin-flaky-services',
-          msg: 'Service "hanging-service" of plugin "plugin-flaky-services" did not start within 50 ms; the agent runs without it for now',
+          msg: 'Service "hanging-service" of plugin "plugin-flaky-services" is still starting; the agent is ready without it for now',
         }),
       ]),
     );

@@ -2,18 +2,19 @@ import type { ModelHandler, ModelHandlerFn } from '../../types/model';
 
 /** Model handlers per type, ordered by priority (highest first), then registration order. */
 export class ModelRegistry {
-  private readonly byType = new Map<string, ModelHandler[]>();
+  /** Handlers by type, best first; `runtime.models` shows it as elizaOS's Map. */
+  readonly table = new Map<string, ModelHandler[]>();
   private order = 0;
 
   register(modelType: string, handler: ModelHandlerFn<never, unknown>, provider: string, priority = 0): void {
-    const list = this.byType.get(modelType) ?? [];
+    const list = this.table.get(modelType) ?? [];
     list.push({ handler, provider, priority, registrationOrder: this.order++ });
     list.sort((a, b) => b.priority - a.priority || a.registrationOrder - b.registrationOrder);
-    this.byType.set(modelType, list);
+    this.table.set(modelType, list);
   }
 
   handlers(modelType: string): ModelHandler[] {
-    return this.byType.get(modelType) ?? [];
+    return this.table.get(modelType) ?? [];
   }
 
   get(modelType: string, provider?: string): ModelHandler | undefined {

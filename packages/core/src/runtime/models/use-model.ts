@@ -12,6 +12,7 @@ import { BUDGET_FALLBACK_PROVIDER, DEFAULT_BUDGET_MESSAGE, type DailyCostBudget 
 import type { ModelPrices } from '../usage/model-prices';
 import { runWithUsageSlot, type UsageSlot } from './model-usage';
 import { noteModelFailure } from './model-failure';
+import { finishModelStreaming, prepareModelStreaming } from './model-streaming';
 import { agentAttributes, modelCallAttributes, usageAttributes } from '../tracing/gen-ai-attributes';
 import { recordError, SpanKind, startSpan, withActiveSpan, type Span } from '../tracing/spans';
 
@@ -147,7 +148,8 @@ export async function useModel(
   if (candidates.length === 0) throw new ModelHandlerMissingError(modelType, provider);
 
   const effective = withSettingDefaults(deps, modelType, params);
-  const streamState = wrapStream(effective);
+  const streaming = prepareModelStreaming(modelType, effective);
+  const streamState = wrapStream(streaming.params);
   const timeoutMs = modelTimeoutMs(deps);
   let lastError: unknown;
 
@@ -176,7 +178,10 @@ export async function useModel(
       const result = await runWithUsageSlot(slot, () =>
         withActiveSpan(span, () =>
           withTimeout(
-            () => handler(deps.runtime, streamState.params),
+            async () => {
+              const returned = await handler(deps.runtime, streamState.params);
+              return finishModelStreaming(streaming, streamState.params, returned, (usage) => (slot.usage ??= usage));
+            },
             timeoutMs,
             streamState,
             () => new ModelTimeoutError(modelType, candidate.provider, timeoutMs),

@@ -28,65 +28,113 @@ function gatedService(type: string, gate: Promise<void>) {
 
 const runtimeStub = {} as IAgentRuntime;
 
-describe('ServiceRegistry start timeout', () => {
-  it('a service whose start() hangs does not keep the agent from initialising; the log names it and its plugin', async () => {
-    const capture = createCapturingLogger('warn');
+describe('services start in the background, as elizaOS starts them', () => {
+  it('a service whose start() hangs does not hold the agent back; one log line names it and its plugin', async () => {
+    const capture = createCapturingLogger('info');
     const { Gated } = gatedService('hung-service', new Promise<void>(() => undefined));
+    const began = performance.now();
     const runtime = await createTestRuntime({
       logger: capture.logger,
-      settings: { PLUGIN_INIT_TIMEOUT_MS: 50 },
+      settings: { SERVICE_START_WAIT_MS: 20 },
       plugins: [{ name: 'plugin-hung', description: 'hangs', services: [Gated] }],
     });
+    expect(performance.now() - began).toBeLessThan(5_000);
     expect(runtime.isInitialized).toBe(true);
     expect(runtime.hasService('hung-service')).toBe(false);
-    expect(capture.entries).toContainEqual(
+    const lines = capture.entries.filter((entry) => entry.service === 'hung-service');
+    expect(lines).toEqual([
       expect.objectContaining({
-        level: 'error',
-        service: 'hung-service',
+        level: 'warn',
         plugin: 'plugin-hung',
-        timeoutMs: 50,
-        msg: 'Service "hung-service" of plugin "plugin-hung" did not start within 50 ms; the agent runs without it for now',
-        err: expect.objectContaining({ code: 'KITH_TIMEOUT' }),
+        waitedMs: 20,
+        msg: 'Service "hung-service" of plugin "plugin-hung" is still starting; the agent is ready without it for now',
       }),
-    );
+    ]);
+    await runtime.stop();
   });
 
-  it('a start that finishes after the timeout adds the service then, with a log line', async () => {
+  it('fast services are up when initialize() returns; they start together, not one after another', async () => {
+    const gate = deferred<void>();
+    const first = gatedService('first-service', gate.promise);
+    let secondStarted = false;
+    class Second extends Service {
+      static override serviceType = 'second-service';
+      capabilityDescription = 'starts at once';
+      static override async start(runtime: IAgentRuntime): Promise<Service> {
+        secondStarted = true;
+        return new Second(runtime);
+      }
+      async stop(): Promise<void> {}
+    }
+    const runtime = await createTestRuntime({
+      settings: { SERVICE_START_WAIT_MS: 20 },
+      plugins: [{ name: 'plugin-two', description: 'two services', services: [first.Gated, Second] }],
+    });
+    expect(secondStarted).toBe(true);
+    expect(runtime.hasService('second-service')).toBe(true);
+    expect(runtime.hasService('first-service')).toBe(false);
+    gate.resolve();
+    expect(await runtime.getServiceLoadPromise('first-service')).not.toBeNull();
+    await runtime.stop();
+  });
+
+  it('a start that finishes later adds the service then, with one line', async () => {
     const capture = createCapturingLogger('info');
-    const registry = new ServiceRegistry(capture.logger, () => 20);
+    const registry = new ServiceRegistry(capture.logger);
     const gate = deferred<void>();
     const { Gated } = gatedService('slow-service', gate.promise);
-    expect(await registry.start(runtimeStub, Gated, 'plugin-slow')).toBe(false);
+    const start = registry.start(runtimeStub, Gated, 'plugin-slow');
+    await registry.awaitStarts([start], 10);
     expect(registry.has('slow-service')).toBe(false);
+    expect(registry.pending()).toEqual([{ type: 'slow-service', owner: 'plugin-slow' }]);
     gate.resolve();
-    await new Promise((resolve) => setImmediate(resolve));
+    expect(await start).toBe(true);
     expect(registry.has('slow-service')).toBe(true);
+    expect(registry.pending()).toEqual([]);
     expect(capture.messages('info')).toContain(
       'Service "slow-service" of plugin "plugin-slow" started late; it is available now',
     );
   });
 
   it('a start that finishes after the agent stopped is stopped again, not leaked', async () => {
-    const registry = new ServiceRegistry(createCapturingLogger().logger, () => 20);
+    const registry = new ServiceRegistry(createCapturingLogger().logger);
     const gate = deferred<void>();
     const { Gated, stopped } = gatedService('late-service', gate.promise);
-    expect(await registry.start(runtimeStub, Gated, 'plugin-late')).toBe(false);
+    const start = registry.start(runtimeStub, Gated, 'plugin-late');
+    await registry.awaitStarts([start], 5);
     await registry.stopAll();
     gate.resolve();
+    await start;
     await new Promise((resolve) => setImmediate(resolve));
     expect(registry.has('late-service')).toBe(false);
     expect(stopped).toEqual(['late-service']);
   });
 
-  it('without a limit (0) a start may take as long as it needs', async () => {
-    const registry = new ServiceRegistry(createCapturingLogger().logger, () => 0);
+  it('a start that fails later is logged once with its plugin, and its load promise rejects naming both', async () => {
+    const capture = createCapturingLogger('info');
+    const registry = new ServiceRegistry(capture.logger);
     const gate = deferred<void>();
-    const { Gated } = gatedService('patient-service', gate.promise);
-    const started = registry.start(runtimeStub, Gated, 'plugin-patient');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    class Failing extends Service {
+      static override serviceType = 'twitter';
+      capabilityDescription = 'fails after a while';
+      static override async start(): Promise<Service> {
+        await gate.promise;
+        throw new Error('401 Unauthorized');
+      }
+      async stop(): Promise<void> {}
+    }
+    const start = registry.start(runtimeStub, Failing, 'plugin-twitter');
+    await registry.awaitStarts([start], 5);
+    const waiting = registry.whenStarted('twitter');
     gate.resolve();
-    expect(await started).toBe(true);
-    expect(registry.has('patient-service')).toBe(true);
+    expect(await start).toBe(false);
+    await expect(waiting).rejects.toMatchObject({
+      code: 'KITH_SERVICE_START_FAILED',
+      message: 'Service "twitter" of plugin "plugin-twitter" failed to start: 401 Unauthorized',
+    });
+    // Asked after the fact, it rejects at once rather than hanging.
+    await expect(registry.whenStarted('twitter')).rejects.toMatchObject({ code: 'KITH_SERVICE_START_FAILED' });
+    expect(capture.entries.filter((entry) => entry.service === 'twitter' && entry.level === 'error')).toHaveLength(1);
   });
 });
 
@@ -95,8 +143,9 @@ describe('ServiceRegistry.whenStarted', () => {
     const capture = createCapturingLogger('warn');
     const gate = deferred<void>();
     const { Gated } = gatedService('slow-service', gate.promise);
-    const registry = new ServiceRegistry(capture.logger, () => 10);
-    expect(await registry.start(runtimeStub, Gated, 'plugin-slow')).toBe(false);
+    const registry = new ServiceRegistry(capture.logger);
+    const start = registry.start(runtimeStub, Gated, 'plugin-slow');
+    await registry.awaitStarts([start], 10);
     const waiting = registry.whenStarted('slow-service');
     const never = registry.whenStarted('absent-service');
     gate.resolve();
@@ -116,7 +165,7 @@ describe('AgentRuntime.getServiceLoadPromise', () => {
     const { Gated } = gatedService('late-service', gate.promise);
     const runtime = await createTestRuntime({
       logger: capture.logger,
-      settings: { PLUGIN_INIT_TIMEOUT_MS: 20 },
+      settings: { SERVICE_START_WAIT_MS: 20 },
       plugins: [{ name: 'plugin-late', description: 'starts late', services: [Gated] }],
     });
     expect(runtime.isInitialized).toBe(true);

@@ -1,67 +1,87 @@
-import { TimeoutError } from '../../errors';
+import { ServiceStartError } from '../../errors/service-start-error';
 import type { Logger } from '../../logger/logger';
 import type { IService } from '../../types/service';
 import type { ServiceClass } from '../../types/service';
 import type { IAgentRuntime } from '../../types/runtime';
 
-/** Started services by type; stops them in reverse start order. */
+/** A start not settled yet, and whether the agent went on without it. */
+interface Starting {
+  owner: string;
+  late: boolean;
+}
+
+/**
+ * Started services by type; stops them in reverse start order. Services start
+ * as elizaOS starts them: all at once, in the background, so a slow start
+ * never holds the agent back.
+ */
 export class ServiceRegistry {
   readonly services = new Map<string, IService[]>();
   private readonly started: { type: string; owner: string; service: IService }[] = [];
+  private readonly starting = new Map<string, Starting>();
+  /** Why a type's start failed, for callers that ask after the fact. */
+  private readonly failures = new Map<string, ServiceStartError>();
 
   private closed = false;
-  /** Waiters for a service type not started yet; settled when it is added (or the registry stops). */
-  private readonly waiters = new Map<string, ((service: IService | null) => void)[]>();
+  /** Waiters for a service type not started yet; settled when it is added, fails, or the registry stops. */
+  private readonly waiters = new Map<
+    string,
+    { resolve: (service: IService | null) => void; reject: (error: Error) => void }[]
+  >();
 
-  /** `startTimeoutMs`: how long a start may take before the agent goes on without the service (0: no limit). */
-  constructor(
-    private readonly logger: Logger,
-    private readonly startTimeoutMs: () => number = () => 0,
-  ) {}
+  constructor(private readonly logger: Logger) {}
 
   /**
-   * Starts a service; a failing start is logged with its plugin's name and
-   * does not stop the agent. A start that outlasts the timeout is logged the
-   * same way and the agent goes on; if it finishes later, the service is
-   * added then.
+   * Waits for starts begun together (with `start`) for at most `waitMs`; the
+   * ones still going then go on in the background, each logged once with its
+   * plugin's name, and their services are added when they are up.
+   */
+  async awaitStarts(starts: readonly Promise<unknown>[], waitMs: number): Promise<void> {
+    if (starts.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([Promise.all(starts), waited]);
+    clearTimeout(timer);
+    for (const [type, starting] of this.starting) {
+      if (starting.late) continue;
+      starting.late = true;
+      this.logger.warn(
+        { service: type, plugin: starting.owner, waitedMs: waitMs },
+        `Service "${type}" of plugin "${starting.owner}" is still starting; the agent is ready without it for now`,
+      );
+    }
+  }
+
+  /**
+   * Starts one service; resolves with whether it started. A failing start is
+   * logged once with its plugin's name and does not stop the agent.
    */
   async start(runtime: IAgentRuntime, serviceClass: ServiceClass, owner: string): Promise<boolean> {
     const type = serviceClass.serviceType || serviceClass.name;
-    const timeoutMs = this.startTimeoutMs();
-    const starting = (async () => serviceClass.start(runtime))();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      if (timeoutMs > 0) timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
+    const starting: Starting = { owner, late: false };
+    this.starting.set(type, starting);
     try {
-      const outcome = await Promise.race([starting, timedOut]);
-      if (outcome === 'timeout') {
-        const error = new TimeoutError(`Start of service "${type}"`, timeoutMs);
-        this.logger.error(
-          { err: error, service: type, plugin: owner, timeoutMs },
-          `Service "${type}" of plugin "${owner}" did not start within ${timeoutMs} ms; the agent runs without it for now`,
-        );
-        void starting.then(
-          (service) => this.add(type, owner, service, true),
-          (late: unknown) =>
-            this.logger.error(
-              { err: late, service: type, plugin: owner },
-              `Service "${type}" of plugin "${owner}" failed to start`,
-            ),
-        );
-        return false;
-      }
-      this.add(type, owner, outcome, false);
+      const service = await serviceClass.start(runtime);
+      if (!service) throw new TypeError(`${serviceClass.name}.start() returned ${String(service)}, not a service`);
+      this.add(type, owner, service, starting.late);
       return true;
     } catch (error) {
       this.logger.error(
         { err: error, service: type, plugin: owner },
         `Service "${type}" of plugin "${owner}" failed to start; the agent runs without it`,
       );
+      const failure = new ServiceStartError(type, owner, error);
+      this.failures.set(type, failure);
+      if (!this.has(type)) this.settleWaiters(type, (waiter) => waiter.reject(failure));
       return false;
     } finally {
-      clearTimeout(timer);
+      if (this.starting.get(type) === starting) this.starting.delete(type);
     }
+  }
+
+  /** The services still starting, with their plugins. */
+  pending(): { type: string; owner: string }[] {
+    return [...this.starting].map(([type, { owner }]) => ({ type, owner }));
   }
 
   private add(type: string, owner: string, service: IService, late: boolean): void {
@@ -81,13 +101,20 @@ export class ServiceRegistry {
     list.push(service);
     this.services.set(type, list);
     this.started.push({ type, owner, service });
-    for (const resolve of this.waiters.get(type) ?? []) resolve(service);
-    this.waiters.delete(type);
+    this.settleWaiters(type, (waiter) => waiter.resolve(service));
     if (late)
       this.logger.info(
         { service: type, plugin: owner },
         `Service "${type}" of plugin "${owner}" started late; it is available now`,
       );
+  }
+
+  private settleWaiters(
+    type: string,
+    settle: (waiter: { resolve: (service: IService | null) => void; reject: (error: Error) => void }) => void,
+  ): void {
+    for (const waiter of this.waiters.get(type) ?? []) settle(waiter);
+    this.waiters.delete(type);
   }
 
   get<T extends IService>(type: string): T | null {
@@ -99,15 +126,19 @@ export class ServiceRegistry {
   }
 
   /**
-   * Resolves with the first service of `type` once it has started (at once if it has);
-   * resolves with null if the registry stops before it does, so a caller never hangs.
+   * Resolves with the first service of `type` once it has started (at once if
+   * it has); rejects with a ServiceStartError if its start fails, as
+   * elizaOS's does; resolves with null if the registry stops first, so a
+   * caller never hangs.
    */
   whenStarted<T extends IService>(type: string): Promise<T | null> {
     const current = this.get<T>(type);
     if (current || this.closed) return Promise.resolve(current);
-    return new Promise<T | null>((resolve) => {
+    const failure = this.starting.has(type) ? undefined : this.failures.get(type);
+    if (failure) return Promise.reject(failure);
+    return new Promise<T | null>((resolve, reject) => {
       const list = this.waiters.get(type) ?? [];
-      list.push(resolve as (service: IService | null) => void);
+      list.push({ resolve: resolve as (service: IService | null) => void, reject });
       this.waiters.set(type, list);
     });
   }
@@ -119,7 +150,7 @@ export class ServiceRegistry {
   /** Stops every service in reverse start order; a failing stop does not prevent the others. */
   async stopAll(): Promise<void> {
     this.closed = true;
-    for (const list of this.waiters.values()) for (const resolve of list) resolve(null);
+    for (const list of this.waiters.values()) for (const waiter of list) waiter.resolve(null);
     this.waiters.clear();
     for (const { type, owner, service } of this.started.slice().reverse()) {
       try {
