@@ -6,18 +6,12 @@ import { createLogger, type Logger } from '../logger/logger';
 import type { Character, TemplateType } from '../types/character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
 import type { IDatabaseAdapter } from '../types/database';
-import type { EmittedPayloadOf, EventHandler, EventPayload } from '../types/events';
+import type { CustomEventHandler, EmittedPayloadOf, EventHandler, EventPayload } from '../types/events';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import type { Memory } from '../types/memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/messaging';
-import type {
-  ModelHandler,
-  ModelHandlerFn,
-  ModelParamsMap,
-  ModelResult,
-  ModelResultMap,
-  ModelTypeName,
-} from '../types/model';
+import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from '../types/model';
+import type { ModelResult } from '../types/model';
 import type { Plugin } from '../types/plugin';
 import type { Content, UUID } from '../types/primitives';
 import type { BootReportEntry, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
@@ -268,10 +262,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   // ---- events ----------------------------------------------------------
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
-  registerEvent<P extends EventPayload = EventPayload>(
-    event: string,
-    handler: (payload: P) => Promise<void> | void,
-  ): void;
+  registerEvent<P extends EventPayload = EventPayload>(event: string, handler: CustomEventHandler<P>): void;
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void {
     this.parts.eventBus.on(event, handler, this.installing);
     this.parts.records.add(this.installing, 'events', event, handler);

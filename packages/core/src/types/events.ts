@@ -259,6 +259,9 @@ export type EmittedPayloadOf<E extends string> = (`${E}` extends 'MODEL_USED'
   runtime?: IAgentRuntime;
 };
 
+/** A handler of a plugin's own event with the payload type the plugin names (`registerEvent<MyPayload>(...)`). */
+export type CustomEventHandler<P extends EventPayload = EventPayload> = (payload: P) => Promise<void> | void;
+
 export type EventHandler<E extends string = EventName> = (payload: PayloadOf<E>) => Promise<void> | void;
 
 /** A plugin's event handlers. Custom event names are allowed. */

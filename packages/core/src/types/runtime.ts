@@ -4,7 +4,7 @@ import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from 
 import type { IDatabaseAdapter } from './database';
 import type { OptionalDatabaseMethodName } from './inbox';
 import type { Entity, Room, World } from './environment';
-import type { EmittedPayloadOf, EventHandler, EventPayload } from './events';
+import type { CustomEventHandler, EmittedPayloadOf, EventHandler, EventPayload } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
 import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelResult, ModelTypeName } from './model';
@@ -105,10 +105,7 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
   /** elizaOS's form for a plugin's own event: the payload type given, `registerEvent<MyPayload>('MY_EVENT', ...)`. */
-  registerEvent<P extends EventPayload = EventPayload>(
-    event: string,
-    handler: (payload: P) => Promise<void> | void,
-  ): void;
+  registerEvent<P extends EventPayload = EventPayload>(event: string, handler: CustomEventHandler<P>): void;
   on<E extends string>(event: E, handler: EventHandler<E>): void;
   getEvent(event: string): EventHandler<string>[] | undefined;
   emitEvent<E extends string>(event: E | E[], payload: EmittedPayloadOf<E>): Promise<void>;

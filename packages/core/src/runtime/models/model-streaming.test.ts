@@ -1,6 +1,7 @@
 import { runWithStreamingContext } from '../../compat/elizaos-1.7/streaming/streaming-context-manager';
 import { createTestRuntime } from '../../testing';
 import type { ModelEventPayload } from '../../types/events';
+import type { ModelHandlerFn } from '../../types/model';
 import type { UUID } from '../../types/primitives';
 
 type Params = { prompt?: string; stream?: boolean; onStreamChunk?: (chunk: string, id?: string) => unknown };
@@ -32,7 +33,7 @@ async function kithStyleHandler(_runtime: unknown, params: Params): Promise<stri
   return 'Good day';
 }
 
-async function runtimeWith(handler: (runtime: never, params: never) => Promise<unknown>) {
+async function runtimeWith(handler: ModelHandlerFn<never, unknown>) {
   const runtime = await createTestRuntime();
   runtime.registerModel('TEXT_LARGE', handler, 'test-model', 100);
   runtime.registerModel('TEXT_EMBEDDING', handler, 'test-model', 100);
