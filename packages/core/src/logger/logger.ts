@@ -8,8 +8,12 @@ import { serializeError } from './serialize-error';
 /** elizaOS 1.x's log call: an object, a string or an error, then a message and more values. */
 export type ElizaLogFn = (obj: Record<string, unknown> | string | Error, msg?: string, ...args: unknown[]) => void;
 
-/** A log method that takes pino's arguments and elizaOS's. */
-export type LogFn = pino.LogFn & ElizaLogFn;
+/**
+ * A log method that takes elizaOS's arguments and pino's. elizaOS's form is
+ * tried first: pino's parses a message's type for placeholders, which fails
+ * on a template literal over a large union ("union type too complex").
+ */
+export type LogFn = ElizaLogFn & pino.LogFn;
 
 /**
  * Kith's logger: a pino logger with elizaOS's extra levels (`log`,
