@@ -91,10 +91,16 @@ export interface ActionEventPayload extends EventPayload {
   content?: Content;
   result?: ActionResult;
   durationMs?: number;
+  /** elizaOS: the world of the room. */
+  world?: UUID;
 }
 
 export interface EvaluatorEventPayload extends EventPayload {
   evaluatorName: string;
+  /** elizaOS: the evaluator's id, when and whether it ran. */
+  evaluatorId?: UUID;
+  startTime?: number;
+  completed?: boolean;
   /** Kith: the plugin that registered the evaluator. */
   pluginName?: string;
   roomId?: UUID;
@@ -162,6 +168,11 @@ export interface EmbeddingGenerationPayload extends EventPayload {
   memory: Memory;
   priority?: 'high' | 'normal' | 'low';
   error?: string;
+  // elizaOS: the attempt and the vector produced.
+  retryCount?: number;
+  maxRetries?: number;
+  embedding?: number[];
+  runId?: UUID;
 }
 
 /** Kith: progress of `runtime.addKnowledge`, after each batch of fragments. */

@@ -98,6 +98,15 @@ export interface GenerateTextParams {
   stopSequences?: string[];
   frequencyPenalty?: number;
   presencePenalty?: number;
+  // Sampling options elizaOS 1.7 names; handlers that know them pass them on.
+  minTokens?: number;
+  topP?: number;
+  topK?: number;
+  minP?: number;
+  seed?: number;
+  repetitionPenalty?: number;
+  /** The end user, for the provider's abuse monitoring. */
+  user?: string | null;
   stream?: boolean;
   onStreamChunk?: StreamChunkCallback;
   /** Set by a handler that knows its token usage; the runtime reports it in MODEL_USED. */
@@ -150,8 +159,11 @@ export interface ObjectGenerationParams {
   schema?: Record<string, unknown>;
   output?: 'object' | 'array' | 'enum';
   enumValues?: string[];
+  /** The model type the call is made with (elizaOS's handlers read it to pick a model). */
+  modelType?: ModelTypeName;
   temperature?: number;
   maxTokens?: number;
+  stopSequences?: string[];
   hints?: ModelCallHints;
   [key: string]: unknown;
 }
@@ -258,7 +270,9 @@ export interface ModelResultMap {
 }
 
 /** What `useModel(modelType, params)` resolves to: ModelResultMap's type, or a vector per text for a batch embedding. */
-export type ModelResult<T extends ModelTypeName, P> = P extends TextEmbeddingBatchParams ? number[][] : ModelResultMap[T];
+export type ModelResult<T extends ModelTypeName, P> = P extends TextEmbeddingBatchParams
+  ? number[][]
+  : ModelResultMap[T];
 
 /** What a plugin's handler for `K` may return: the result, or a stream for the text types. */
 export type PluginModelResult<K extends keyof ModelResultMap> = K extends StreamableModelType

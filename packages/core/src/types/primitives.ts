@@ -55,6 +55,10 @@ export interface Content {
   simple?: boolean;
   /** Action parameters from the model, keyed by action name. */
   params?: Record<string, Record<string, unknown>>;
+  /** How the platform says the message addresses the agent (set by connectors). */
+  mentionContext?: MentionContext;
+  /** The id the streamed reply to this message is sent under. */
+  responseMessageId?: UUID;
   [key: string]: unknown;
 }
 

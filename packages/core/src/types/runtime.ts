@@ -79,6 +79,8 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   getService<T extends IService = IService>(serviceType: string): T | null;
   getServicesByType<T extends IService = IService>(serviceType: string): T[];
   getAllServices(): Map<string, IService[]>;
+  /** elizaOS's name: resolves once the service is up (null if the agent stops first). */
+  getServiceLoadPromise<T extends IService = IService>(serviceType: string): Promise<T | null>;
   hasService(serviceType: string): boolean;
   registerService(serviceClass: ServiceClass): Promise<void>;
 
