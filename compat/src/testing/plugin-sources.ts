@@ -31,9 +31,13 @@ interface SourceMap {
 /** The bundle maps elizaOS plugins ship, the Node build first. */
 const MAP_FILES = ['dist/node/index.node.js.map', 'dist/index.js.map'];
 
-/** The plugin's own .ts sources from its bundle's source map (dependencies bundled in are left out). */
+/** An installed plugin's own .ts sources from its bundle's source map (dependencies bundled in are left out). */
 export function extractPluginSources(project: string, pkg: string): PluginSources {
-  const packageDir = join(project, 'node_modules', pkg);
+  return extractPackageSources(pkg, join(project, 'node_modules', pkg));
+}
+
+/** The same for a package unpacked elsewhere in the project (a project template). */
+export function extractPackageSources(pkg: string, packageDir: string): PluginSources {
   const mapFile = MAP_FILES.map((file) => join(packageDir, file)).find((file) => existsSync(file));
   if (!mapFile) throw new Error(`${pkg} ships no bundle source map (${MAP_FILES.join(', ')})`);
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMap;
