@@ -1,7 +1,13 @@
 import type { HandlerCallback } from '../types/components';
 import type { Memory } from '../types/memory';
-import type { IMessageService, MessageProcessingOptions, MessageProcessingResult } from '../types/messaging';
-import type { UUID } from '../types/primitives';
+import type { Room } from '../types/environment';
+import type {
+  IMessageService,
+  MessageProcessingOptions,
+  MessageProcessingResult,
+  ResponseDecision,
+} from '../types/messaging';
+import type { Media, MentionContext, UUID } from '../types/primitives';
 import type { IAgentRuntime } from '../types/runtime';
 import { randomUuid } from '../uuid/uuid';
 import type { DeliveryResult } from './bus-message';
@@ -57,6 +63,36 @@ export class LedgerMessageService implements IMessageService {
 
   whenIdle(): Promise<void> {
     return this.pipeline.whenIdle?.() ?? Promise.resolve();
+  }
+
+  /** The pipeline's quick check; one without it leaves every decision to its own turn. */
+  shouldRespond(
+    runtime: IAgentRuntime,
+    message: Memory,
+    room?: Room,
+    mentionContext?: MentionContext,
+  ): ResponseDecision {
+    return (
+      this.pipeline.shouldRespond?.(runtime, message, room, mentionContext) ?? {
+        shouldRespond: false,
+        skipEvaluation: false,
+        reason: 'the pipeline decides in its turn',
+      }
+    );
+  }
+
+  processAttachments(runtime: IAgentRuntime, attachments: Media[]): Promise<Media[]> {
+    return this.pipeline.processAttachments?.(runtime, attachments) ?? Promise.resolve(attachments);
+  }
+
+  async deleteMessage(runtime: IAgentRuntime, message: Memory): Promise<void> {
+    if (this.pipeline.deleteMessage) return this.pipeline.deleteMessage(runtime, message);
+    if (message.id) await runtime.deleteMemory(message.id);
+  }
+
+  async clearChannel(runtime: IAgentRuntime, roomId: UUID, channelId?: string): Promise<void> {
+    if (this.pipeline.clearChannel) return this.pipeline.clearChannel(runtime, roomId, channelId);
+    await runtime.deleteAllMemories(roomId, 'messages');
   }
 }
 

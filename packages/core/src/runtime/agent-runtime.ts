@@ -60,7 +60,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   private readonly parts: RuntimeParts;
   private readonly settings: RuntimeSettings; // an own property as in elizaOS, whose plugins may read it
   private readonly pending: Plugin[];
-  private readonly deferredServices: { service: ServiceClass; owner: string }[] = [];
   private promptBatcher: PromptBatcher | undefined;
   private initialized = false;
   private initializing: Promise<void> | null = null;
@@ -131,11 +130,14 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   /** Marks the agent initialised, then starts the services registered before, all at once, as elizaOS does. */
   private async startDeferredServices(): Promise<void> {
     this.initialized = true;
-    const { boot, serviceRegistry: registry, settings } = this.parts;
-    const starts = this.deferredServices.splice(0).map(({ service, owner }) => {
-      return boot.timed(owner, 'services', () => registry.start(this, service, owner));
-    });
-    await registry.awaitStarts(starts, settings.number('SERVICE_START_WAIT_MS', 100));
+    const { boot, serviceRegistry, settings } = this.parts;
+    const waitMs = settings.number('SERVICE_START_WAIT_MS', 100);
+    await serviceRegistry.startQueued(this, waitMs, (owner, start) => boot.timed(owner, 'services', start));
+    this.parts.markInitialized();
+  }
+  /** What the elizaOS-only members read. */
+  protected override get internals(): RuntimeParts {
+    return this.parts;
   }
 
   async stop(): Promise<void> {
@@ -200,10 +202,6 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getAllServices(): Map<string, IService[]> {
     return this.parts.serviceRegistry.services;
   }
-  /** elizaOS's name: resolves once the service is up (null if the agent stops first). */
-  getServiceLoadPromise<T extends IService = IService>(serviceType: string): Promise<T | null> {
-    return this.parts.serviceRegistry.whenStarted<T>(serviceType);
-  }
   hasService(serviceType: string): boolean {
     return this.parts.serviceRegistry.has(serviceType);
   }
@@ -216,7 +214,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   /** Started now once the agent is initialised; before that, after the plugins and the database. */
   private async startService(service: ServiceClass, owner: string): Promise<void> {
     if (this.initialized) await this.parts.serviceRegistry.start(this, service, owner);
-    else this.deferredServices.push({ service, owner });
+    else this.parts.serviceRegistry.queue(service, owner);
   }
 
   // ---- models ----------------------------------------------------------

@@ -70,6 +70,11 @@ export interface RuntimeParts {
   costs: ModelCosts;
   /** PROVIDER_COMPLETED and DATABASE_OPERATION, emitted only while someone listens. */
   operationEvents: OperationEvents;
+  /** Composed states by message id (elizaOS's `runtime.stateCache`). */
+  stateCache: StateCache;
+  /** Settles when initialize() has finished (elizaOS's `runtime.initPromise`). */
+  initialized: Promise<void>;
+  markInitialized: () => void;
   /** A plugin's own MODEL_USED: null when it joined the useModel call in progress, else the payload to publish. */
   adoptModelUsed: (payload: object) => ModelEventPayload | null;
   pluginHost: PluginHost;
@@ -97,6 +102,8 @@ export function createRuntimeParts(host: RuntimePartsHost): RuntimeParts {
     resetMs: settings.number('CIRCUIT_BREAKER_RESET_MS', 60_000),
   }));
   const stateCache = new StateCache();
+  let markInitialized!: () => void;
+  const initialized = new Promise<void>((resolve) => (markInitialized = resolve));
   runs.onEnded((runId) => stateCache.dropRun(runId));
 
   const currentRunId = (): UUID | undefined => runs.current()?.runId;
@@ -118,6 +125,9 @@ export function createRuntimeParts(host: RuntimePartsHost): RuntimeParts {
     templates,
     boot: new BootTimer(),
     costs,
+    stateCache,
+    initialized,
+    markInitialized,
     operationEvents,
     adoptModelUsed: (payload: object) =>
       adoptForeignModelUsed(payload, {

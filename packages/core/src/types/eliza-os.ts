@@ -5,6 +5,7 @@ import type { MessageProcessingOptions, MessageProcessingResult } from './messag
 import type { Content, UUID } from './primitives';
 import type { IAgentRuntime } from './runtime';
 import type { IService } from './service';
+import type { GenerateTextOptions, GenerateTextResult } from './model';
 import type { State } from './state';
 
 /** A message handed to `runtime.elizaOS.handleMessage`: the fields Kith fills in may be left out. */
@@ -55,6 +56,16 @@ export interface ElizaOSRuntimeMembers {
   getTypedService<T extends IService = IService>(serviceType: string): T | null;
   getRegisteredServiceTypes(): string[];
   createRoom(room: Room): Promise<UUID>;
+  /** Composed states by message id. */
+  readonly stateCache: Map<string, State>;
+  /** Settles once initialize() has finished. */
+  readonly initPromise: Promise<void>;
+  /** Resolves once the service is up; rejects if its start fails; null if the agent stops first. */
+  getServiceLoadPromise<T extends IService = IService>(serviceType: string): Promise<T | null>;
+  /** One text call, with the character before the input unless `includeCharacter` is false. */
+  generateText(input: string, options?: GenerateTextOptions): Promise<GenerateTextResult>;
+  getAllMemories(): Promise<Memory[]>;
+  clearAllAgentMemories(): Promise<void>;
 }
 
 /**

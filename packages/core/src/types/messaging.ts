@@ -1,6 +1,7 @@
 import type { HandlerCallback, StreamChunkCallback } from './components';
 import type { Memory } from './memory';
-import type { Content } from './primitives';
+import type { Room } from './environment';
+import type { Content, Media, MentionContext, UUID } from './primitives';
 import type { IAgentRuntime } from './runtime';
 import type { State } from './state';
 
@@ -45,6 +46,13 @@ export interface MessageProcessingResult {
   runId?: import('./primitives').UUID;
 }
 
+/** elizaOS's quick should-respond check: answer at once, skip it, or let the model decide (`skipEvaluation: false`). */
+export interface ResponseDecision {
+  shouldRespond: boolean;
+  skipEvaluation: boolean;
+  reason: string;
+}
+
 /** The message pipeline, implemented by plugin-bootstrap and installed on the runtime. */
 export interface IMessageService {
   handleMessage(
@@ -55,6 +63,19 @@ export interface IMessageService {
   ): Promise<MessageProcessingResult>;
   /** Kith: resolves when work started by earlier messages (evaluators) has finished. */
   whenIdle?(): Promise<void>;
+  /** elizaOS: whether to answer without asking the model (DMs, API rooms, mentions, replies). */
+  shouldRespond?(
+    runtime: IAgentRuntime,
+    message: Memory,
+    room?: Room,
+    mentionContext?: MentionContext,
+  ): ResponseDecision;
+  /** elizaOS: what the pipeline makes of attachments before a turn (descriptions, transcripts). */
+  processAttachments?(runtime: IAgentRuntime, attachments: Media[]): Promise<Media[]>;
+  /** elizaOS: removes one stored message. */
+  deleteMessage?(runtime: IAgentRuntime, message: Memory): Promise<void>;
+  /** elizaOS: removes every message of a room. */
+  clearChannel?(runtime: IAgentRuntime, roomId: UUID, channelId?: string): Promise<void>;
 }
 
 /** Delivers a message to a room or entity on a platform (SEND_MESSAGE). */
@@ -68,11 +89,3 @@ export interface TargetInfo {
 }
 
 export type SendHandlerFunction = (runtime: IAgentRuntime, target: TargetInfo, content: Content) => Promise<void>;
-
-/** What the should-respond step decided, and whether rules decided it without the model. */
-export interface ResponseDecision {
-  shouldRespond: boolean;
-  skipEvaluation: boolean;
-  /** Why (for logs). */
-  reason: string;
-}

@@ -134,11 +134,18 @@ export interface TextStreamResult {
   finishReason: Promise<string | undefined>;
 }
 
-/** Options of elizaOS's `runtime.generateText(input, options)`: GenerateTextParams without the prompt. */
-export interface GenerateTextOptions extends Omit<GenerateTextParams, 'prompt'> {
-  /** Put the character's personality into the prompt. */
+/** GenerateTextParams' declared fields: `Omit` over its index signature would keep the index signature only. */
+type GenerateTextFields = {
+  [K in keyof GenerateTextParams as string extends K ? never : K]: GenerateTextParams[K];
+};
+
+/** `runtime.generateText` options: the model params, plus whether to put the character first and which model. */
+export interface GenerateTextOptions extends Omit<GenerateTextFields, 'prompt'> {
+  /** Put the character's bio, system prompt and style before the input (default true). */
   includeCharacter?: boolean;
+  /** Default TEXT_LARGE. */
   modelType?: TextGenerationModelType;
+  [key: string]: unknown;
 }
 
 export interface GenerateTextResult {

@@ -39,6 +39,17 @@ export enum ChannelType {
   API = 'API',
 }
 
+/** How a connector saw the agent addressed (elizaOS's `Content.mentionContext`). */
+export interface MentionContext {
+  /** A platform mention (@agent on Discord, Telegram, ...). */
+  isMention: boolean;
+  /** A reply to one of the agent's messages. */
+  isReply: boolean;
+  /** In a thread with the agent. */
+  isThread: boolean;
+  mentionType?: 'platform_mention' | 'reply' | 'thread' | 'none';
+}
+
 /** The payload of a message: what was said, thought and decided. */
 export interface Content {
   thought?: string;
@@ -51,27 +62,13 @@ export interface Content {
   inReplyTo?: UUID;
   attachments?: Media[];
   channelType?: ChannelType | string;
+  /** How the connector saw the agent addressed, when it says. */
+  mentionContext?: MentionContext;
   /** True when the reply is plain text that needs no action processing. */
   simple?: boolean;
   /** Action parameters from the model, keyed by action name. */
   params?: Record<string, Record<string, unknown>>;
-  /** How the platform says the message addresses the agent (set by connectors). */
-  mentionContext?: MentionContext;
   /** The id the streamed reply to this message is sent under. */
   responseMessageId?: UUID;
   [key: string]: unknown;
-}
-
-/**
- * What a platform says about how a message addresses the agent (elizaOS's
- * `MentionContext`); connectors fill it, the should-respond step reads it.
- */
-export interface MentionContext {
-  /** A platform mention (`@agent`). */
-  isMention: boolean;
-  /** A reply to one of the agent's messages. */
-  isReply: boolean;
-  /** Inside a thread the agent takes part in. */
-  isThread: boolean;
-  mentionType?: 'platform_mention' | 'reply' | 'thread' | 'none';
 }

@@ -5,13 +5,16 @@ import {
   describeModelFailure,
   type IMessageService,
   logChat,
+  type Media,
   type Memory,
+  type MentionContext,
   memoryPolicy,
   modelFailureOf,
   type MessageProcessingOptions,
   type MessageProcessingResult,
   randomUuid,
   replyKeyOf,
+  type ResponseDecision,
   type RunStatus,
   type Room,
   type State,
@@ -24,6 +27,7 @@ import { AgentReplyChain } from './agent-reply-chain';
 import { type AgentTurn, AgentTurnGuard } from './agent-turn-guard';
 import { generateResponse } from './generate-response';
 import type { MessageServiceStats } from './message-service-stats';
+import { quickResponseDecision } from './quick-response-decision';
 import { decideResponse } from './respond-decision';
 
 const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
@@ -97,6 +101,16 @@ export class DefaultMessageService implements IMessageService {
     this.track(run);
     // Resolves at delivery (evaluators go on in the background); a run that ended without an outcome still resolves.
     return Promise.race([settled, run.then(() => settled)]);
+  }
+
+  /** elizaOS's quick check: see quickResponseDecision. */
+  shouldRespond(
+    runtime: IAgentRuntime,
+    message: Memory,
+    room?: Room,
+    mentionContext?: MentionContext,
+  ): ResponseDecision {
+    return quickResponseDecision(runtime, message, room, mentionContext);
   }
 
   /** Sizes of the per-room bookkeeping and their caps (read-only; for metrics and tests). */
@@ -216,7 +230,7 @@ export class DefaultMessageService implements IMessageService {
   ): Promise<{ result: MessageProcessingResult; evaluate?: () => Promise<unknown> }> {
     const { runtime, message } = turn;
     await this.storeIncoming(turn);
-    await this.processAttachments(turn);
+    await this.readAttachments(turn);
 
     const [state, room] = await Promise.all([
       runtime.composeState(message, firstPassProviders(message)),
@@ -340,8 +354,14 @@ export class DefaultMessageService implements IMessageService {
     void runtime.queueEmbeddingGeneration(message, 'high');
   }
 
+  /** elizaOS's: describes images and reads text documents of attachments outside a turn. */
+  processAttachments(runtime: IAgentRuntime, attachments: Media[]): Promise<Media[]> {
+    const carrier = { content: { attachments } } as Memory;
+    return processAttachments(runtime, carrier);
+  }
+
   /** Describes images and reads text documents; the stored message gets the results too. */
-  private async processAttachments(turn: Turn): Promise<void> {
+  private async readAttachments(turn: Turn): Promise<void> {
     const { runtime, message } = turn;
     if (!message.content.attachments?.length) return;
     await processAttachments(runtime, message);

@@ -1,8 +1,14 @@
 import { PluginDependencyMissingError } from '../../errors/plugin-dependency-missing-error';
 import type { HandlerCallback } from '../../types/components';
 import type { Memory } from '../../types/memory';
-import type { IMessageService, MessageProcessingOptions, MessageProcessingResult } from '../../types/messaging';
-import type { Media } from '../../types/primitives';
+import type { Room } from '../../types/environment';
+import type {
+  IMessageService,
+  MessageProcessingOptions,
+  MessageProcessingResult,
+  ResponseDecision,
+} from '../../types/messaging';
+import type { Media, MentionContext, UUID } from '../../types/primitives';
 import type { IAgentRuntime } from '../../types/runtime';
 
 const marker = Symbol.for('kith.compat.DefaultMessageService');
@@ -38,17 +44,30 @@ export class DefaultMessageService implements IMessageService {
     return this.pipelineOf(runtime).handleMessage(runtime, message, callback, options);
   }
 
-  /** Attachments are described by the pipeline as a turn reads them; here they are returned as given. */
-  processAttachments(_runtime: IAgentRuntime, attachments: Media[]): Promise<Media[]> {
-    return Promise.resolve(attachments);
+  shouldRespond(
+    runtime: IAgentRuntime,
+    message: Memory,
+    room?: Room,
+    mentionContext?: MentionContext,
+  ): ResponseDecision {
+    return this.front(runtime).shouldRespond(runtime, message, room, mentionContext);
   }
 
-  async deleteMessage(runtime: IAgentRuntime, message: Memory): Promise<void> {
-    if (message.id) await runtime.deleteMemory(message.id);
+  processAttachments(runtime: IAgentRuntime, attachments: Media[]): Promise<Media[]> {
+    return this.front(runtime).processAttachments(runtime, attachments);
   }
 
-  async clearChannel(runtime: IAgentRuntime, roomId: Memory['roomId']): Promise<void> {
-    await runtime.deleteAllMemories(roomId, 'messages');
+  deleteMessage(runtime: IAgentRuntime, message: Memory): Promise<void> {
+    return this.front(runtime).deleteMessage(runtime, message);
+  }
+
+  clearChannel(runtime: IAgentRuntime, roomId: UUID, channelId?: string): Promise<void> {
+    return this.front(runtime).clearChannel(runtime, roomId, channelId);
+  }
+
+  /** `runtime.messageService` is the ledger front, which has every member of the contract. */
+  private front(runtime: IAgentRuntime): Required<Omit<IMessageService, 'whenIdle'>> {
+    return this.pipelineOf(runtime) as Required<Omit<IMessageService, 'whenIdle'>>;
   }
 
   whenIdle(runtime?: IAgentRuntime): Promise<void> {

@@ -88,4 +88,36 @@ describe('ElizaOS (the orchestrator) and DefaultMessageService', () => {
       await runtime.stop();
     }
   });
+
+  it("has the rest of elizaOS's message-service contract: shouldRespond, processAttachments, deleteMessage, clearChannel", async () => {
+    const runtime = await createTestRuntime();
+    try {
+      runtime.messageService = echoPipeline;
+      const service = new DefaultMessageService();
+      const roomId = '00000000-0000-0000-0000-0000000000d3' as const;
+      const stored = (text: string) => ({
+        entityId: '00000000-0000-0000-0000-0000000000d2' as const,
+        roomId,
+        content: { text },
+      });
+      const first = await runtime.createMemory(stored('one'), 'messages');
+      await runtime.createMemory(stored('two'), 'messages');
+      // A pipeline without a quick check leaves the decision to its turn.
+      expect(service.shouldRespond(runtime, { ...stored('hi') })).toEqual({
+        shouldRespond: false,
+        skipEvaluation: false,
+        reason: 'the pipeline decides in its turn',
+      });
+      const attachments = [{ id: 'a1', url: 'https://example.invalid/a.png' }];
+      expect(await service.processAttachments(runtime, attachments)).toBe(attachments);
+      await service.deleteMessage(runtime, { ...stored('one'), id: first });
+      expect((await runtime.getMemories({ roomId, tableName: 'messages' })).map((m) => m.content.text)).toEqual([
+        'two',
+      ]);
+      await service.clearChannel(runtime, roomId, 'channel-1');
+      expect(await runtime.getMemories({ roomId, tableName: 'messages' })).toEqual([]);
+    } finally {
+      await runtime.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '../../index';
+import { createTestRuntime } from '../../testing';
 
 /**
  * Every runtime export of @elizaos/core 1.7.2 (listed from the published
@@ -10,9 +11,9 @@ import * as core from '../../index';
  */
 
 describe('the @elizaos/core 1.7.2 export surface', () => {
-  const { runtimeExports } = JSON.parse(readFileSync(join(__dirname, 'elizaos-core-1.7.2-exports.json'), 'utf8')) as {
-    runtimeExports: string[];
-  };
+  const { runtimeExports, agentRuntimeMembers } = JSON.parse(
+    readFileSync(join(__dirname, 'elizaos-core-1.7.2-exports.json'), 'utf8'),
+  ) as { runtimeExports: string[]; agentRuntimeMembers: string[] };
 
   it('lists the published package (180 names)', () => {
     expect(runtimeExports).toHaveLength(180);
@@ -24,5 +25,12 @@ describe('the @elizaos/core 1.7.2 export surface', () => {
     // Own properties: `toString` is on every object's prototype.
     const missing = runtimeExports.filter((name) => !Object.hasOwn(exported, name) || exported[name] === undefined);
     expect(missing).toEqual([]);
+  });
+
+  it("has every public member of elizaOS's AgentRuntime on a running agent", async () => {
+    const runtime = (await createTestRuntime()) as unknown as Record<string, unknown>;
+    expect(agentRuntimeMembers.length).toBeGreaterThan(140);
+    expect(agentRuntimeMembers.filter((name) => !(name in runtime) || runtime[name] === undefined)).toEqual([]);
+    await (runtime as unknown as { stop(): Promise<void> }).stop();
   });
 });

@@ -4,6 +4,8 @@ import type { IService } from '../../types/service';
 import type { ServiceClass } from '../../types/service';
 import type { IAgentRuntime } from '../../types/runtime';
 
+export type ServiceStatus = 'pending' | 'registering' | 'registered' | 'failed' | 'unknown';
+
 /** A start not settled yet, and whether the agent went on without it. */
 interface Starting {
   owner: string;
@@ -19,6 +21,8 @@ export class ServiceRegistry {
   readonly services = new Map<string, IService[]>();
   private readonly started: { type: string; owner: string; service: IService }[] = [];
   private readonly starting = new Map<string, Starting>();
+  /** Services registered before the agent is initialised, started together by `startQueued`. */
+  private readonly queued: { service: ServiceClass; owner: string }[] = [];
   /** Why a type's start failed, for callers that ask after the fact. */
   private readonly failures = new Map<string, ServiceStartError>();
 
@@ -30,6 +34,50 @@ export class ServiceRegistry {
   >();
 
   constructor(private readonly logger: Logger) {}
+
+  /** Holds a service until `startQueued` (the agent is not initialised yet). */
+  queue(service: ServiceClass, owner: string): void {
+    this.queued.push({ service, owner });
+  }
+
+  /**
+   * Starts every queued service at once, each through `wrap` (the boot timer),
+   * and waits for them at most `waitMs` (see awaitStarts).
+   */
+  async startQueued(
+    runtime: IAgentRuntime,
+    waitMs: number,
+    wrap: (owner: string, start: () => Promise<boolean>) => Promise<boolean> = (_owner, start) => start(),
+  ): Promise<void> {
+    const starts = this.queued
+      .splice(0)
+      .map(({ service, owner }) => wrap(owner, () => this.start(runtime, service, owner)));
+    await this.awaitStarts(starts, waitMs);
+  }
+
+  /** elizaOS's registration status of a service type. */
+  status(type: string): ServiceStatus {
+    if (this.has(type)) return 'registered';
+    if (this.starting.has(type)) return 'registering';
+    if (this.queued.some(({ service }) => (service.serviceType || service.name) === type)) return 'pending';
+    return this.failures.has(type) ? 'failed' : 'unknown';
+  }
+
+  /** elizaOS's `getServiceHealth()`: every type known here, with its status and instance count. */
+  health(): Record<string, { status: ServiceStatus; instances: number; hasPromise: boolean }> {
+    const types = new Set([
+      ...this.services.keys(),
+      ...this.starting.keys(),
+      ...this.failures.keys(),
+      ...this.queued.map(({ service }) => service.serviceType || service.name),
+    ]);
+    return Object.fromEntries(
+      [...types].map((type) => [
+        type,
+        { status: this.status(type), instances: this.getAll(type).length, hasPromise: this.waiters.has(type) },
+      ]),
+    );
+  }
 
   /**
    * Waits for starts begun together (with `start`) for at most `waitMs`; the

@@ -6,8 +6,8 @@ import { LruMap } from '../../maps/lru-map';
  * when the run ends, so a long-lived agent never accumulates states.
  */
 export class StateCache {
-  // LRU: a message's state is read again by later steps of its turn.
-  private readonly entries: LruMap<string, State>;
+  /** LRU: a message's state is read again by later steps of its turn. A Map: elizaOS's `runtime.stateCache`. */
+  readonly entries: LruMap<string, State>;
   private readonly byRun = new Map<string, Set<string>>();
 
   constructor(maxEntries = 500) {
