@@ -252,7 +252,8 @@ export interface ElizaOSModelUsedPayload {
   provider: string;
   type: string;
   prompt?: string;
-  tokens?: { prompt: number; completion: number; total: number };
+  /** A count the provider did not report may be left out (the runtime derives or omits it). */
+  tokens?: { prompt?: number; completion?: number; total?: number };
   source?: string;
   [key: string]: unknown;
 }
