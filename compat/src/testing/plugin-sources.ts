@@ -54,15 +54,16 @@ export function extractPackageSources(pkg: string, packageDir: string): PluginSo
 
 /**
  * The compiler settings of elizaOS's plugin template (`strict: false`,
- * bundler resolution, DOM and Node globals), without emitting.
+ * bundler resolution, DOM and Node globals), without emitting; `strict` for
+ * a plugin author who turns it on.
  */
-function pluginCompilerOptions(nodeTypes: string): ts.CompilerOptions {
+function pluginCompilerOptions(nodeTypes: string, strict: boolean): ts.CompilerOptions {
   return {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
     lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    strict: false,
+    strict,
     noImplicitAny: false,
     esModuleInterop: true,
     allowSyntheticDefaultImports: true,
@@ -84,14 +85,18 @@ function pluginCompilerOptions(nodeTypes: string): ts.CompilerOptions {
  * no source for (types only, or a barrel) is taken from the package's own
  * declarations under `dist/`.
  */
-export function typecheckPluginSources(plugins: PluginSources[], nodeTypes: string): SourceDiagnostic[] {
+export function typecheckPluginSources(
+  plugins: PluginSources[],
+  nodeTypes: string,
+  { strict = false }: { strict?: boolean } = {},
+): SourceDiagnostic[] {
   const overlay = new Map<string, string>();
   for (const plugin of plugins) for (const [file, text] of plugin.files) overlay.set(file, text);
   const dirs = new Set<string>();
   for (const file of overlay.keys())
     for (let dir = dirname(file); dir.includes(`${sep}${SOURCE_DIR}`); dir = dirname(dir)) dirs.add(dir);
 
-  const options = pluginCompilerOptions(nodeTypes);
+  const options = pluginCompilerOptions(nodeTypes, strict);
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile, directoryExists } = host;
   host.fileExists = (file) => overlay.has(file) || fileExists.call(host, file);
