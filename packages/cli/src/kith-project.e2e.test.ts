@@ -137,12 +137,24 @@ describe('agents in code (built CLI in a child process)', () => {
       );
     const first = await say('I am unhappy');
     expect(first.replies.length).toBe(1);
+    // The studio works under kith dev too, and its agents outlive reloads of the project's.
+    expect((await json<{ enabled: boolean }>(await fetch(`${url}/api/studio`))).enabled).toBe(true);
+    const made = await fetch(`${url}/api/agents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ character: { name: 'Drafted', bio: ['Made in the studio.'] } }),
+    });
+    expect(made.status).toBe(201);
+    const agentNames = async () =>
+      (await json<{ agents: { name: string }[] }>(await fetch(`${url}/api/agents`))).agents.map((a) => a.name).sort();
+    expect(await agentNames()).toEqual(['Drafted', 'Sky']);
 
     const stdout = running.stdout;
     write('src/plugins/weather.ts', PLUGIN(['GET_WEATHER', 'GET_FORECAST']));
     await until(() => /Reloaded Sky in \d+ ms \(changed: src\/plugins\/weather\.ts\)/.test(stdout()), 'the reload');
     const agent = await json<{ actions: string[] }>(await fetch(`${url}/api/agents/${agents[0].id}`));
     expect(agent.actions).toContain('GET_FORECAST');
+    expect(await agentNames()).toEqual(['Drafted', 'Sky']);
     await say('My work is boring');
     const { memories } = await json<{ memories: unknown[] }>(
       await fetch(`${url}/api/agents/${agents[0].id}/rooms/${first.roomId}/memories`),

@@ -403,6 +403,10 @@ function onFrame(frame) {
     case 'user_message':
       addUserMessage(frame.text, frame.entityId === entityId() ? userName() : frame.userName || 'someone');
       return;
+    case 'control':
+      // The agent asks to pause input (elizaOS's sendControlMessage), e.g. while it works on something long.
+      ui.text.disabled = frame.action === 'disable_input';
+      return;
     case 'cleared':
       ui.messages.replaceChildren();
       setStatus('The conversation was cleared.');

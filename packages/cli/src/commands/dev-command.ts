@@ -3,6 +3,7 @@ import type { AgentRuntime } from '@kith/core';
 import { createServer, type KithServer } from '@kith/server';
 import { createAgent, resolveDataDir } from '../agent/create-agent';
 import { formatBootReport } from '../agent/format-boot-report';
+import { studioAgentFactory } from '../agent/studio-agent-factory';
 import { loadDotEnv } from '../process/load-dot-env';
 import { exitForced, stoppingLine } from '../process/shutdown-lines';
 import { waitForShutdown } from '../process/wait-for-shutdown';
@@ -73,7 +74,13 @@ export async function devCommand(options: DevCommandOptions): Promise<void> {
   let server: KithServer;
   try {
     // A generated session secret is kept in the data folder the agents use.
-    server = await createServer({ agents: runtimes, sessions: { dataDir } });
+    server = await createServer({
+      agents: runtimes,
+      sessions: { dataDir },
+      agentSource: first.projects.some((loaded) => loaded.kind !== 'json') ? 'project' : 'file',
+      // The studio's agents live in the database: a reload of the project's agents leaves them serving.
+      agentFactory: studioAgentFactory({ dataDir, databaseUrl: options.databaseUrl, out }),
+    });
     out(`Listening on ${await server.listen({ port, host: options.host })} (Ctrl-C stops)`);
   } catch (error) {
     for (const runtime of runtimes) await runtime.stop();

@@ -67,7 +67,7 @@ export abstract class ElizaOSMembers extends AdapterConveniences implements Eliz
   emit(event: string, data: unknown): void {
     void this.internals.eventBus.emit(event, data as never);
   }
-  /** elizaOS asks a room's clients to enable or disable input with it: a CONTROL_MESSAGE event for listeners (Kith's WebSocket does not forward it). */
+  /** elizaOS asks a room's clients to enable or disable input with it: a CONTROL_MESSAGE event, relayed to the room's WebSocket clients. */
   async sendControlMessage(params: { roomId: UUID; action: 'enable_input' | 'disable_input'; target?: string }) {
     const { roomId, action, target } = params;
     const message = { type: 'control', payload: { action, target }, roomId };

@@ -108,4 +108,6 @@ export type BusEvent =
   | (AgentEventBase & { type: 'reply'; content: Content; actionName?: string })
   | (AgentEventBase & { type: 'done'; result: DeliveryResult })
   | (AgentEventBase & { type: 'error'; code: string; message: string })
-  | { type: 'cleared'; agentId: UUID; channelId: UUID; deleted: number };
+  | { type: 'cleared'; agentId: UUID; channelId: UUID; deleted: number }
+  /** An agent asks the channel's clients to enable or disable input (elizaOS's `sendControlMessage`). */
+  | { type: 'control'; agentId: UUID; channelId: UUID; action: string; target?: string };

@@ -1,5 +1,6 @@
 import { PluginInitError } from '../errors/plugin-init-error';
 import { Service, ServiceType } from '../services/service';
+import type { ControlMessagePayload } from '../types/events';
 import type { UUID } from '../types/primitives';
 import type { RoomCoordinator } from '../types/room-coordinator';
 import type { IAgentRuntime } from '../types/runtime';
@@ -104,6 +105,20 @@ export class MessageBusService extends Service {
     if (this.detach) return;
     this.ledger.open(this.bus);
     this.detach = this.bus.attach(this.runtime.agentId, (message, accepted) => this.receive(message, accepted));
+    this.runtime.registerEvent('CONTROL_MESSAGE', (payload) => this.relayControl(payload));
+  }
+
+  /** elizaOS's `sendControlMessage` reaches the channel's clients (a `control` frame on the WebSocket). */
+  private relayControl({ message }: ControlMessagePayload): void {
+    const { action, target } = message.payload as { action?: unknown; target?: unknown };
+    if (!this.detach || typeof action !== 'string') return;
+    this.bus.emit({
+      type: 'control',
+      agentId: this.runtime.agentId,
+      channelId: message.roomId,
+      action,
+      ...(typeof target === 'string' ? { target } : {}),
+    });
   }
 
   async stop(): Promise<void> {

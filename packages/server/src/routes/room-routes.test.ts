@@ -129,4 +129,20 @@ describe('rooms and memories', () => {
     expect(page.body).toEqual({ memories: [], nextCursor: null });
     await socket.close();
   });
+
+  it("relays elizaOS's sendControlMessage to the channel's WebSocket subscribers as a control frame", async () => {
+    await say('hello');
+    const socket = await TestSocket.open(running.url);
+    socket.send({ type: 'join', channelId: roomId, agentId: agent.runtime.agentId });
+    await socket.next((f) => f.type === 'joined');
+    await agent.runtime.sendControlMessage({ roomId, action: 'disable_input', target: 'composer' });
+    expect(await socket.next((f) => f.type === 'control')).toEqual({
+      type: 'control',
+      agentId: agent.runtime.agentId,
+      channelId: roomId,
+      action: 'disable_input',
+      target: 'composer',
+    });
+    await socket.close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { UUID } from '@kith/core';
 import { scriptedReply } from '@kith/core/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../testing/launch-chromium';
@@ -79,6 +80,16 @@ describe('web chat page, driven in Chromium', () => {
       expect(seen).toContain('msg agent thinking|thinking…');
       expect(seen).toContain('msg agent streaming|Once upon a time.');
       expect(seen).toContain('msg agent streaming|Once upon a time. The end.');
+
+      // The agent pauses input (elizaOS's sendControlMessage), then gives it back.
+      const rooms = JSON.parse(
+        (await page.evaluate<string | null>("localStorage.getItem('kith.rooms')")) ?? '{}',
+      ) as Record<string, UUID>;
+      const roomId = rooms[bob.runtime.agentId];
+      await bob.runtime.sendControlMessage({ roomId, action: 'disable_input' });
+      await page.locator('#text[disabled]').waitFor();
+      await bob.runtime.sendControlMessage({ roomId, action: 'enable_input' });
+      await page.locator('#text:not([disabled])').waitFor();
 
       // Reload: the same agent, room and conversation come back from the server.
       const roomsBefore = await page.evaluate<string | null>("localStorage.getItem('kith.rooms')");

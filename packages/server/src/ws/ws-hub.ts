@@ -77,6 +77,14 @@ function toFrame(event: BusEvent): ServerFrame | null {
       };
     case 'cleared':
       return { type: 'cleared', agentId: event.agentId, channelId: event.channelId, deleted: event.deleted };
+    case 'control':
+      return {
+        type: 'control',
+        agentId: event.agentId,
+        channelId: event.channelId,
+        action: event.action,
+        ...(event.target ? { target: event.target } : {}),
+      };
   }
 }
 

@@ -74,5 +74,6 @@ export type ServerFrame =
       replies: MemoryView[];
     }
   | { type: 'cleared'; agentId: string; channelId: string; deleted: number }
+  | { type: 'control'; agentId: string; channelId: string; action: string; target?: string }
   | { type: 'error'; error: FrameError; requestId?: string; agentId?: string; channelId?: string; messageId?: string }
   | { type: 'pong'; requestId?: string };

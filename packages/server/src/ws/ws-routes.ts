@@ -35,7 +35,7 @@ export function registerWsRoutes(
       summary: 'WebSocket: join channels, send messages, get thinking signals, streamed chunks, replies and errors',
       description:
         'Upgrade to a WebSocket (API key in X-API-KEY or ?apiKey=; a session token in Authorization: Bearer or ?token=, which joins and sends only in its own rooms and channels). Client frames are JSON: join {channelId, agentId}, leave {channelId}, send {channelId, text, agentId?, id?, ...}, ping. ' +
-        'Server frames: ready, joined, left, accepted, user_message, thinking {active}, chunk {index, chunk}, reply {content}, done {mode, duplicate, replies}, cleared, error {error: {code, message, path?}}, pong. See docs/api.md.',
+        'Server frames: ready, joined, left, accepted, user_message, thinking {active}, chunk {index, chunk}, reply {content}, done {mode, duplicate, replies}, cleared, control {action, target}, error {error: {code, message, path?}}, pong. See docs/api.md.',
       tags: ['websocket'],
       'x-client-frames': clientFramesJsonSchema(),
       response: {
