@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { scratchProject } from './kith-agent';
-import { CHARACTER_PACKAGES } from './pinned-plugins';
+import { CHARACTER_PACKAGES, PINNED_PLUGINS } from './pinned-plugins';
 import {
   extractPackageSources,
   extractPluginSources,
@@ -36,7 +36,13 @@ const PLUGINS = [
   '@elizaos/plugin-google-genai',
   '@elizaos/plugin-telegram',
   '@elizaos/plugin-discord',
-];
+  // Checked once pinned (their expected diagnostics below are for the versions named).
+  '@elizaos/plugin-evm', // 1.0.13
+  '@elizaos/plugin-groq', // 1.0.4
+  '@elizaos/plugin-twitter', // 1.2.22
+  '@elizaos/plugin-elizacloud', // 1.7.3
+  '@elizaos/plugin-tee', // 1.0.2
+].filter((pkg) => pkg in PINNED_PLUGINS);
 
 // Why each expected diagnostic is there. The first seven are the plugin's own: it has them against
 // elizaOS 1.7.2's types too. The last three are where Kith's types differ from elizaOS's on purpose.
@@ -53,6 +59,11 @@ const OWN_TYPES =
   'elizaOS 1.7.2 too: the plugin narrows its own union by a boolean field, which needs strictNullChecks, off in its settings';
 const NO_SOURCE =
   'elizaOS 1.7.2 too: a module left out of the bundle (types only, or unused) and its map, and the package ships no declaration for it';
+const ELIZA_TOO = 'elizaOS 1.7.2 too: the same diagnostic at this line against its own types';
+const OLD_CORE =
+  'elizaOS 1.7.2 too: a name of the older elizaOS core the plugin was written for (InstrumentationService), gone from 1.7.2';
+const GROQ_LOG =
+  "elizaOS 1.7.2 too, on the useModel call above: its overloads reject the call's `n`; Kith's takes it, and the log call's object argument fails as in LOGGER_ARGS";
 const IMAGE_DESCRIPTION =
   "Kith: IMAGE_DESCRIPTION results are ImageDescriptionResult | string, since handlers (elizaOS's plugin-ollama among them) return a string; the plugin reads .title unchecked";
 const CALLBACK_ACTION_NAME =
@@ -153,6 +164,95 @@ const EXPECTED: Record<string, Record<string, string>> = {
     'src/messageManager.ts:113': IMAGE_DESCRIPTION,
     'src/messageManager.ts:633': CALLBACK_ACTION_NAME,
   },
+  '@elizaos/plugin-elizacloud': {
+    'src/index.ts:216': ELIZA_TOO,
+  },
+  '@elizaos/plugin-evm': {
+    'src/actions/bridge.ts:48': ELIZA_TOO,
+    'src/actions/bridge.ts:53': ELIZA_TOO,
+    'src/actions/bridge.ts:240': ELIZA_TOO,
+    'src/actions/bridge.ts:622': ELIZA_TOO,
+    'src/actions/swap.ts:442': ELIZA_TOO,
+    'src/actions/swap.ts:465': ELIZA_TOO,
+    'src/actions/swap.ts:557': ELIZA_TOO,
+    'src/actions/swap.ts:580': ELIZA_TOO,
+    'src/actions/swap.ts:651': ELIZA_TOO,
+    'src/actions/swap.ts:652': ELIZA_TOO,
+    'src/actions/swap.ts:653': ELIZA_TOO,
+    'src/actions/swap.ts:654': ELIZA_TOO,
+    'src/actions/swap.ts:805': ELIZA_TOO,
+    'src/actions/swap.ts:806': ELIZA_TOO,
+    'src/actions/swap.ts:807': ELIZA_TOO,
+    'src/actions/swap.ts:808': ELIZA_TOO,
+    'src/actions/transfer.ts:37': ELIZA_TOO,
+    'src/providers/get-balance.ts:54': ELIZA_TOO,
+    'src/providers/get-balance.ts:55': ELIZA_TOO,
+    'src/providers/wallet.ts:239': SETTING_ANY,
+    'src/providers/wallet.ts:262': SETTING_ANY,
+  },
+  '@elizaos/plugin-groq': {
+    'src/index.ts:9': OLD_CORE,
+    'src/index.ts:86': ELIZA_TOO,
+    'src/index.ts:107': ELIZA_TOO,
+    'src/index.ts:121': OLD_CORE,
+    'src/index.ts:124': OLD_CORE,
+    'src/index.ts:128': OLD_CORE,
+    'src/index.ts:251': ELIZA_TOO,
+    'src/index.ts:297': SETTING_ANY,
+    'src/index.ts:310': SETTING_ANY,
+    'src/index.ts:342': SETTING_ANY,
+    'src/index.ts:347': SETTING_ANY,
+    'src/index.ts:401': ELIZA_TOO,
+    'src/index.ts:479': SETTING_ANY,
+    'src/index.ts:491': SETTING_ANY,
+    'src/index.ts:502': SETTING_ANY,
+    'src/index.ts:514': SETTING_ANY,
+    'src/index.ts:537': ELIZA_TOO,
+    'src/index.ts:591': GROQ_LOG,
+    'src/index.ts:630': GROQ_LOG,
+    'src/index.ts:668': ELIZA_TOO,
+    'src/index.ts:683': ELIZA_TOO,
+  },
+  '@elizaos/plugin-tee': {
+    'src/actions/remoteAttestationAction.ts:20': ELIZA_TOO,
+    'src/actions/remoteAttestationAction.ts:73': SETTING_ANY,
+    'src/index.ts:29': ELIZA_TOO,
+    'src/providers/deriveKeyProvider.ts:206': SETTING_ANY,
+    'src/providers/deriveKeyProvider.ts:223': SETTING_ANY,
+    'src/providers/deriveKeyProvider.ts:228': SETTING_ANY,
+    'src/providers/remoteAttestationProvider.ts:94': ELIZA_TOO,
+    'src/providers/remoteAttestationProvider.ts:110': SETTING_ANY,
+    'src/service.ts:14': ELIZA_TOO,
+    'src/service.ts:22': SETTING_ANY,
+    'src/service.ts:28': SETTING_ANY,
+  },
+  '@elizaos/plugin-twitter': {
+    'src/base.ts:16': NO_SOURCE,
+    'src/base.ts:17': NO_SOURCE,
+    'src/base.ts:825': ELIZA_TOO,
+    'src/client/client.ts:14': NO_SOURCE,
+    'src/client/profile.ts:2': NO_SOURCE,
+    'src/client/profile.ts:4': NO_SOURCE,
+    'src/client/relationships.ts:4': NO_SOURCE,
+    'src/client/tweets.ts:17': NO_SOURCE,
+    'src/discovery.ts:2': NO_SOURCE,
+    'src/discovery.ts:10': NO_SOURCE,
+    'src/discovery.ts:80': ELIZA_TOO,
+    'src/environment.ts:252': ELIZA_TOO,
+    'src/interactions.ts:15': NO_SOURCE,
+    'src/interactions.ts:25': NO_SOURCE,
+    'src/interactions.ts:26': NO_SOURCE,
+    'src/post.ts:12': NO_SOURCE,
+    'src/post.ts:231': ELIZA_TOO,
+    'src/services/twitter.service.ts:8': NO_SOURCE,
+    'src/timeline.ts:13': NO_SOURCE,
+    'src/timeline.ts:24': NO_SOURCE,
+    'src/timeline.ts:499': ELIZA_TOO,
+    'src/utils.ts:13': NO_SOURCE,
+    'src/utils.ts:15': NO_SOURCE,
+    'src/utils/memory.ts:9': NO_SOURCE,
+    'src/utils/memory.ts:132': ELIZA_TOO,
+  },
 };
 
 /** Where @types/node is (the plugins' own devDependencies are not installed). */
@@ -187,11 +287,14 @@ describe('elizaOS plugin sources compile against @kith/core as @elizaos/core', (
 
     const unexpected = diagnostics.filter((d) => !EXPECTED[d.pkg]?.[d.at]).map(describeDiagnostic);
     expect(unexpected).toEqual([]);
-    const gone = Object.entries(EXPECTED).flatMap(([pkg, expected]) =>
-      Object.keys(expected)
-        .filter((at) => !diagnostics.some((d) => d.pkg === pkg && d.at === at))
-        .map((at) => `${pkg} ${at}`),
-    );
+    const checked = new Set(plugins.map((plugin) => plugin.pkg));
+    const gone = Object.entries(EXPECTED)
+      .filter(([pkg]) => checked.has(pkg))
+      .flatMap(([pkg, expected]) =>
+        Object.keys(expected)
+          .filter((at) => !diagnostics.some((d) => d.pkg === pkg && d.at === at))
+          .map((at) => `${pkg} ${at}`),
+      );
     expect(gone).toEqual([]);
 
     const files = plugins.reduce((sum, plugin) => sum + plugin.files.size, 0);

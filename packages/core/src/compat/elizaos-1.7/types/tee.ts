@@ -38,3 +38,8 @@ export interface TeePluginConfig {
   vendor?: string;
   vendorConfig?: Metadata;
 }
+
+/** A TEE vendor's own settings: elizaOS 1.0's name, gone from 1.7 but still imported by plugin-tee 1.0. */
+export interface TeeVendorConfig {
+  [key: string]: unknown;
+}
