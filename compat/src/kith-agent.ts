@@ -149,10 +149,12 @@ async function spawnKithStart(
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      let grace: NodeJS.Timeout | undefined;
       const result = await Promise.race([
         exit,
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+        new Promise<null>((resolve) => (grace = setTimeout(() => resolve(null), 15_000))),
       ]);
+      clearTimeout(grace);
       if (result === null) {
         child.kill('SIGKILL');
         await exit;

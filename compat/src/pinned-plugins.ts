@@ -16,6 +16,11 @@ export const PINNED_PLUGINS: Readonly<Record<string, string>> = {
   '@elizaos/plugin-telegram': '1.6.4',
   '@elizaos/plugin-discord': '1.3.8',
   '@elizaos/plugin-google-genai': '1.1.0',
+  '@elizaos/plugin-evm': '1.0.13',
+  '@elizaos/plugin-elizacloud': '1.7.3',
+  '@elizaos/plugin-groq': '1.0.4',
+  '@elizaos/plugin-twitter': '1.2.22',
+  '@elizaos/plugin-tee': '1.0.2',
 };
 
 /** Packages the suite reads characters from (npm pack, not installed). */

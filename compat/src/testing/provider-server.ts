@@ -4,7 +4,7 @@ import { scriptedEmbedding, scriptedReply } from './scripted-brain';
 
 /** One request a provider wire received. */
 export interface WireRequest {
-  wire: 'openai' | 'anthropic' | 'ollama' | 'openrouter' | 'gemini';
+  wire: 'openai' | 'anthropic' | 'ollama' | 'openrouter' | 'gemini' | 'groq' | 'elizacloud';
   method: string;
   path: string;
   body: Record<string, unknown>;
@@ -48,7 +48,10 @@ function sse(res: ServerResponse, events: { event?: string; data: unknown }[], d
 const usage = { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 };
 const now = () => Math.floor(Date.now() / 1000);
 
-/** OpenAI's wire (also OpenRouter's): chat completions, responses, embeddings, models. */
+/**
+ * OpenAI's wire (also OpenRouter's, Groq's and elizaOS Cloud's): chat completions, responses,
+ * embeddings, models; elizaOS Cloud's `generate-image` too.
+ */
 function openAiWire(
   wire: WireRequest['wire'],
   kind: string,
@@ -77,6 +80,8 @@ function openAiWire(
       created: now(),
       data: [{ url: `https://images.invalid/${wire}.png`, revised_prompt: String(body.prompt ?? '') }],
     });
+  if (kind === 'generate-image')
+    return send(res, 200, { images: [{ url: `https://images.invalid/${wire}.png` }], numImages: 1 });
   if (kind === 'transcriptions') return send(res, 200, { text: `Transcribed over the ${wire} wire.` });
   if (kind === 'speech') {
     res.writeHead(200, { 'content-type': 'audio/mpeg' });
@@ -344,7 +349,8 @@ function geminiWire(path: string, body: Record<string, unknown>, raw: string, re
 
 /**
  * A local server that speaks the providers' wire formats under one port:
- * /openai/v1/*, /anthropic/v1/messages, /ollama/api/*, /openrouter/api/v1/*, /gemini/v1beta/*.
+ * /openai/v1/*, /anthropic/v1/messages, /ollama/api/*, /openrouter/api/v1/*, /gemini/v1beta/*,
+ * /groq/openai/v1/*, /elizacloud/api/v1/*.
  * Every request is recorded; unknown paths answer 404 and are recorded too.
  */
 export async function startProviderServer(): Promise<ProviderServer> {
@@ -363,7 +369,9 @@ export async function startProviderServer(): Promise<ProviderServer> {
       const last = path.split('/').filter(Boolean).pop() ?? '';
       const kind = last === 'completions' ? 'chat' : last === 'messages' ? 'messages' : last;
       const wire = (
-        ['openai', 'anthropic', 'ollama', 'openrouter', 'gemini'].includes(prefix) ? prefix : 'openai'
+        ['openai', 'anthropic', 'ollama', 'openrouter', 'gemini', 'groq', 'elizacloud'].includes(prefix)
+          ? prefix
+          : 'openai'
       ) as WireRequest['wire'];
       if (path.startsWith('/images/')) {
         // A 1x1 PNG, for plugins that download an image before they describe it.
@@ -374,7 +382,18 @@ export async function startProviderServer(): Promise<ProviderServer> {
       if (wire === 'gemini') return geminiWire(path, body, raw, res);
       if (wire === 'anthropic' && kind === 'messages') return anthropicWire(body, raw, res);
       if (wire === 'ollama') return ollamaWire(kind, body, raw, res);
-      if (['models', 'embeddings', 'responses', 'chat', 'generations', 'transcriptions', 'speech'].includes(kind))
+      if (
+        [
+          'models',
+          'embeddings',
+          'responses',
+          'chat',
+          'generations',
+          'generate-image',
+          'transcriptions',
+          'speech',
+        ].includes(kind)
+      )
         return openAiWire(wire, kind, body, raw, res);
       send(res, 404, { error: { message: `the compat provider server does not know ${req.method} ${path}` } });
     })().catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));

@@ -13,6 +13,13 @@ export function scriptedReply(wire: string, body: string, wantsJson: boolean): s
   if (body.includes('just accessed the resource')) {
     return `Resource read over the ${wire} wire${body.includes('Kith runs elizaOS plugins.') ? ': Kith runs elizaOS plugins.' : '.'}`;
   }
+  if (body.includes('Extract the following information about the requested token transfer')) {
+    // plugin-evm's transfer template: the amount, recipient and chain the user asked for.
+    const asked = /[Ss]end ([\d.]+) ETH to (0x[0-9a-fA-F]{40}) on (\w+)/.exec(body);
+    return asked
+      ? `<response><fromChain>${asked[3]}</fromChain><amount>${asked[1]}</amount><toAddress>${asked[2]}</toAddress><token>null</token><data>null</data></response>`
+      : '<response><fromChain>null</fromChain><amount>null</amount><toAddress>null</toAddress><token>null</token><data>null</data></response>';
+  }
   if (body.includes('Extract Long-Term Memory')) {
     return '<memories><memory><category>semantic</category><content>User drinks green tea every morning</content><confidence>0.97</confidence></memory></memories>';
   }

@@ -17,4 +17,6 @@ for (let i = 2; i < process.argv.length; i++) {
   break;
 }
 const { main } = require('../program') as typeof import('../program');
-void main(process.argv);
+// A finished command exits even when a plugin left work running after its agent stopped (plugin-twitter
+// 1.2.22's service start retries its login forever), which would keep the process alive after "Stopped.".
+void main(process.argv).then(() => process.exit());

@@ -18,6 +18,18 @@ describe('composePromptFromState', () => {
     expect(composePromptFromState({ state: state(values), template: '{{text}}' })).toBe(values.text);
   });
 
+  it("fills {{vars}} from the state's other own keys too, as elizaOS does, state.values winning", () => {
+    // plugin-evm sets state.supportedChains itself, then composes its transfer template.
+    const s = { ...state({ agentName: 'Eliza' }), supportedChains: 'sepolia | base', agentName: 'shadowed' };
+    const template = '{{agentName}} on {{supportedChains}}';
+    expect(composePromptFromState({ state: s, template })).toBe('Eliza on sepolia | base');
+    expect(composePromptFromState({ state: s, template: `{{#if supportedChains}}${template}{{/if}}` })).toBe(
+      'Eliza on sepolia | base',
+    );
+    // Not text, data or values themselves.
+    expect(composePromptFromState({ state: state({}, {}, 'joined'), template: '[{{text}}][{{data}}]' })).toBe('[][]');
+  });
+
   it('renders missing values as empty strings', () => {
     expect(composePromptFromState({ state: state({}), template: '[{{missing}}]' })).toBe('[]');
   });

@@ -193,13 +193,25 @@ export function takesPlainPath(template: string): boolean {
   return !needsProvidersView(template) && compile(template).plain !== undefined;
 }
 
-/** Fills a template from `state.values` (no HTML escaping). Never throws for a string template. */
+/**
+ * What a template reads: `state.values`, over the state's other own keys, as elizaOS does (a plugin
+ * may set `state.supportedChains` itself before composing, as plugin-evm does).
+ */
+function templateValues(state: State): Record<string, unknown> {
+  let own: Record<string, unknown> | undefined;
+  for (const key of Object.keys(state)) {
+    if (key !== 'values' && key !== 'data' && key !== 'text') (own ??= {})[key] = state[key];
+  }
+  return own ? { ...own, ...state.values } : state.values;
+}
+
+/** Fills a template from `state.values` and the state's other own keys (no HTML escaping). Never throws for a string template. */
 export function composePromptFromState({ state, template }: { state: State; template: TemplateType }): string {
   if (typeof template === 'string' && !needsProvidersView(template)) {
     const joined = typeof state.values.providers === 'string' ? state.values.providers : (state.text ?? '');
-    return fill(template, state.values, { allowProtoPropertiesByDefault: false }, { providers: joined });
+    return fill(template, templateValues(state), { allowProtoPropertiesByDefault: false }, { providers: joined });
   }
-  const values: Record<string, unknown> = { ...state.values, providers: providersView(state) };
+  const values: Record<string, unknown> = { ...templateValues(state), providers: providersView(state) };
   const source = typeof template === 'function' ? template({ state: values }) : template;
   return fill(source, values, { allowProtoPropertiesByDefault: false });
 }

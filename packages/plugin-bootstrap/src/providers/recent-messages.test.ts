@@ -21,7 +21,7 @@ describe('RECENT_MESSAGES', () => {
     const { runtime, message } = await withHistory(30);
     const incoming = message('now');
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
-    const lines = String(result.values?.recentMessages).split('\n');
+    const lines = String(result.values?.recentHistory).split('\n');
     expect(lines).toHaveLength(20);
     expect(lines[0]).toBe('Ada: message 11');
     expect(lines[19]).toBe('Bob: message 30');
@@ -36,13 +36,15 @@ describe('RECENT_MESSAGES', () => {
       hasAttachments: false,
     });
     expect(result.values?.receivedMessageHeader).toBe('# Received Message\nAda: now');
+    // {{recentMessages}} ends with the received message, as elizaOS's does (plugins' templates extract from it).
+    expect(result.values?.recentMessages).toBe(`${lines.join('\n')}\nAda: now`);
     expect((await receivedMessageProvider.get(runtime, incoming, EMPTY)).text).toBe('# Received Message\nAda: now');
   });
 
   it('honours CONVERSATION_LENGTH', async () => {
     const { runtime, message } = await withHistory(10, { CONVERSATION_LENGTH: '4' });
     const result = await recentMessagesProvider.get(runtime, message('now'), EMPTY);
-    expect(String(result.values?.recentMessages).split('\n')).toEqual([
+    expect(String(result.values?.recentHistory).split('\n')).toEqual([
       'Ada: message 7',
       'Bob: message 8',
       'Ada: message 9',
@@ -50,13 +52,18 @@ describe('RECENT_MESSAGES', () => {
     ]);
   });
 
-  it('does not show the received message in the history once it is stored', async () => {
+  it('shows the received message once, at the end of {{recentMessages}} only, once it is stored', async () => {
     const { runtime, message } = await withHistory(2);
     const incoming = message('hello again', { createdAt: 5_000 });
     await runtime.createMemory(incoming, 'messages');
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
     expect(result.text).not.toContain('hello again');
-    expect(String(result.values?.recentMessages).split('\n')).toEqual(['Ada: message 1', 'Bob: message 2']);
+    expect(String(result.values?.recentHistory).split('\n')).toEqual(['Ada: message 1', 'Bob: message 2']);
+    expect(String(result.values?.recentMessages).split('\n')).toEqual([
+      'Ada: message 1',
+      'Bob: message 2',
+      'Ada: hello again',
+    ]);
   });
 
   it('leaves out messages that arrived after the one answered (stored on acceptance, still waiting), keeping a full window', async () => {
@@ -71,7 +78,7 @@ describe('RECENT_MESSAGES', () => {
       'messages',
     );
     const result = await recentMessagesProvider.get(runtime, incoming, EMPTY);
-    const lines = String(result.values?.recentMessages).split('\n');
+    const lines = String(result.values?.recentHistory).split('\n');
     expect(lines).toHaveLength(4);
     expect(lines.slice(0, 3)).toEqual(['Bob: message 38', 'Ada: message 39', 'Bob: message 40']);
     expect(lines[3]).toMatch(/: reply to message 40$/);
@@ -111,10 +118,10 @@ describe('RECENT_MESSAGES', () => {
         await harness.runtime.createMemory(incoming, 'messages');
         const result = await recentMessagesProvider.get(harness.runtime, incoming, EMPTY);
         // The pipeline composes state again for actions: the same message, the same window.
-        expect((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages).toBe(
-          result.values?.recentMessages,
+        expect((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentHistory).toBe(
+          result.values?.recentHistory,
         );
-        windows.push(String(result.values?.recentMessages).split('\n'));
+        windows.push(String(result.values?.recentHistory).split('\n'));
         await harness.runtime.createMemory(
           harness.message(`reply ${turn}`, { entityId: harness.runtime.agentId, createdAt: clock++ }),
           'messages',
@@ -142,9 +149,9 @@ describe('RECENT_MESSAGES', () => {
       const turn = async (text: string) => {
         const incoming: Memory = harness.message(text, { createdAt: clock++ });
         await harness.runtime.createMemory(incoming, 'messages');
-        return String(
-          (await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentMessages,
-        ).split('\n');
+        return String((await recentMessagesProvider.get(harness.runtime, incoming, EMPTY)).values?.recentHistory).split(
+          '\n',
+        );
       };
       expect(await turn('turn 0')).toEqual(['Ada: message 3', 'Bob: message 4', 'Ada: message 5', 'Bob: message 6']);
       await harness.runtime.createMemory(

@@ -36,11 +36,14 @@ const NOTHING = { before: [] as Memory[], exhausted: true };
  * The conversation so far, oldest first: at least the last
  * CONVERSATION_LENGTH messages (default 20), in a window that grows block by
  * block (see conversation-window.ts) so consecutive prompts of a room share
- * their history as a prefix. The received message itself is the
- * RECEIVED_MESSAGE provider's text, after the per-turn context (time,
- * facts); `{{receivedMessageHeader}}` holds it for templates that place it
- * themselves. Also fills {{recentMessages}}, {{messageText}}, {{senderName}},
- * {{userName}}, {{roomId}}, {{isNewUser}} and {{hasAttachments}}.
+ * their history as a prefix. In the provider's text the received message
+ * itself is left to the RECEIVED_MESSAGE provider, after the per-turn context
+ * (time, facts); `{{receivedMessageHeader}}` holds it for templates that
+ * place it themselves. `{{recentMessages}}` ends with it, as elizaOS's does:
+ * templates that extract what the user asks for (plugin-evm's transfer, the
+ * action parameters) read it there. Also fills {{recentHistory}} (without it),
+ * {{messageText}}, {{senderName}}, {{userName}}, {{roomId}}, {{isNewUser}}
+ * and {{hasAttachments}}.
  */
 export const recentMessagesProvider: Provider = {
   name: 'RECENT_MESSAGES',
@@ -67,10 +70,12 @@ export const recentMessagesProvider: Provider = {
     const senderName = nameOf(names, message);
     const messageText = message.content.text ?? '';
     const history = lines.join('\n');
+    const received = messageLine(senderName, message);
     return {
       text: lines.length > 0 ? `# Conversation Messages\n${history}` : '',
       values: {
-        recentMessages: history,
+        recentMessages: received === null ? history : history ? `${history}\n${received}` : received,
+        recentHistory: history,
         recentMessagesCount: lines.length,
         conversationLength: length,
         messageText,
