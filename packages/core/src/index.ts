@@ -13,10 +13,13 @@ export {
   getLogFileDir,
   type Logger,
   type CreateLoggerOptions,
+  type LoggerBindings,
+  type LogFn,
+  type ElizaLogFn,
   type LogPromptParams,
   type LogChatParams,
 } from './logger';
-export { Service, ServiceType, type ServiceTypeName } from './services/service';
+export { Service, ServiceType, type ServiceTypeName, type ServiceTypeRegistry } from './services/service';
 export * from './settings';
 export * from './maps';
 export * from './text';

@@ -183,7 +183,7 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
   describe('embeddings', () => {
     it('answers the runtime dimension probe (null) with a placeholder of the configured size, without a request', async () => {
       const { runtime } = await setup({ OPENAI_EMBEDDING_DIMENSIONS: 768 });
-      const probe = (await runtime.useModel('TEXT_EMBEDDING', null)) as number[];
+      const probe = await runtime.useModel('TEXT_EMBEDDING', null);
       expect(probe).toHaveLength(768);
       expect(probe[0]).toBe(0.1);
       expect(server.requestsTo('/embeddings')).toHaveLength(0);
@@ -191,8 +191,8 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
 
     it('embeds {text} and a plain string, reporting usage', async () => {
       const { runtime, used } = await setup();
-      const one = (await runtime.useModel('TEXT_EMBEDDING', { text: 'the quick brown fox' })) as number[];
-      const two = (await runtime.useModel('TEXT_EMBEDDING', 'the quick brown fox')) as number[];
+      const one = await runtime.useModel('TEXT_EMBEDDING', { text: 'the quick brown fox' });
+      const two = await runtime.useModel('TEXT_EMBEDDING', 'the quick brown fox');
       expect(one).toHaveLength(64);
       expect(two).toEqual(one);
       expect(server.requestsTo('/embeddings')[0].body).toEqual({
@@ -209,7 +209,7 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
         OPENAI_EMBEDDING_MODEL: 'nomic-embed-text',
         OPENAI_EMBEDDING_DIMENSIONS: 1536,
       });
-      const vectors = (await runtime.useModel('TEXT_EMBEDDING', { texts: ['alpha', '', 'gamma'] })) as number[][];
+      const vectors = await runtime.useModel('TEXT_EMBEDDING', { texts: ['alpha', '', 'gamma'] });
       expect(vectors).toHaveLength(3);
       expect(vectors[1][0]).toBe(0.3);
       expect(vectors[0]).not.toEqual(vectors[2]);
@@ -221,7 +221,7 @@ describe('openai plugin in an AgentRuntime, against a local OpenAI-compatible se
         input: ['alpha', 'gamma'],
         encoding_format: 'float',
       });
-      const single = (await runtime.useModel('TEXT_EMBEDDING', { text: 'gamma' })) as number[];
+      const single = await runtime.useModel('TEXT_EMBEDDING', { text: 'gamma' });
       expect(single).toEqual(vectors[2]);
     });
 

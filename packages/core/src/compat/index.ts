@@ -7,3 +7,4 @@ export { DefaultMessageService, isDefaultMessageServiceAlias } from './elizaos-1
 export { ElizaOS, type ElizaOSAgentConfig } from './elizaos-1.7/eliza-os';
 export * from './elizaos-1.7/streams-services-plugins';
 export * from './elizaos-1.7/buffers-env-misc';
+export type * from './elizaos-1.7/types';

@@ -1,2 +1,11 @@
-export { createLogger, logger, elizaLogger, type Logger, type CreateLoggerOptions } from './logger';
+export {
+  createLogger,
+  logger,
+  elizaLogger,
+  type Logger,
+  type LogFn,
+  type ElizaLogFn,
+  type CreateLoggerOptions,
+  type LoggerBindings,
+} from './logger';
 export { logPrompt, logChat, getLogFileDir, type LogPromptParams, type LogChatParams } from './file-logs';

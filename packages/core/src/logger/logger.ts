@@ -5,7 +5,43 @@ import { REDACT_PATHS, redactSecrets } from './redact-secrets';
 import { RepeatFilter } from './repeat-filter';
 import { serializeError } from './serialize-error';
 
-export type Logger = pino.Logger;
+/** elizaOS 1.x's log call: an object, a string or an error, then a message and more values. */
+export type ElizaLogFn = (obj: Record<string, unknown> | string | Error, msg?: string, ...args: unknown[]) => void;
+
+/**
+ * A log method that takes elizaOS's arguments and pino's. elizaOS's form is
+ * tried first: pino's parses a message's type for placeholders, which fails
+ * on a template literal over a large union ("union type too complex").
+ */
+export type LogFn = ElizaLogFn & pino.LogFn;
+
+/**
+ * Kith's logger: a pino logger with elizaOS's extra levels (`log`,
+ * `progress`, `success`) and `clear()`, whose methods also take elizaOS's
+ * arguments (`logger.error('failed:', message)`), so elizaOS plugins compile.
+ */
+export interface Logger extends pino.Logger {
+  trace: LogFn;
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+  fatal: LogFn;
+  log: LogFn;
+  progress: LogFn;
+  success: LogFn;
+  clear(): void;
+  child: ((bindings: pino.Bindings, options?: pino.ChildLoggerOptions) => Logger) & pino.Logger['child'];
+}
+
+/** elizaOS's createLogger options: its level and namespaces, and bindings added to every line. */
+export interface LoggerBindings extends Record<string, unknown> {
+  level?: string;
+  namespace?: string;
+  namespaces?: string[];
+  maxMemoryLogs?: number;
+  __forceType?: 'browser' | 'node';
+}
 
 export interface CreateLoggerOptions {
   namespace?: string;
@@ -32,7 +68,7 @@ const WARN = 40;
  * `logger.log(...)`, which would throw on a plain pino logger. Values as in
  * elizaOS: between info and debug.
  */
-const ELIZA_LEVELS = { log: 29, progress: 28, success: 27 };
+export const ELIZA_LEVELS = { log: 29, progress: 28, success: 27 };
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', ...Object.keys(ELIZA_LEVELS)]);
 
 function resolveLevel(level?: string): string {
@@ -136,8 +172,7 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const instance = Object.assign(pino(pinoOptions, stream), { clear: (): void => undefined });
   // The level can change after creation (logger.level = 'debug'): follow it.
   withStack = (): boolean => instance.isLevelEnabled('debug');
-  // Typed as a plain pino Logger so any pino logger (test doubles too) fits
-  // where a Logger is expected; the extra methods exist for elizaOS plugins.
+  // pino types the custom levels' methods without elizaOS's argument forms.
   return instance as unknown as Logger;
 }
 

@@ -10,6 +10,8 @@ export interface EntityDetails {
   name: string;
   names: string[];
   metadata: Metadata;
+  /** elizaOS types these records loosely (any); plugins read fields a platform may add. */
+  [key: string]: unknown;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -6,11 +6,12 @@ import { createLogger, type Logger } from '../logger/logger';
 import type { Character, TemplateType } from '../types/character';
 import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from '../types/components';
 import type { IDatabaseAdapter } from '../types/database';
-import type { EventHandler, PayloadOf } from '../types/events';
+import type { CustomEventHandler, EmittedPayloadOf, EventHandler, EventPayload } from '../types/events';
 import type { AddKnowledgeOptions, AddKnowledgeResult, KnowledgeInput } from '../types/knowledge';
 import type { Memory } from '../types/memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from '../types/messaging';
 import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from '../types/model';
+import type { ModelResult } from '../types/model';
 import type { Plugin } from '../types/plugin';
 import type { Content, UUID } from '../types/primitives';
 import type { BootReportEntry, IAgentRuntime, ProcessActionsOptions } from '../types/runtime';
@@ -233,12 +234,12 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[] {
     return this.parts.models.handlers(modelType);
   }
-  async useModel<T extends ModelTypeName>(
+  async useModel<T extends ModelTypeName, P extends ModelParamsMap[T] = ModelParamsMap[T]>(
     modelType: T,
-    params: ModelParamsMap[T],
+    params: P,
     provider?: string,
-  ): Promise<ModelResultMap[T]> {
-    return (await useModel(this.parts.modelDeps, modelType, params, provider)) as ModelResultMap[T];
+  ): Promise<ModelResult<T, P>> {
+    return (await useModel(this.parts.modelDeps, modelType, params, provider)) as ModelResult<T, P>;
   }
   /** Kith: MAX_DAILY_COST_USD's state today (UTC); null when no budget is set. */
   getCostBudget(): CostBudgetStatus | null {
@@ -258,6 +259,8 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
 
   // ---- events ----------------------------------------------------------
 
+  registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
+  registerEvent<P extends EventPayload = EventPayload>(event: string, handler: CustomEventHandler<P>): void;
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void {
     this.parts.eventBus.on(event, handler, this.installing);
     this.parts.records.add(this.installing, 'events', event, handler);
@@ -268,10 +271,7 @@ export class AgentRuntime extends ElizaOSMembers implements IAgentRuntime {
   getEvent(event: string): EventHandler<string>[] | undefined {
     return this.parts.eventBus.get(event);
   }
-  emitEvent<E extends string>(
-    event: E | E[],
-    payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
-  ): Promise<void> {
+  emitEvent<E extends string>(event: E | E[], payload: EmittedPayloadOf<E>): Promise<void> {
     if (event !== 'MODEL_USED') return this.parts.eventBus.publish(this, event, payload);
     // A plugin's own MODEL_USED (elizaOS's shape): its tokens join the call's record, or it is completed.
     const adopted = this.parts.adoptModelUsed(payload);

@@ -20,7 +20,33 @@ export const ServiceType = {
   EMBEDDING: 'embedding',
 } as const;
 
-export type ServiceTypeName = (typeof ServiceType)[keyof typeof ServiceType];
+/**
+ * Service types by key, for TypeScript: a plugin adds its own by module
+ * augmentation (`declare module '@kith/core' { interface ServiceTypeRegistry
+ * { MY_SERVICE: 'my_service' } }`), and ServiceTypeName includes them.
+ * The keys are elizaOS 1.7's.
+ */
+export interface ServiceTypeRegistry {
+  TRANSCRIPTION: 'transcription';
+  VIDEO: 'video';
+  BROWSER: 'browser';
+  PDF: 'pdf';
+  REMOTE_FILES: 'aws_s3';
+  WEB_SEARCH: 'web_search';
+  EMAIL: 'email';
+  TEE: 'tee';
+  TASK: 'task';
+  WALLET: 'wallet';
+  LP_POOL: 'lp_pool';
+  TOKEN_DATA: 'token_data';
+  MESSAGE_SERVICE: 'message_service';
+  MESSAGE: 'message';
+  POST: 'post';
+  UNKNOWN: 'unknown';
+}
+
+export type ServiceTypeName =
+  (typeof ServiceType)[keyof typeof ServiceType] | ServiceTypeRegistry[keyof ServiceTypeRegistry];
 
 /**
  * Base class of long-lived plugin services. Subclasses declare a static

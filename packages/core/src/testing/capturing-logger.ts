@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Logger } from '../logger/logger';
+import { ELIZA_LEVELS, type Logger } from '../logger/logger';
 
 export interface CapturedLogEntry {
   level: string;
@@ -18,7 +18,12 @@ export interface CapturingLogger {
 export function createCapturingLogger(level = 'debug'): CapturingLogger {
   const entries: CapturedLogEntry[] = [];
   const stream = { write: (line: string) => void entries.push(JSON.parse(line) as CapturedLogEntry) };
-  const logger = pino({ level, base: undefined, formatters: { level: (label) => ({ level: label }) } }, stream);
+  const instance = pino(
+    { level, base: undefined, customLevels: ELIZA_LEVELS, formatters: { level: (label) => ({ level: label }) } },
+    stream,
+  );
+  // pino types the custom levels' methods without elizaOS's argument forms.
+  const logger = Object.assign(instance, { clear: (): void => undefined }) as unknown as Logger;
   return {
     logger,
     entries,

@@ -54,7 +54,7 @@ describe('createScriptedModelPlugin', () => {
     const probe = await runtime.useModel('TEXT_EMBEDDING', null);
     expect(single).toHaveLength(384);
     expect(batch).toHaveLength(2);
-    expect((batch as number[][])[0]).toHaveLength(384);
+    expect(batch[0]).toHaveLength(384);
     expect(probe).toHaveLength(384);
     expect(await runtime.useModel('TEXT_EMBEDDING', 'hello there')).toEqual(single);
     expect(model.calls).toHaveLength(0);

@@ -12,6 +12,11 @@ export interface CharacterSettings {
   [key: string]: unknown;
 }
 
+/** Settings as string key-value pairs (elizaOS's `RuntimeSettings`, e.g. a loaded .env). */
+export interface RuntimeSettings {
+  [key: string]: string | undefined;
+}
+
 /** The character file: who the agent is and which plugins it runs. */
 export interface Character {
   id?: UUID;

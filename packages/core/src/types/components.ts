@@ -1,7 +1,7 @@
 import type { Memory } from './memory';
 import type { Content, JsonValue } from './primitives';
 import type { IAgentRuntime } from './runtime';
-import type { ProviderDataRecord, ProviderResult, ProviderValue, State } from './state';
+import type { ActionPlan, ProviderDataRecord, ProviderResult, ProviderValue, State } from './state';
 
 /** One turn of an example conversation. */
 export interface ActionExample {
@@ -24,6 +24,8 @@ export interface HandlerOptions {
   /** Validated action parameters (defaults applied). */
   parameters?: Record<string, unknown>;
   actionContext?: ActionContext;
+  /** The plan of a multi-step turn, and this step's place in it. */
+  actionPlan?: ActionPlan;
   onStreamChunk?: StreamChunkCallback;
   [key: string]: unknown;
 }

@@ -8,6 +8,9 @@ import type { RoomCoordinator } from './room-coordinator';
 import type { Task } from './task';
 import type { ModelUsageRecord, UsageQuery, UsageReport } from './usage';
 
+/** A database adapter's driver-level connection (its type depends on the adapter). */
+export type DbConnection = unknown;
+
 /** A compact log record (run events, model usage). */
 export interface Log {
   id?: UUID;
@@ -76,7 +79,7 @@ export interface IDatabaseAdapter extends Partial<InboxStore> {
   initialize(config?: Metadata): Promise<void>;
   isReady(): Promise<boolean>;
   close(): Promise<void>;
-  getConnection(): Promise<unknown>;
+  getConnection(): Promise<DbConnection>;
   runMigrations?(schema?: Record<string, unknown>, pluginName?: string): Promise<void>;
 
   getAgent(agentId: UUID): Promise<Agent | null>;

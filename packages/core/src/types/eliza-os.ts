@@ -1,3 +1,4 @@
+import type { Character } from './character';
 import type { Room } from './environment';
 import type { Memory } from './memory';
 import type { MessageProcessingOptions, MessageProcessingResult } from './messaging';
@@ -16,6 +17,9 @@ export interface HandleMessageOptions extends MessageProcessingOptions {
   onError?: (error: Error) => Promise<void>;
   onComplete?: () => Promise<void>;
 }
+
+/** elizaOS's name for the options of `elizaOS.handleMessage`. */
+export type MessageHandlerOptions = HandleMessageOptions;
 
 export interface HandleMessageResult {
   messageId: UUID;
@@ -62,4 +66,43 @@ export interface ElizaOSRuntimeMembers {
   generateText(input: string, options?: GenerateTextOptions): Promise<GenerateTextResult>;
   getAllMemories(): Promise<Memory[]>;
   clearAllAgentMemories(): Promise<void>;
+}
+
+/**
+ * elizaOS's result of sending a message to an agent: the responses and usage
+ * when the call waited (Kith's `elizaOS.handleMessage` returns HandleMessageResult).
+ */
+export interface MessageResult {
+  messageId: UUID;
+  userMessage?: Memory;
+  agentResponses?: Content[];
+  usage?: { inputTokens: number; outputTokens: number; model: string };
+}
+
+/** One operation of elizaOS's batch API. */
+export interface BatchOperation {
+  agentId: UUID;
+  operation: 'message' | 'action' | 'evaluate';
+  payload: unknown;
+}
+
+/** Read-only access to the agents of an orchestrator. */
+export interface ReadonlyRuntime {
+  getAgent(id: UUID): IAgentRuntime | undefined;
+  getAgents(): IAgentRuntime[];
+  getState(agentId: UUID): State | undefined;
+}
+
+/** An agent's health as elizaOS's orchestrator reports it. */
+export interface HealthStatus {
+  alive: boolean;
+  responsive: boolean;
+  memoryUsage?: number;
+  uptime?: number;
+}
+
+/** A change to an agent's character. */
+export interface AgentUpdate {
+  id: UUID;
+  character: Partial<Character>;
 }

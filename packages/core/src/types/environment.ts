@@ -44,6 +44,14 @@ export interface World {
   metadata?: WorldMetadata;
 }
 
+/** A room's open-ended metadata (elizaOS's name). */
+export type RoomMetadata = Metadata;
+
+/** The worlds an entity owns, by server id (elizaOS's `ServerOwnershipState`). */
+export interface ServerOwnershipState {
+  servers: { [serverId: string]: World };
+}
+
 /** A channel, DM or thread. */
 export interface Room {
   id: UUID;
@@ -55,7 +63,7 @@ export interface Room {
   serverId?: string;
   messageServerId?: UUID;
   worldId?: UUID;
-  metadata?: Metadata;
+  metadata?: RoomMetadata;
 }
 
 export interface Participant {

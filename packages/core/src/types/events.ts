@@ -91,10 +91,16 @@ export interface ActionEventPayload extends EventPayload {
   content?: Content;
   result?: ActionResult;
   durationMs?: number;
+  /** elizaOS: the world of the room. */
+  world?: UUID;
 }
 
 export interface EvaluatorEventPayload extends EventPayload {
   evaluatorName: string;
+  /** elizaOS: the evaluator's id, when and whether it ran. */
+  evaluatorId?: UUID;
+  startTime?: number;
+  completed?: boolean;
   /** Kith: the plugin that registered the evaluator. */
   pluginName?: string;
   roomId?: UUID;
@@ -162,6 +168,11 @@ export interface EmbeddingGenerationPayload extends EventPayload {
   memory: Memory;
   priority?: 'high' | 'normal' | 'low';
   error?: string;
+  // elizaOS: the attempt and the vector produced.
+  retryCount?: number;
+  maxRetries?: number;
+  embedding?: number[];
+  runId?: UUID;
 }
 
 /** Kith: progress of `runtime.addKnowledge`, after each batch of fragments. */
@@ -178,6 +189,9 @@ export interface PostGeneratedPayload extends EventPayload {
   userId?: UUID;
   callback?: HandlerCallback;
 }
+
+/** elizaOS's name for the payload of events invoked without a message (POST_GENERATED). */
+export type InvokePayload = PostGeneratedPayload;
 
 export interface ControlMessagePayload extends EventPayload {
   message: { type: string; payload: Metadata; roomId: UUID };
@@ -229,10 +243,46 @@ export type PayloadOf<E extends string> = `${E}` extends EventName
   ? EventPayloadMap[`${E}` & EventName]
   : EventPayload & Record<string, unknown>;
 
+/**
+ * MODEL_USED as elizaOS 1.x's model plugins emit it (`tokens: { prompt,
+ * completion, total }`, the prompt itself). The runtime completes it into a
+ * ModelEventPayload before handlers see it (foreign-model-usage.ts).
+ */
+export interface ElizaOSModelUsedPayload {
+  provider: string;
+  type: string;
+  prompt?: string;
+  /** A count the provider did not report may be left out (the runtime derives or omits it). */
+  tokens?: { prompt?: number; completion?: number; total?: number };
+  source?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * What `emitEvent` takes for an event: its payload without the runtime, for
+ * MODEL_USED elizaOS's shape too, and for a plugin's own event any object
+ * (declared payload interfaces have no index signature).
+ */
+export type EmittedPayloadOf<E extends string> = (`${E}` extends 'MODEL_USED'
+  ? Omit<ModelEventPayload, 'runtime'> | ElizaOSModelUsedPayload
+  : `${E}` extends EventName
+    ? Omit<EventPayloadMap[`${E}` & EventName], 'runtime'>
+    : Omit<EventPayload, 'runtime'> | (Omit<EventPayload, 'runtime'> & Record<string, unknown>)) & {
+  runtime?: IAgentRuntime;
+};
+
+/** A handler of a plugin's own event with the payload type the plugin names (`registerEvent<MyPayload>(...)`). */
+export type CustomEventHandler<P extends EventPayload = EventPayload> = (payload: P) => Promise<void> | void;
+
 export type EventHandler<E extends string = EventName> = (payload: PayloadOf<E>) => Promise<void> | void;
 
 /** A plugin's event handlers. Custom event names are allowed. */
 export type PluginEvents = { [E in EventName]?: EventHandler<E>[] } & {
   // `never` parameter: any handler function is assignable, whatever payload it declares.
   [event: string]: ((payload: never) => Promise<void> | void)[] | undefined;
+};
+
+/** elizaOS's name for the runtime's event table: a plugin's events, any name allowed. */
+export type RuntimeEventStorage = PluginEvents & {
+  [key: string]: ((params: unknown) => Promise<void>)[] | undefined;
 };

@@ -12,6 +12,7 @@ export * from './channel';
 export * from './inbox';
 export * from './room-coordinator';
 export * from './database';
+export * from './logs';
 export * from './usage';
 export * from './plugin';
 export * from './service';

@@ -37,3 +37,9 @@ export interface AddKnowledgeResult {
   /** True when the same document was already stored (nothing was done). */
   alreadyKnown: boolean;
 }
+
+/** A folder of knowledge files named in `character.knowledge`; `shared` knowledge is visible to every agent. */
+export interface DirectoryItem {
+  directory: string;
+  shared?: boolean;
+}

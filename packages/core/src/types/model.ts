@@ -26,6 +26,17 @@ export const ModelType = {
 
 export type ModelTypeName = (typeof ModelType)[keyof typeof ModelType];
 
+/** The model types that generate text from GenerateTextParams. */
+export type TextGenerationModelType =
+  | typeof ModelType.TEXT_SMALL
+  | typeof ModelType.TEXT_LARGE
+  | typeof ModelType.TEXT_REASONING_SMALL
+  | typeof ModelType.TEXT_REASONING_LARGE
+  | typeof ModelType.TEXT_COMPLETION;
+
+/** The model types whose handlers may stream (return a TextStreamResult). */
+export type StreamableModelType = TextGenerationModelType;
+
 export interface TokenUsage {
   /** Input tokens, cached ones included (OpenAI's prompt_tokens). */
   promptTokens: number;
@@ -87,6 +98,15 @@ export interface GenerateTextParams {
   stopSequences?: string[];
   frequencyPenalty?: number;
   presencePenalty?: number;
+  // Sampling options elizaOS 1.7 names; handlers that know them pass them on.
+  minTokens?: number;
+  topP?: number;
+  topK?: number;
+  minP?: number;
+  seed?: number;
+  repetitionPenalty?: number;
+  /** The end user, for the provider's abuse monitoring. */
+  user?: string | null;
   stream?: boolean;
   onStreamChunk?: StreamChunkCallback;
   /** Set by a handler that knows its token usage; the runtime reports it in MODEL_USED. */
@@ -96,20 +116,36 @@ export interface GenerateTextParams {
   [key: string]: unknown;
 }
 
-/** The model types that generate text (elizaOS's name). */
-export type TextGenerationModelType =
-  | typeof ModelType.TEXT_SMALL
-  | typeof ModelType.TEXT_LARGE
-  | typeof ModelType.TEXT_REASONING_SMALL
-  | typeof ModelType.TEXT_REASONING_LARGE
-  | typeof ModelType.TEXT_COMPLETION;
+/** One chunk of a text stream. */
+export interface TextStreamChunk {
+  text: string;
+  /** True on the last chunk. */
+  done: boolean;
+}
+
+/**
+ * What a streaming text handler returns (elizaOS's shape): the chunks as they
+ * come, then the whole text, its usage and why it stopped.
+ */
+export interface TextStreamResult {
+  textStream: AsyncIterable<string>;
+  text: Promise<string>;
+  usage: Promise<TokenUsage | undefined>;
+  finishReason: Promise<string | undefined>;
+}
+
+/** GenerateTextParams' declared fields: `Omit` over its index signature would keep the index signature only. */
+type GenerateTextFields = {
+  [K in keyof GenerateTextParams as string extends K ? never : K]: GenerateTextParams[K];
+};
 
 /** `runtime.generateText` options: the model params, plus whether to put the character first and which model. */
-export interface GenerateTextOptions extends Omit<GenerateTextParams, 'prompt'> {
+export interface GenerateTextOptions extends Omit<GenerateTextFields, 'prompt'> {
   /** Put the character's bio, system prompt and style before the input (default true). */
   includeCharacter?: boolean;
   /** Default TEXT_LARGE. */
   modelType?: TextGenerationModelType;
+  [key: string]: unknown;
 }
 
 export interface GenerateTextResult {
@@ -130,8 +166,11 @@ export interface ObjectGenerationParams {
   schema?: Record<string, unknown>;
   output?: 'object' | 'array' | 'enum';
   enumValues?: string[];
+  /** The model type the call is made with (elizaOS's handlers read it to pick a model). */
+  modelType?: ModelTypeName;
   temperature?: number;
   maxTokens?: number;
+  stopSequences?: string[];
   hints?: ModelCallHints;
   [key: string]: unknown;
 }
@@ -153,6 +192,37 @@ export interface ImageDescriptionResult {
   title: string;
   description: string;
 }
+
+export interface TranscriptionParams {
+  /** URL or path of the audio. */
+  audioUrl: string;
+  prompt?: string;
+}
+
+export interface TextToSpeechParams {
+  text: string;
+  voice?: string;
+  speed?: number;
+}
+
+export interface AudioProcessingParams {
+  audioUrl: string;
+  processingType: string;
+}
+
+export interface VideoProcessingParams {
+  videoUrl: string;
+  processingType: string;
+}
+
+/** A JSON schema as object-generation params carry it (loosely typed, as elizaOS has it). */
+export type JSONSchema = {
+  type: string;
+  properties?: Record<string, JSONSchema | { type: string }>;
+  required?: string[];
+  items?: JSONSchema;
+  [key: string]: unknown;
+};
 
 export interface TokenizeTextParams {
   prompt: string;
@@ -176,10 +246,11 @@ export interface ModelParamsMap {
   TEXT_TOKENIZER_DECODE: DetokenizeTextParams;
   IMAGE: ImageGenerationParams;
   IMAGE_DESCRIPTION: ImageDescriptionParams | string;
-  TRANSCRIPTION: Record<string, unknown> | string;
-  TEXT_TO_SPEECH: Record<string, unknown> | string;
-  AUDIO: Record<string, unknown>;
-  VIDEO: Record<string, unknown>;
+  /** Params, the audio itself (a Buffer is a Uint8Array), or its URL. */
+  TRANSCRIPTION: TranscriptionParams | Uint8Array | Record<string, unknown> | string;
+  TEXT_TO_SPEECH: TextToSpeechParams | Record<string, unknown> | string;
+  AUDIO: AudioProcessingParams | Record<string, unknown>;
+  VIDEO: VideoProcessingParams | Record<string, unknown>;
   OBJECT_SMALL: ObjectGenerationParams;
   OBJECT_LARGE: ObjectGenerationParams;
 }
@@ -191,7 +262,8 @@ export interface ModelResultMap {
   TEXT_COMPLETION: string;
   REASONING_SMALL: string;
   REASONING_LARGE: string;
-  TEXT_EMBEDDING: number[] | number[][];
+  /** One vector; a call with TextEmbeddingBatchParams returns one per text (see ModelResult). */
+  TEXT_EMBEDDING: number[];
   TEXT_TOKENIZER_ENCODE: number[];
   TEXT_TOKENIZER_DECODE: string;
   IMAGE: { url: string }[];
@@ -203,6 +275,16 @@ export interface ModelResultMap {
   OBJECT_SMALL: Record<string, unknown>;
   OBJECT_LARGE: Record<string, unknown>;
 }
+
+/** What `useModel(modelType, params)` resolves to: ModelResultMap's type, or a vector per text for a batch embedding. */
+export type ModelResult<T extends ModelTypeName, P> = P extends TextEmbeddingBatchParams
+  ? number[][]
+  : ModelResultMap[T];
+
+/** What a plugin's handler for `K` may return: the result, or a stream for the text types. */
+export type PluginModelResult<K extends keyof ModelResultMap> = K extends StreamableModelType
+  ? ModelResultMap[K] | TextStreamResult
+  : ModelResultMap[K];
 
 export type ModelHandlerFn<P = unknown, R = unknown> = (runtime: IAgentRuntime, params: P) => Promise<R>;
 

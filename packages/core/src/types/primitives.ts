@@ -39,7 +39,6 @@ export enum ChannelType {
   API = 'API',
 }
 
-/** The payload of a message: what was said, thought and decided. */
 /** How a connector saw the agent addressed (elizaOS's `Content.mentionContext`). */
 export interface MentionContext {
   /** A platform mention (@agent on Discord, Telegram, ...). */
@@ -51,6 +50,7 @@ export interface MentionContext {
   mentionType?: 'platform_mention' | 'reply' | 'thread' | 'none';
 }
 
+/** The payload of a message: what was said, thought and decided. */
 export interface Content {
   thought?: string;
   text?: string;
@@ -68,5 +68,7 @@ export interface Content {
   simple?: boolean;
   /** Action parameters from the model, keyed by action name. */
   params?: Record<string, Record<string, unknown>>;
+  /** The id the streamed reply to this message is sent under. */
+  responseMessageId?: UUID;
   [key: string]: unknown;
 }

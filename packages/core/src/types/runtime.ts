@@ -4,10 +4,10 @@ import type { Action, ActionResult, Evaluator, HandlerCallback, Provider } from 
 import type { IDatabaseAdapter } from './database';
 import type { OptionalDatabaseMethodName } from './inbox';
 import type { Entity, Room, World } from './environment';
-import type { EventHandler, PayloadOf } from './events';
+import type { CustomEventHandler, EmittedPayloadOf, EventHandler, EventPayload } from './events';
 import type { Memory } from './memory';
 import type { IMessageService, SendHandlerFunction, TargetInfo } from './messaging';
-import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelTypeName } from './model';
+import type { ModelHandler, ModelHandlerFn, ModelParamsMap, ModelResultMap, ModelResult, ModelTypeName } from './model';
 import type { Plugin, Route } from './plugin';
 import type { IService, ServiceClass } from './service';
 import type { ChannelType, Content, UUID } from './primitives';
@@ -29,7 +29,8 @@ export interface EnsureConnectionParams {
   userName?: string;
   name?: string;
   source?: string;
-  type?: ChannelType;
+  /** A ChannelType; elizaOS connectors may pass their own names (stored as given). */
+  type?: ChannelType | string;
   channelId?: string;
   serverId?: string;
   messageServerId?: UUID;
@@ -78,6 +79,8 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   getService<T extends IService = IService>(serviceType: string): T | null;
   getServicesByType<T extends IService = IService>(serviceType: string): T[];
   getAllServices(): Map<string, IService[]>;
+  /** elizaOS's name: resolves once the service is up (null if the agent stops first). */
+  getServiceLoadPromise<T extends IService = IService>(serviceType: string): Promise<T | null>;
   hasService(serviceType: string): boolean;
   registerService(serviceClass: ServiceClass): Promise<void>;
 
@@ -93,21 +96,21 @@ export interface IAgentRuntime extends Omit<IDatabaseAdapter, OptionalDatabaseMe
   ): void;
   getModel(modelType: ModelTypeName | string, provider?: string): ModelHandlerFn<never, unknown> | undefined;
   getModelHandlers(modelType: ModelTypeName | string): ModelHandler[];
-  useModel<T extends ModelTypeName>(
+  /** A model call; a batch embedding (`{ texts }`) returns one vector per text. */
+  useModel<T extends ModelTypeName, P extends ModelParamsMap[T] = ModelParamsMap[T]>(
     modelType: T,
-    params: ModelParamsMap[T],
+    params: P,
     provider?: string,
-  ): Promise<ModelResultMap[T]>;
+  ): Promise<ModelResult<T, P>>;
   /** Kith: MAX_DAILY_COST_USD's state today (UTC): spend, whether it was reached, what answers past it; null when no budget is set. */
   getCostBudget(): CostBudgetStatus | null;
 
   registerEvent<E extends string>(event: E, handler: EventHandler<E>): void;
+  /** elizaOS's form for a plugin's own event: the payload type given, `registerEvent<MyPayload>('MY_EVENT', ...)`. */
+  registerEvent<P extends EventPayload = EventPayload>(event: string, handler: CustomEventHandler<P>): void;
   on<E extends string>(event: E, handler: EventHandler<E>): void;
   getEvent(event: string): EventHandler<string>[] | undefined;
-  emitEvent<E extends string>(
-    event: E | E[],
-    payload: Omit<PayloadOf<E>, 'runtime'> & { runtime?: IAgentRuntime },
-  ): Promise<void>;
+  emitEvent<E extends string>(event: E | E[], payload: EmittedPayloadOf<E>): Promise<void>;
 
   getSetting(key: string): string | boolean | number | null;
   setSetting(key: string, value: string | boolean | number | null, secret?: boolean): void;

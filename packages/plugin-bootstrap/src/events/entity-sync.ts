@@ -34,7 +34,7 @@ export async function handleEntityJoined({
       channelId: text(meta.channelId),
       serverId: text(meta.serverId),
       worldName: text(meta.worldName),
-      type: type && (Object.values(ChannelType) as string[]).includes(type) ? (type as ChannelType) : ChannelType.GROUP,
+      type: type && (Object.values(ChannelType) as string[]).includes(type) ? type : ChannelType.GROUP,
     });
     const entity = await runtime.getEntityById(entityId);
     if (entity && entity.metadata?.status === 'INACTIVE') {

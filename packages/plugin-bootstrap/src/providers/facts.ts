@@ -9,7 +9,7 @@ async function embeddingOf(runtime: IAgentRuntime, message: Memory): Promise<num
   const text = message.content.text?.trim();
   if (!text || runtime.getModel('TEXT_EMBEDDING') === undefined) return null;
   const vector = await runtime.useModel('TEXT_EMBEDDING', { text });
-  return Array.isArray(vector) && typeof vector[0] === 'number' ? (vector as number[]) : null;
+  return Array.isArray(vector) && typeof vector[0] === 'number' ? vector : null;
 }
 
 /**

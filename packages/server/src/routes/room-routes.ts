@@ -130,7 +130,7 @@ export function registerRoomRoutes(app: ApiApp, { agents, bus }: ServerContext):
           'this agent has no TEXT_EMBEDDING model, so its memories cannot be searched by meaning: add a model plugin with embeddings',
         );
       }
-      const embedding = (await runtime.useModel('TEXT_EMBEDDING', { text: query.q })) as number[];
+      const embedding = await runtime.useModel('TEXT_EMBEDDING', { text: query.q });
       const found = await runtime.searchMemories({
         tableName: query.tableName,
         embedding,

@@ -12,7 +12,9 @@ export {
   randomBytes,
   slice,
   toHex,
+  toString,
   type BufferLike,
+  type BufferLike as Buffer,
 } from './buffers/buffer-utils';
 export {
   Environment,

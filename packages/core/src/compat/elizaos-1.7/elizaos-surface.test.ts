@@ -22,7 +22,8 @@ describe('the @elizaos/core 1.7.2 export surface', () => {
 
   it('has every one of them', () => {
     const exported = core as Record<string, unknown>;
-    const missing = runtimeExports.filter((name) => !(name in exported) || exported[name] === undefined);
+    // Own properties: `toString` is on every object's prototype.
+    const missing = runtimeExports.filter((name) => !Object.hasOwn(exported, name) || exported[name] === undefined);
     expect(missing).toEqual([]);
   });
 

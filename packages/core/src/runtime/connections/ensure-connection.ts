@@ -77,7 +77,8 @@ export async function ensureConnection(
     id: params.roomId,
     name: params.name ?? params.channelId ?? source,
     source,
-    type: params.type ?? ChannelType.DM,
+    // An elizaOS connector's own channel type name is stored as given.
+    type: (params.type ?? ChannelType.DM) as ChannelType,
     channelId: params.channelId ?? params.roomId,
     serverId: params.serverId,
     worldId,

@@ -6,6 +6,6 @@ export async function addEmbeddingToMemory(runtime: IAgentRuntime, memory: Memor
   if (memory.embedding || !memory.content.text || runtime.getModelHandlers('TEXT_EMBEDDING').length === 0)
     return memory;
   const vector = await runtime.useModel('TEXT_EMBEDDING', { text: memory.content.text });
-  if (Array.isArray(vector) && typeof vector[0] === 'number') memory.embedding = vector as number[];
+  if (Array.isArray(vector) && typeof vector[0] === 'number') memory.embedding = vector;
   return memory;
 }

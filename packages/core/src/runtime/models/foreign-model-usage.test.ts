@@ -17,7 +17,7 @@ describe("a plugin's own MODEL_USED (elizaOS's shape)", () => {
             type: 'TEXT_LARGE',
             prompt: 'the whole prompt',
             tokens: { prompt: 1200, completion: 80, total: 1280 },
-          } as never);
+          });
           return 'answer';
         },
         'google-genai',
@@ -46,7 +46,7 @@ describe("a plugin's own MODEL_USED (elizaOS's shape)", () => {
         type: 'TEXT_SMALL',
         model: 'gpt-4o-mini',
         tokens: { prompt: 1000, completion: 100, total: 1100 },
-      } as never);
+      });
       await runtime.emitEvent('MODEL_USED', { tokens: 'lots', prompt: 42 } as never);
       expect(used[0]).toMatchObject({
         provider: 'elizacloud',
