@@ -129,8 +129,9 @@ describe.each(PROVIDERS)('$plugin through kith start', (provider) => {
   it("records the turn's model usage with the tokens its wire reported, whatever shape the plugin's MODEL_USED event has", async () => {
     // The usage record may be written a moment after the reply (a plugin's MODEL_USED is not awaited): wait for it.
     const counted = async () => (await agent.usage()).groups.find((g) => g.key.startsWith(`${name}/`));
+    // An embedding's record (input tokens only) can land before the reply's: wait for both counts.
     const complete = (g: Awaited<ReturnType<typeof counted>>) =>
-      g !== undefined && g.calls > 0 && ('reportsUsage' in provider || g.inputTokens > 0);
+      g !== undefined && g.calls > 0 && ('reportsUsage' in provider || (g.inputTokens > 0 && g.outputTokens > 0));
     let group = await counted();
     for (let i = 0; i < 40 && !complete(group); i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
