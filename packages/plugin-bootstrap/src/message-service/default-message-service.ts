@@ -21,6 +21,8 @@ import {
   type UUID,
 } from '@kith/core';
 import { processAttachments } from '../attachments';
+import { handleChannelCleared } from '../events/channel-cleared';
+import { handleMessageDeleted } from '../events/message-deleted';
 import { roomOf } from '../helpers/turn-lookups';
 import { AgentAuthors } from './agent-authors';
 import { AgentReplyChain } from './agent-reply-chain';
@@ -111,6 +113,17 @@ export class DefaultMessageService implements IMessageService {
     mentionContext?: MentionContext,
   ): ResponseDecision {
     return quickResponseDecision(runtime, message, room, mentionContext);
+  }
+
+  /** elizaOS's: forgets one stored message (as a MESSAGE_DELETED event does). */
+  deleteMessage(runtime: IAgentRuntime, message: Memory): Promise<void> {
+    return handleMessageDeleted({ runtime, message, source: 'messageService' });
+  }
+
+  /** elizaOS's: forgets every message of a room (as a CHANNEL_CLEARED event does). */
+  async clearChannel(runtime: IAgentRuntime, roomId: UUID, channelId: string = roomId): Promise<void> {
+    const memoryCount = await runtime.countMemories(roomId, false, 'messages');
+    await handleChannelCleared({ runtime, roomId, channelId, memoryCount, source: 'messageService' });
   }
 
   /** Sizes of the per-room bookkeeping and their caps (read-only; for metrics and tests). */
